@@ -1,0 +1,3 @@
+import type { Route } from "../lib/types.ts";
+
+export const routes: Route[] = [];
