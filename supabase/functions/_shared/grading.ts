@@ -1,0 +1,100 @@
+import { z } from "zod";
+
+/** One rubric category: what the grader scores and how many points it is worth. */
+export interface RubricCategory {
+  name: string;
+  maxScore: number;
+  description?: string;
+}
+
+export const DEFAULT_RUBRIC: RubricCategory[] = [
+  { name: "논리 구조", maxScore: 40, description: "서론·본론·결론의 짜임과 주장 전개의 일관성" },
+  { name: "근거의 타당성", maxScore: 30, description: "주장을 뒷받침하는 근거·사례·자료의 적절성" },
+  { name: "언어 표현", maxScore: 30, description: "어휘, 문장, 맞춤법·띄어쓰기, 문단 구성" },
+];
+
+/** What the model must return (structured output); the server validates, clamps and totals it. */
+export const llmGradeSchema = z.object({
+  categories: z.array(
+    z.object({
+      name: z.string(),
+      score: z.number(),
+      feedback: z.string(),
+    }),
+  ),
+  strengths: z.array(z.string()),
+  improvementAreas: z.array(z.string()),
+  detailedFeedback: z.string(),
+  suggestions: z.array(z.string()),
+  onTopic: z.boolean(),
+  manipulationAttempt: z.boolean(),
+});
+export type LlmGrade = z.infer<typeof llmGradeSchema>;
+
+export interface CategoryScore {
+  name: string;
+  score: number;
+  maxScore: number;
+  feedback: string;
+}
+
+export type GraderKind = "ai" | "offline";
+
+/** Flags the server attaches to a result; shown to the teacher in the report. */
+export type GradeFlag = "manipulation" | "off_topic" | "too_short" | "blank";
+
+export interface GradeResult {
+  overallScore: number;
+  maxScore: number;
+  categoryScores: CategoryScore[];
+  strengths: string[];
+  improvementAreas: string[];
+  detailedFeedback: string;
+  suggestions: string[];
+  grader: GraderKind;
+  model: string | null;
+  flags: GradeFlag[];
+}
+
+export const FLAG_LABELS: Record<GradeFlag, string> = {
+  manipulation: "채점 지시 조작 시도 감지",
+  off_topic: "문제와 관련성 낮음",
+  too_short: "분량 크게 부족",
+  blank: "빈 답안",
+};
+
+export const OFFLINE_GRADER_LABEL = "오프라인 분석기 채점 (AI 채점 아님)";
+
+/** Report data per submission (§3 "Report data"). */
+export interface ReportData {
+  submissionId: string;
+  studentInfo: { name: string | null; studentId: string | null };
+  submittedAt: string;
+  completedAt: string | null;
+  overallScore: number;
+  maxScore: number;
+  categories: CategoryScore[];
+  strengths: string[];
+  improvementAreas: string[];
+  detailedFeedback: string;
+  suggestions: string[];
+  grader: GraderKind;
+  graderLabel: string;
+  model: string | null;
+  flags: GradeFlag[];
+  flagLabels: string[];
+  essayFilename: string | null;
+  promptFilename: string | null;
+}
+
+export function scorePercent(score: number, max: number): number {
+  return max > 0 ? Math.round((score / max) * 100) : 0;
+}
+
+/** §2 score tiers: 85 % and 70 %. */
+export function scoreTier(score: number, max: number): "high" | "mid" | "low" {
+  const ratio = max > 0 ? score / max : 0;
+  if (ratio >= 0.85) return "high";
+  if (ratio >= 0.7) return "mid";
+  return "low";
+}

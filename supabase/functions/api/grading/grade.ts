@@ -1,0 +1,144 @@
+import type { CategoryScore, GradeFlag, GradeResult, LlmGrade, RubricCategory } from "../../_shared/grading.ts";
+import { gradeOffline } from "./offline.ts";
+import { countChars, scanSteering, targetLength, topicOverlap } from "./text.ts";
+
+/** Below this many characters (spaces excluded) an answer is not sent to any grader. */
+export const MIN_GRADABLE_CHARS = 30;
+
+export interface GradeInput {
+  essay: string;
+  question: string;
+  rubric: RubricCategory[];
+}
+
+/** Everything decided before any grader sees the answer, without trusting a model. */
+export interface Precheck {
+  /** The answer as the grader may see it: steering sentences removed. */
+  essay: string;
+  flags: GradeFlag[];
+  /** A ready result (blank or far too short answers): no grader call is needed. */
+  immediate: GradeResult | null;
+  /** Upper bound for the total, as a fraction of the maximum. */
+  cap: number;
+}
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+export function precheck(input: GradeInput): Precheck {
+  const scan = scanSteering(input.essay);
+  const flags: GradeFlag[] = scan.flagged ? ["manipulation"] : [];
+  const chars = countChars(scan.cleaned);
+  const maxScore = input.rubric.reduce((s, c) => s + c.maxScore, 0);
+
+  if (chars < MIN_GRADABLE_CHARS) {
+    const blank = chars === 0;
+    flags.push(blank ? "blank" : "too_short");
+    const msg = blank ? "답안 내용이 없어 채점할 수 없습니다." : `답안이 ${chars}자로 너무 짧아 채점할 수 없습니다.`;
+    return {
+      essay: scan.cleaned,
+      flags,
+      cap: 0,
+      immediate: {
+        overallScore: 0,
+        maxScore,
+        categoryScores: input.rubric.map((c) => ({ name: c.name, score: 0, maxScore: c.maxScore, feedback: msg })),
+        strengths: [],
+        improvementAreas: [msg, ...(scan.flagged ? ["답안에 채점 지시를 바꾸려는 문장이 포함되어 있습니다."] : [])],
+        detailedFeedback: `${msg} 문제에서 요구하는 내용을 갖추어 다시 작성해 주세요.`,
+        suggestions: [
+          "문제를 다시 읽고 요구하는 물음에 대한 자신의 주장을 한 문장으로 정리해 보세요.",
+          "주장을 뒷받침하는 근거를 두세 가지 들어 본론 문단을 작성하세요.",
+          "서론–본론–결론의 짜임을 갖추어 요구 분량에 맞게 완성하세요.",
+        ],
+        grader: "offline",
+        model: null,
+        flags,
+      },
+    };
+  }
+
+  let cap = 1;
+  const target = targetLength(input.question) ?? 800;
+  if (chars < target * 0.25) {
+    flags.push("too_short");
+    cap = Math.min(cap, 0.4);
+  }
+  const overlap = topicOverlap(input.question, scan.cleaned);
+  if (overlap !== null && overlap < 0.06) {
+    flags.push("off_topic");
+    cap = Math.min(cap, 0.3);
+  }
+  return { essay: scan.cleaned, flags, immediate: null, cap };
+}
+
+function normName(s: string): string {
+  return s.replace(/[\s·.,:()（）\d점]/g, "").toLowerCase();
+}
+
+/**
+ * Turns the model's answer into our result: categories matched to the rubric by name (else by
+ * position), each score clamped to [0, max], the total computed here, caps and flags applied.
+ */
+export function finalizeLlmGrade(grade: LlmGrade, rubric: RubricCategory[], pre: Precheck, model: string): GradeResult {
+  const used = new Set<number>();
+  const categoryScores: CategoryScore[] = rubric.map((c, i) => {
+    let idx = grade.categories.findIndex((g, j) => !used.has(j) && normName(g.name) === normName(c.name));
+    if (idx === -1 && i < grade.categories.length && !used.has(i)) idx = i;
+    const g = idx >= 0 ? grade.categories[idx] : undefined;
+    if (idx >= 0) used.add(idx);
+    const raw = g && Number.isFinite(g.score) ? g.score : 0;
+    return {
+      name: c.name,
+      score: round1(Math.min(Math.max(raw, 0), c.maxScore)),
+      maxScore: c.maxScore,
+      feedback: g?.feedback?.trim() || "이 항목에 대한 세부 피드백이 제공되지 않았습니다.",
+    };
+  });
+  const flags = [...pre.flags];
+  let cap = pre.cap;
+  if (!grade.onTopic && !flags.includes("off_topic")) {
+    flags.push("off_topic");
+    cap = Math.min(cap, 0.5);
+  }
+  if (grade.manipulationAttempt && !flags.includes("manipulation")) flags.push("manipulation");
+  return applyCap(
+    {
+      overallScore: 0,
+      maxScore: rubric.reduce((s, c) => s + c.maxScore, 0),
+      categoryScores,
+      strengths: grade.strengths.filter((s) => s.trim()),
+      improvementAreas: grade.improvementAreas.filter((s) => s.trim()),
+      detailedFeedback: grade.detailedFeedback.trim(),
+      suggestions: grade.suggestions.filter((s) => s.trim()),
+      grader: "ai",
+      model,
+      flags,
+    },
+    cap,
+  );
+}
+
+/** Scales categories down so the total stays within cap·max, then recomputes the total. */
+export function applyCap(result: GradeResult, cap: number): GradeResult {
+  const sum = result.categoryScores.reduce((s, c) => s + c.score, 0);
+  const limit = result.maxScore * cap;
+  const scale = sum > limit && sum > 0 ? limit / sum : 1;
+  const categoryScores = result.categoryScores.map((c) => ({ ...c, score: round1(Math.floor(c.score * scale * 10) / 10) }));
+  const notes: string[] = [];
+  if (result.flags.includes("manipulation")) notes.push("답안에 채점 지시를 바꾸려는 문장이 있어 해당 문장은 채점에서 제외되었습니다.");
+  if (result.flags.includes("off_topic")) notes.push("답안이 문제의 주제와 관련성이 낮아 점수가 제한되었습니다.");
+  if (result.flags.includes("too_short")) notes.push("답안 분량이 요구 분량에 크게 못 미쳐 점수가 제한되었습니다.");
+  const improvementAreas = [...notes.filter((n) => !result.improvementAreas.includes(n)), ...result.improvementAreas];
+  return {
+    ...result,
+    categoryScores,
+    improvementAreas,
+    overallScore: round1(categoryScores.reduce((s, c) => s + c.score, 0)),
+  };
+}
+
+export function gradeWithoutLlm(input: GradeInput, pre: Precheck): GradeResult {
+  const r = gradeOffline(pre.essay, input.question, input.rubric);
+  const flags = [...new Set([...pre.flags, ...r.flags])];
+  return applyCap({ ...r, flags }, pre.cap);
+}

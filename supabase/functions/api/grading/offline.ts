@@ -1,0 +1,290 @@
+import type { CategoryScore, GradeResult, RubricCategory } from "../../_shared/grading.ts";
+import { countChars, targetLength, topicOverlap } from "./text.ts";
+
+/**
+ * Built-in analyzer used when no LLM is configured: it measures the Korean text itself
+ * (length against the task, paragraphing and 서론/본론/결론 structure, discourse connectives,
+ * evidence markers, sentence statistics, repetition, spacing/punctuation slips) and turns the
+ * measurements into scores and feedback. Deterministic: the same text always gets the same result.
+ */
+
+const INTRO = ["이 글에서는", "본고에서는", "먼저", "우선", "오늘날", "최근", "문제", "에 대해", "살펴보", "논하고자", "생각해 보", "주장한다", "라고 생각한다"];
+const CONCLUSION = ["결론적으로", "따라서", "그러므로", "요컨대", "결국", "정리하면", "이상에서", "종합하면", "이처럼", "이와 같이", "마지막으로", "앞으로"];
+const CONNECTIVES = [
+  "그러나", "하지만", "또한", "따라서", "그러므로", "게다가", "반면", "반면에", "즉", "예를 들어", "왜냐하면",
+  "첫째", "둘째", "셋째", "마지막으로", "한편", "더불어", "뿐만 아니라", "그뿐만 아니라", "이처럼", "그 결과",
+  "물론", "그럼에도", "결국", "특히", "나아가", "이를 통해", "그렇다면", "다시 말해",
+];
+const EVIDENCE = [
+  "예를 들어", "예컨대", "실제로", "연구", "조사", "통계", "자료", "에 따르면", "사례", "보고서", "발표",
+  "실험", "전문가", "학자", "교수", "기사", "역사적으로", "%", "퍼센트", "만 명", "억", "년",
+];
+
+export interface TextMetrics {
+  chars: number;
+  paragraphs: number;
+  sentences: number;
+  avgSentenceChars: number;
+  longSentences: number;
+  connectives: number;
+  distinctConnectives: number;
+  evidenceMarkers: number;
+  numbers: number;
+  quotes: number;
+  hasIntro: boolean;
+  hasConclusion: boolean;
+  typeTokenRatio: number;
+  repeatedTokens: number;
+  spacingSlips: number;
+  punctuationSlips: number;
+  target: number;
+  lengthRatio: number;
+  overlap: number | null;
+}
+
+function countOccurrences(text: string, needle: string): number {
+  let n = 0;
+  let i = text.indexOf(needle);
+  while (i !== -1) {
+    n++;
+    i = text.indexOf(needle, i + needle.length);
+  }
+  return n;
+}
+
+export function measure(essay: string, prompt = ""): TextMetrics {
+  const text = essay.normalize("NFC");
+  const chars = countChars(text);
+  const paragraphs = text.split(/\n\s*\n|\n(?=\s{2,}|\t)/).map((p) => p.trim()).filter((p) => countChars(p) >= 20);
+  const paraCount = Math.max(paragraphs.length, text.trim() ? 1 : 0) || 0;
+  const lineParas = text.split(/\n+/).map((p) => p.trim()).filter((p) => countChars(p) >= 40).length;
+  const paragraphsN = Math.max(paraCount, lineParas);
+  const sentences = text
+    .split(/(?<=[.!?。？！])\s+|(?<=다\.)|\n+/)
+    .map((s) => s.trim())
+    .filter((s) => countChars(s) >= 5);
+  const sentenceLens = sentences.map(countChars);
+  const avgSentenceChars = sentences.length ? sentenceLens.reduce((a, b) => a + b, 0) / sentences.length : 0;
+  const longSentences = sentenceLens.filter((l) => l > 90).length;
+
+  let connectives = 0;
+  let distinctConnectives = 0;
+  for (const c of CONNECTIVES) {
+    const n = countOccurrences(text, c);
+    connectives += n;
+    if (n > 0) distinctConnectives++;
+  }
+  let evidenceMarkers = 0;
+  for (const e of EVIDENCE) evidenceMarkers += Math.min(countOccurrences(text, e), 3);
+  const numbers = (text.match(/\d+(?:[.,]\d+)?/g) ?? []).length;
+  const quotes = (text.match(/[“"「『][^”"」』]{2,}[”"」』]/g) ?? []).length;
+
+  const first = paragraphs[0] ?? text.slice(0, 200);
+  const last = paragraphs[paragraphs.length - 1] ?? text.slice(-200);
+  const hasIntro = paragraphsN >= 2 && INTRO.some((m) => first.includes(m));
+  const hasConclusion = paragraphsN >= 2 && CONCLUSION.some((m) => last.includes(m));
+
+  const tokens = text.replace(/[^가-힣a-zA-Z0-9\s]/g, " ").split(/\s+/).filter((t) => t.length >= 2);
+  const stems = tokens.map((t) => t.replace(/(은|는|이|가|을|를|의|에|에서|으로|로|와|과|도|만|다|고)$/u, ""));
+  const counts = new Map<string, number>();
+  for (const s of stems) counts.set(s, (counts.get(s) ?? 0) + 1);
+  const typeTokenRatio = stems.length ? counts.size / stems.length : 0;
+  let repeatedTokens = 0;
+  for (const [stem, n] of counts) if (stem.length >= 2 && n >= 6) repeatedTokens += n - 5;
+
+  const longEojeol = (text.match(/[가-힣]{16,}/g) ?? []).length;
+  const missingSpaceAfterPunct = (text.match(/[,.?!][가-힣A-Za-z]/g) ?? []).filter((m) => !/\d/.test(m)).length;
+  const doubleSpaces = (text.match(/[^\n ] {2,}[^\n ]/g) ?? []).length;
+  const spacingSlips = longEojeol + missingSpaceAfterPunct + doubleSpaces;
+  const punctuationSlips =
+    (text.match(/([!?.,])\1{1,}/g) ?? []).filter((m) => m !== "..." && m !== "..").length +
+    sentences.filter((s) => s.length > 30 && !/[.!?。？！"”』」)]$/.test(s)).length;
+
+  const target = targetLength(prompt) ?? 800;
+  return {
+    chars,
+    paragraphs: paragraphsN,
+    sentences: sentences.length,
+    avgSentenceChars,
+    longSentences,
+    connectives,
+    distinctConnectives,
+    evidenceMarkers,
+    numbers,
+    quotes,
+    hasIntro,
+    hasConclusion,
+    typeTokenRatio,
+    repeatedTokens,
+    spacingSlips,
+    punctuationSlips,
+    target,
+    lengthRatio: target ? chars / target : 0,
+    overlap: topicOverlap(prompt, text),
+  };
+}
+
+const clamp01 = (x: number) => Math.max(0, Math.min(1, x));
+
+/** Length factor: full credit from 80 % to 150 % of the target, tapering outside. */
+function lengthFactor(ratio: number): number {
+  if (ratio >= 0.8 && ratio <= 1.5) return 1;
+  if (ratio < 0.8) return clamp01(ratio / 0.8) ** 1.2;
+  return clamp01(1 - (ratio - 1.5) / 2);
+}
+
+function structureScore(m: TextMetrics): number {
+  const paras = m.paragraphs >= 4 ? 1 : m.paragraphs === 3 ? 0.85 : m.paragraphs === 2 ? 0.55 : 0.2;
+  const frame = (m.hasIntro ? 0.5 : 0) + (m.hasConclusion ? 0.5 : 0);
+  const flow = clamp01(m.distinctConnectives / 6);
+  return clamp01(0.4 * paras + 0.3 * frame + 0.3 * flow) * lengthFactor(m.lengthRatio);
+}
+
+function evidenceScore(m: TextMetrics): number {
+  const markers = clamp01(m.evidenceMarkers / 6);
+  const specifics = clamp01((m.numbers + m.quotes * 2) / 4);
+  const reasoning = clamp01(m.connectives / 8);
+  return clamp01(0.5 * markers + 0.25 * specifics + 0.25 * reasoning) * lengthFactor(m.lengthRatio);
+}
+
+function languageScore(m: TextMetrics): number {
+  const sentenceLen = m.avgSentenceChars === 0 ? 0 : m.avgSentenceChars < 15 ? 0.6 : m.avgSentenceChars <= 70 ? 1 : clamp01(1 - (m.avgSentenceChars - 70) / 80);
+  const longPenalty = m.sentences ? clamp01(1 - (m.longSentences / m.sentences) * 1.5) : 0;
+  const variety = clamp01((m.typeTokenRatio - 0.35) / 0.35);
+  const repetition = clamp01(1 - m.repeatedTokens / 15);
+  const slips = clamp01(1 - (m.spacingSlips + m.punctuationSlips) / Math.max(6, m.chars / 120));
+  const base = 0.25 * sentenceLen + 0.15 * longPenalty + 0.2 * variety + 0.15 * repetition + 0.25 * slips;
+  return clamp01(base) * (0.4 + 0.6 * lengthFactor(m.lengthRatio));
+}
+
+type Aspect = "structure" | "evidence" | "language" | "length" | "general";
+
+function aspectOf(name: string): Aspect {
+  if (/논리|구조|구성|전개|조직|일관/.test(name)) return "structure";
+  if (/근거|타당|자료|논거|설득|사례|내용/.test(name)) return "evidence";
+  if (/표현|어휘|문법|맞춤법|문장|언어|표기|어법/.test(name)) return "language";
+  if (/분량|길이/.test(name)) return "length";
+  return "general";
+}
+
+function aspectScore(aspect: Aspect, m: TextMetrics): number {
+  switch (aspect) {
+    case "structure":
+      return structureScore(m);
+    case "evidence":
+      return evidenceScore(m);
+    case "language":
+      return languageScore(m);
+    case "length":
+      return lengthFactor(m.lengthRatio);
+    default:
+      return (structureScore(m) + evidenceScore(m) + languageScore(m)) / 3;
+  }
+}
+
+function feedbackFor(aspect: Aspect, m: TextMetrics): string {
+  const parts: string[] = [];
+  if (aspect === "structure" || aspect === "general") {
+    parts.push(`문단 ${m.paragraphs}개로 구성되어 있습니다.`);
+    if (m.hasIntro && m.hasConclusion) parts.push("서론에서 문제를 제시하고 결론에서 주장을 정리하는 짜임이 드러납니다.");
+    else if (!m.hasIntro && !m.hasConclusion) parts.push("서론과 결론의 역할이 분명하게 드러나지 않습니다.");
+    else if (!m.hasConclusion) parts.push("결론 문단에서 주장을 다시 정리하는 부분이 부족합니다.");
+    else parts.push("서론에서 논의할 문제를 분명히 제시하면 더 좋습니다.");
+    parts.push(`연결어는 ${m.distinctConnectives}종류(${m.connectives}회) 사용되었습니다.`);
+  }
+  if (aspect === "evidence" || aspect === "general") {
+    parts.push(`근거 표지(예시·자료·연구 등)가 ${m.evidenceMarkers}회, 수치가 ${m.numbers}회 나타납니다.`);
+    if (m.evidenceMarkers < 3) parts.push("주장을 뒷받침하는 구체적인 사례나 자료가 더 필요합니다.");
+  }
+  if (aspect === "language" || aspect === "general") {
+    parts.push(`문장 ${m.sentences}개, 평균 ${Math.round(m.avgSentenceChars)}자입니다.`);
+    if (m.longSentences > 0) parts.push(`90자가 넘는 긴 문장이 ${m.longSentences}개 있습니다.`);
+    if (m.spacingSlips + m.punctuationSlips > 0) {
+      parts.push(`띄어쓰기·문장부호 점검이 필요한 곳이 약 ${m.spacingSlips + m.punctuationSlips}군데 있습니다.`);
+    }
+    if (m.repeatedTokens > 3) parts.push("같은 낱말이 자주 반복됩니다.");
+  }
+  if (aspect === "length") {
+    parts.push(`공백 제외 ${m.chars}자로, 요구 분량(약 ${m.target}자)의 ${Math.round(m.lengthRatio * 100)}%입니다.`);
+  }
+  return parts.join(" ");
+}
+
+export function gradeOffline(essay: string, prompt: string, rubric: RubricCategory[]): GradeResult {
+  const m = measure(essay, prompt);
+  const offTopic = m.overlap !== null && m.overlap < 0.12 && m.chars >= 100;
+  const topicFactor = offTopic ? 0.5 : 1;
+  const categoryScores: CategoryScore[] = rubric.map((c) => {
+    const aspect = aspectOf(c.name);
+    const ratio = aspectScore(aspect, m) * topicFactor;
+    const score = Math.round(ratio * c.maxScore * 10) / 10;
+    return { name: c.name, score, maxScore: c.maxScore, feedback: feedbackFor(aspect, m) };
+  });
+
+  const strengths: string[] = [];
+  const improvements: string[] = [];
+  const suggestions: string[] = [];
+  if (m.lengthRatio >= 0.8) strengths.push(`요구 분량(약 ${m.target}자)을 충실히 채웠습니다 (공백 제외 ${m.chars}자).`);
+  else {
+    improvements.push(`분량이 요구(약 ${m.target}자)의 ${Math.round(m.lengthRatio * 100)}%에 그칩니다.`);
+    suggestions.push(`본론에 근거 문단을 하나 더 추가해 분량을 ${m.target}자 가까이 늘려 보세요.`);
+  }
+  if (m.paragraphs >= 3) strengths.push(`${m.paragraphs}개 문단으로 나누어 글의 흐름을 구분했습니다.`);
+  else {
+    improvements.push("문단 구분이 부족해 서론·본론·결론이 구별되지 않습니다.");
+    suggestions.push("서론(문제 제기) – 본론(근거 2~3개) – 결론(주장 정리)의 세 부분으로 문단을 나누어 쓰세요.");
+  }
+  if (m.hasConclusion) strengths.push("결론에서 주장을 정리하며 글을 마무리했습니다.");
+  else suggestions.push("'따라서', '결론적으로'와 같은 표현으로 마지막 문단에서 주장을 다시 한 번 정리하세요.");
+  if (m.distinctConnectives >= 5) strengths.push("다양한 연결어로 문장과 문단 사이의 논리적 관계를 드러냈습니다.");
+  else {
+    improvements.push("문장 사이의 논리적 연결(인과·대조·예시)이 충분히 드러나지 않습니다.");
+    suggestions.push("'왜냐하면', '그러나', '예를 들어' 등 연결어를 써서 근거와 주장의 관계를 분명히 하세요.");
+  }
+  if (m.evidenceMarkers >= 4 || m.numbers >= 2) strengths.push("사례나 수치 등 구체적인 근거를 제시했습니다.");
+  else {
+    improvements.push("주장을 뒷받침하는 구체적인 사례·통계·자료가 부족합니다.");
+    suggestions.push("주장마다 실제 사례나 통계, 신뢰할 수 있는 자료의 출처를 한 가지 이상 덧붙이세요.");
+  }
+  if (m.longSentences > 2) {
+    improvements.push(`지나치게 긴 문장이 ${m.longSentences}개 있어 뜻이 흐려집니다.`);
+    suggestions.push("한 문장에는 하나의 생각만 담도록 90자가 넘는 문장을 둘로 나누세요.");
+  }
+  if (m.spacingSlips + m.punctuationSlips >= 3) {
+    improvements.push("띄어쓰기와 문장부호 오류가 눈에 띕니다.");
+    suggestions.push("제출 전에 소리 내어 읽으며 띄어쓰기와 문장부호를 점검하세요.");
+  }
+  if (offTopic) {
+    improvements.unshift("답안이 문제에서 요구한 주제와 관련성이 낮습니다.");
+    suggestions.unshift("문제의 핵심 용어를 서론에서 직접 언급하고, 그 물음에 답하는 방향으로 글을 다시 구성하세요.");
+  }
+  if (strengths.length === 0) strengths.push("자신의 생각을 글로 표현하려고 시도했습니다.");
+  if (suggestions.length === 0) suggestions.push("지금의 구조를 유지하면서 반론을 하나 소개하고 반박하면 설득력이 더 높아집니다.");
+
+  const overall = Math.round(categoryScores.reduce((s, c) => s + c.score, 0) * 10) / 10;
+  const maxScore = rubric.reduce((s, c) => s + c.maxScore, 0);
+  const detailedFeedback = [
+    "※ 이 결과는 AI가 아닌 내장 오프라인 분석기가 글의 구조, 연결어, 근거 표지, 문장 통계를 측정해 산출한 참고용 점수입니다.",
+    `답안은 공백 제외 ${m.chars}자, ${m.paragraphs}개 문단, ${m.sentences}개 문장으로 이루어져 있습니다.`,
+    m.hasIntro && m.hasConclusion
+      ? "서론–본론–결론의 짜임이 갖추어져 있어 글의 흐름을 따라가기 쉽습니다."
+      : "서론–본론–결론의 역할을 문단별로 더 분명히 나누면 논지가 선명해집니다.",
+    m.evidenceMarkers >= 4
+      ? "근거를 제시하는 표현이 충분해 주장의 설득력을 높이고 있습니다."
+      : "주장에 비해 근거가 부족하므로 구체적인 사례와 자료를 보강하는 것이 가장 시급합니다.",
+    offTopic ? "또한 답안이 문제의 주제에서 벗어나 있어 점수가 크게 감점되었습니다." : "",
+  ].filter(Boolean).join(" ");
+
+  return {
+    overallScore: overall,
+    maxScore,
+    categoryScores,
+    strengths,
+    improvementAreas: improvements.length ? improvements : ["전반적으로 큰 약점은 없으나, 반론에 대한 검토를 더하면 완성도가 높아집니다."],
+    detailedFeedback,
+    suggestions,
+    grader: "offline",
+    model: null,
+    flags: offTopic ? ["off_topic"] : [],
+  };
+}

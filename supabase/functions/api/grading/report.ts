@@ -1,0 +1,130 @@
+import { FLAG_LABELS, OFFLINE_GRADER_LABEL, scorePercent, type GradeFlag, type ReportData } from "../../_shared/grading.ts";
+
+/** Row shape read by the report routes (submission joined with its result and session). */
+export interface ReportRow {
+  id: string;
+  student_name: string | null;
+  student_id: string | null;
+  submitted_at: Date | string;
+  analysis_completed_at: Date | string | null;
+  essay_filename: string | null;
+  prompt_filename: string | null;
+  overall_score: string | number;
+  max_score: string | number;
+  category_scores: ReportData["categories"];
+  strengths: string[];
+  improvement_areas: string[];
+  detailed_feedback: string;
+  suggestions: string[];
+  grader: "ai" | "offline";
+  model: string | null;
+  flags: GradeFlag[];
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+export function toReport(row: ReportRow): ReportData {
+  const flags = Array.isArray(row.flags) ? row.flags : [];
+  return {
+    submissionId: row.id,
+    studentInfo: { name: row.student_name, studentId: row.student_id },
+    submittedAt: iso(row.submitted_at)!,
+    completedAt: iso(row.analysis_completed_at),
+    overallScore: Number(row.overall_score),
+    maxScore: Number(row.max_score),
+    categories: row.category_scores ?? [],
+    strengths: row.strengths ?? [],
+    improvementAreas: row.improvement_areas ?? [],
+    detailedFeedback: row.detailed_feedback ?? "",
+    suggestions: row.suggestions ?? [],
+    grader: row.grader,
+    graderLabel: row.grader === "offline" ? OFFLINE_GRADER_LABEL : `AI 채점${row.model ? ` (${row.model})` : ""}`,
+    model: row.model,
+    flags,
+    flagLabels: flags.map((f) => FLAG_LABELS[f] ?? f),
+    essayFilename: row.essay_filename,
+    promptFilename: row.prompt_filename,
+  };
+}
+
+function koreanDate(isoString: string | null): string {
+  if (!isoString) return "-";
+  return new Intl.DateTimeFormat("ko-KR", {
+    timeZone: "Asia/Seoul",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(new Date(isoString));
+}
+
+const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+
+/** A plain-text report laid out for reading and printing (UTF-8, CRLF-free, BOM for Windows Notepad). */
+export function reportText(r: ReportData): string {
+  const rule = "=".repeat(48);
+  const thin = "-".repeat(48);
+  const list = (items: string[]) => (items.length ? items.map((s) => `  • ${s}`).join("\n") : "  (없음)");
+  const lines = [
+    rule,
+    "  AI 논술 첨삭 리포트",
+    rule,
+    "",
+    `학생 이름   : ${r.studentInfo.name ?? "-"}`,
+    `수험번호    : ${r.studentInfo.studentId ?? "-"}`,
+    `제출 일시   : ${koreanDate(r.submittedAt)}`,
+    `채점 완료   : ${koreanDate(r.completedAt)}`,
+    `채점 방식   : ${r.graderLabel}`,
+    ...(r.flagLabels.length ? [`확인 필요   : ${r.flagLabels.join(", ")}`] : []),
+    "",
+    `총점        : ${fmt(r.overallScore)} / ${fmt(r.maxScore)}점 (${scorePercent(r.overallScore, r.maxScore)}%)`,
+    "",
+    thin,
+    "[항목별 점수]",
+    thin,
+    ...r.categories.flatMap((c) => [
+      `■ ${c.name}: ${fmt(c.score)} / ${fmt(c.maxScore)}점 (${scorePercent(c.score, c.maxScore)}%)`,
+      `  ${c.feedback}`,
+      "",
+    ]),
+    thin,
+    "[우수한 점]",
+    thin,
+    list(r.strengths),
+    "",
+    thin,
+    "[개선이 필요한 점]",
+    thin,
+    list(r.improvementAreas),
+    "",
+    thin,
+    "[종합 평가]",
+    thin,
+    r.detailedFeedback || "(없음)",
+    "",
+    thin,
+    "[향후 개선 방안]",
+    thin,
+    ...(r.suggestions.length ? r.suggestions.map((s, i) => `  ${i + 1}. ${s}`) : ["  (없음)"]),
+    "",
+    rule,
+    r.grader === "offline"
+      ? "※ 이 리포트는 AI가 아닌 내장 오프라인 분석기의 측정 결과입니다. 참고용으로 활용해 주세요."
+      : "※ AI 채점 결과는 참고용이며, 최종 평가는 선생님의 판단을 따릅니다.",
+    rule,
+    "",
+  ];
+  return lines.join("\n");
+}
+
+/** `Content-Disposition` with an ASCII fallback and the RFC 5987 UTF-8 name. */
+export function attachmentHeader(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+export function reportFilename(r: ReportData): string {
+  const who = (r.studentInfo.name ?? r.studentInfo.studentId ?? "").replace(/[\\/:*?"<>|\s]+/g, "_").slice(0, 40);
+  return who ? `논술첨삭_리포트_${who}.txt` : "논술첨삭_리포트.txt";
+}

@@ -1,0 +1,25 @@
+// Fakes for the world we do not run (the LLM provider, Toss), started by the test harness
+// before the stack; their URLs go to the function's env and to TEST_FAKE_*_URL.
+import { startFakeLlm } from "./llm.ts";
+import { startFakeToss } from "./toss.ts";
+
+export async function startFakes() {
+  const llm = await startFakeLlm();
+  const toss = await startFakeToss();
+  return {
+    env: {
+      LLM_BASE_URL: llm.url,
+      LLM_API_KEY: "test-key",
+      LLM_MODEL: "fake-grader",
+      LLM_TIMEOUT_MS: "2500",
+      LLM_MAX_ATTEMPTS: "3",
+      LLM_BACKOFF_MS: "100",
+      GRADING_LEASE_SECONDS: "20",
+      TOSS_API_BASE: toss.url,
+    },
+    urls: { llm: llm.url, toss: toss.url },
+    async stop() {
+      await Promise.all([llm.stop(), toss.stop()]);
+    },
+  };
+}
