@@ -1,6 +1,6 @@
 import type { CategoryScore, GradeFlag, GradeResult, LlmGrade, RubricCategory } from "../../_shared/grading.ts";
 import { gradeOffline } from "./offline.ts";
-import { countChars, scanSteering, targetLength, topicOverlap } from "./text.ts";
+import { countChars, OFF_TOPIC_OVERLAP, scanSteering, targetLength, topicOverlap } from "./text.ts";
 
 /** Below this many characters (spaces excluded) an answer is not sent to any grader. */
 export const MIN_GRADABLE_CHARS = 30;
@@ -64,7 +64,7 @@ export function precheck(input: GradeInput): Precheck {
     cap = Math.min(cap, 0.4);
   }
   const overlap = topicOverlap(input.question, scan.cleaned);
-  if (overlap !== null && overlap < 0.06) {
+  if (overlap !== null && overlap < OFF_TOPIC_OVERLAP) {
     flags.push("off_topic");
     cap = Math.min(cap, 0.3);
   }

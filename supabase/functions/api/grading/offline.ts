@@ -1,5 +1,5 @@
 import type { CategoryScore, GradeResult, RubricCategory } from "../../_shared/grading.ts";
-import { countChars, targetLength, topicOverlap } from "./text.ts";
+import { countChars, OFF_TOPIC_OVERLAP, targetLength, topicOverlap } from "./text.ts";
 
 /**
  * Built-in analyzer used when no LLM is configured: it measures the Korean text itself
@@ -212,7 +212,7 @@ function feedbackFor(aspect: Aspect, m: TextMetrics): string {
 
 export function gradeOffline(essay: string, prompt: string, rubric: RubricCategory[]): GradeResult {
   const m = measure(essay, prompt);
-  const offTopic = m.overlap !== null && m.overlap < 0.12 && m.chars >= 100;
+  const offTopic = m.overlap !== null && m.overlap < OFF_TOPIC_OVERLAP && m.chars >= 100;
   const topicFactor = offTopic ? 0.5 : 1;
   const categoryScores: CategoryScore[] = rubric.map((c) => {
     const aspect = aspectOf(c.name);

@@ -79,6 +79,9 @@ const PROMPT_STOP = new Set([
  * Share of the prompt's distinctive Hangul bigrams that the answer uses (0..1).
  * Returns null when the prompt has too little Hangul to judge (e.g. an image prompt without OCR text).
  */
+/** Below this overlap an answer is treated as off-topic. */
+export const OFF_TOPIC_OVERLAP = 0.1;
+
 export function topicOverlap(prompt: string, essay: string): number | null {
   const p = [...bigrams(prompt)].filter((b) => !PROMPT_STOP.has(b));
   if (p.length < 8) return null;
