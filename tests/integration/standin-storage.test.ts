@@ -1,0 +1,254 @@
+// Conformance of the local Storage stand-in with the official supabase-js client, against the app's
+// real buckets and policies (essays: owner folder; blog: public read, admin write).
+import { randomUUID } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { request } from "node:http";
+import { dirname, join } from "node:path";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WebSocket } from "ws";
+import { readStack } from "../helpers/stack.ts";
+
+const stack = readStack();
+const sql = postgres(stack.dbUrl, { max: 2, onnotice: () => {} });
+const clients: SupabaseClient[] = [];
+
+interface Member { id: string; client: SupabaseClient }
+
+function client(key = stack.anonKey) {
+  const c = createClient(stack.supabaseUrl, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as never },
+  });
+  clients.push(c);
+  return c;
+}
+
+async function signUp(): Promise<Member> {
+  const c = client();
+  const { data, error } = await c.auth.signUp({
+    email: `st-${randomUUID().slice(0, 8)}@example.com`,
+    password: "password123",
+    options: { data: { username: `st_${randomUUID().slice(0, 8)}` } },
+  });
+  if (error || !data.user) throw error ?? new Error("signUp returned no user");
+  return { id: data.user.id, client: c };
+}
+
+/** The stand-in keeps bytes under <dataDir>/storage; find the file through the object's row. */
+async function objectExists(bucket: string, name: string) {
+  const [row] = await sql`select id from storage.objects where bucket_id = ${bucket} and name = ${name}`;
+  return !!row;
+}
+
+let owner: Member;
+let other: Member;
+let admin: Member;
+let storageRoot: string; // the stack keeps Postgres in <dataDir>/db and bytes in <dataDir>/storage
+
+beforeAll(async () => {
+  const [{ dir }] = await sql`select current_setting('data_directory') as dir`;
+  storageRoot = join(dirname(dir), "storage");
+  [owner, other, admin] = await Promise.all([signUp(), signUp(), signUp()]);
+  await sql`update public.profiles set is_admin = true where id = ${admin.id}`;
+});
+
+afterAll(async () => {
+  await sql.end();
+});
+
+describe("storage stand-in with supabase-js", () => {
+  it("uploads, downloads, signs, and removes an essay in the owner's folder; others are refused", async () => {
+    const essays = owner.client.storage.from("essays");
+    const path = `${owner.id}/essay 1.txt`;
+    const text = "학생 에세이 본문입니다.";
+
+    const up = await essays.upload(path, new Blob([text], { type: "text/plain;charset=utf-8" }));
+    expect(up.error).toBeNull();
+    expect(up.data).toMatchObject({ path, fullPath: `essays/${path}` });
+    const [row] = await sql`select id, owner_id, metadata from storage.objects where bucket_id = 'essays' and name = ${path}`;
+    expect(row.id).toBe(up.data!.id);
+    expect(row.owner_id).toBe(owner.id);
+    expect(row.metadata).toMatchObject({ size: Buffer.byteLength(text), mimetype: "text/plain;charset=utf-8" });
+    const file = join(storageRoot, "essays", owner.id, "essay 1.txt");
+    expect(readFileSync(file, "utf8")).toBe(text);
+
+    const dup = await essays.upload(path, "again");
+    expect(dup.error).toMatchObject({ statusCode: "409", status: 400, message: "The resource already exists" });
+
+    const dl = await essays.download(path);
+    expect(dl.error).toBeNull();
+    expect(await dl.data!.text()).toBe(text);
+
+    // Another member: cannot read, sign or remove it (remove is a silent no-op).
+    const theirs = other.client.storage.from("essays");
+    const dl2 = await theirs.download(path);
+    expect(dl2.data).toBeNull();
+    expect(dl2.error).toMatchObject({ statusCode: "404" });
+    const sign2 = await theirs.createSignedUrl(path, 60);
+    expect(sign2.error).toMatchObject({ statusCode: "404", message: "Object not found" });
+    const rm2 = await theirs.remove([path]);
+    expect(rm2).toEqual({ data: [], error: null });
+    expect(await objectExists("essays", path)).toBe(true);
+
+    // Signed URL: relative from the server, fetchable without a token header.
+    const signed = await essays.createSignedUrl(path, 60);
+    expect(signed.error).toBeNull();
+    const res = await fetch(signed.data!.signedUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/plain;charset=utf-8");
+    expect(res.headers.get("content-length")).toBe(String(Buffer.byteLength(text)));
+    expect(res.headers.get("etag")).toBe(row.metadata.eTag);
+    expect(await res.text()).toBe(text);
+    const tampered = new URL(signed.data!.signedUrl);
+    tampered.pathname = tampered.pathname.replace("essay%201.txt", "other.txt");
+    const bad = await fetch(tampered);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ statusCode: "400", code: "InvalidSignature" });
+
+    // Remove: returns the deleted rows; afterwards the object and its signed URL are gone.
+    const rm = await essays.remove([path]);
+    expect(rm.error).toBeNull();
+    expect(rm.data).toHaveLength(1);
+    expect(rm.data![0]).toMatchObject({ name: path, bucket_id: "essays", id: up.data!.id });
+    expect(await objectExists("essays", path)).toBe(false);
+    expect(existsSync(file)).toBe(false);
+    const gone = await fetch(signed.data!.signedUrl);
+    expect(gone.status).toBe(400);
+    expect(await gone.json()).toMatchObject({ statusCode: "404", code: "NoSuchKey" });
+    const dl3 = await essays.download(path);
+    expect(dl3.error).toMatchObject({ statusCode: "404" });
+  });
+
+  it("refuses an upload into another member's folder with the RLS error", async () => {
+    const res = await other.client.storage.from("essays").upload(`${owner.id}/intruder.txt`, "x");
+    expect(res.data).toBeNull();
+    expect(res.error).toMatchObject({
+      status: 400,
+      statusCode: "403",
+      code: "AccessDenied",
+      message: "new row violates row-level security policy",
+    });
+    expect(await objectExists("essays", `${owner.id}/intruder.txt`)).toBe(false);
+  });
+
+  it("refuses anonymous (anon key) uploads and downloads in the private bucket", async () => {
+    const anon = client().storage.from("essays");
+    const up = await anon.upload(`${owner.id}/anon.txt`, "x");
+    expect(up.error).toMatchObject({ statusCode: "403" });
+    const path = `${owner.id}/private.txt`;
+    expect((await owner.client.storage.from("essays").upload(path, "secret")).error).toBeNull();
+    expect((await anon.download(path)).error).toMatchObject({ statusCode: "404" });
+    const pub = await fetch(owner.client.storage.from("essays").getPublicUrl(path).data.publicUrl);
+    expect(pub.status).toBe(400);
+    expect(await pub.json()).toMatchObject({ statusCode: "404", error: "Bucket not found" });
+  });
+
+  it("upserts with x-upsert and serves the new bytes with ?download as an attachment", async () => {
+    const essays = owner.client.storage.from("essays");
+    const path = `${owner.id}/report.txt`;
+    expect((await essays.upload(path, "v1")).error).toBeNull();
+    const up = await essays.upload(path, "version two", { upsert: true, contentType: "text/plain" });
+    expect(up.error).toBeNull();
+    const signed = await essays.createSignedUrl(path, 60, { download: true });
+    const res = await fetch(signed.data!.signedUrl);
+    expect(await res.text()).toBe("version two");
+    expect(res.headers.get("content-disposition")).toContain("attachment");
+    const named = await fetch(`${stack.supabaseUrl}/storage/v1/object/${"essays/" + path}?download=${encodeURIComponent("보고서.txt")}`, {
+      headers: { Authorization: `Bearer ${(await owner.client.auth.getSession()).data.session!.access_token}`, apikey: stack.anonKey },
+    });
+    expect(named.status).toBe(200);
+    expect(named.headers.get("content-disposition")).toBe(
+      `attachment; filename=${encodeURIComponent("보고서.txt")}; filename*=UTF-8''${encodeURIComponent("보고서.txt")};`,
+    );
+  });
+
+  it("rejects non-ASCII object keys and files over the bucket's size limit like hosted storage", async () => {
+    const essays = owner.client.storage.from("essays");
+    const key = await essays.upload(`${owner.id}/한글.txt`, "x");
+    expect(key.error).toMatchObject({ statusCode: "400", code: "InvalidKey" });
+    const [{ file_size_limit }] = await sql`select file_size_limit from storage.buckets where id = 'essays'`;
+    const big = await essays.upload(`${owner.id}/big.bin`, new Uint8Array(Number(file_size_limit) + 1), {
+      contentType: "application/octet-stream",
+    });
+    expect(big.error).toMatchObject({ status: 400, statusCode: "413", code: "EntityTooLarge" });
+    expect(await objectExists("essays", `${owner.id}/big.bin`)).toBe(false);
+    expect(existsSync(join(storageRoot, "essays", owner.id, "big.bin"))).toBe(false);
+  });
+
+  it("lists the owner's folder", async () => {
+    const essays = owner.client.storage.from("essays");
+    expect((await essays.upload(`${owner.id}/list/a.txt`, "a")).error).toBeNull();
+    expect((await essays.upload(`${owner.id}/list/sub/b.txt`, "b")).error).toBeNull();
+    const { data, error } = await essays.list(`${owner.id}/list`);
+    expect(error).toBeNull();
+    expect(data!.map((e) => [e.name, e.id === null])).toEqual([["a.txt", false], ["sub", true]]);
+    const theirs = await other.client.storage.from("essays").list(`${owner.id}/list`);
+    expect(theirs.data).toEqual([]);
+  });
+
+  it("serves the public blog bucket without a token and lets only admins upload to it", async () => {
+    const name = `posts/${randomUUID()}.png`;
+    const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
+    const denied = await owner.client.storage.from("blog").upload(name, png, { contentType: "image/png" });
+    expect(denied.error).toMatchObject({ statusCode: "403", code: "AccessDenied" });
+
+    const ok = await admin.client.storage.from("blog").upload(name, png, { contentType: "image/png" });
+    expect(ok.error).toBeNull();
+    const url = client().storage.from("blog").getPublicUrl(name).data.publicUrl;
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(res.headers.get("cache-control")).toBe("max-age=3600"); // supabase-js default cacheControl
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(png);
+
+    const removeByMember = await owner.client.storage.from("blog").remove([name]);
+    expect(removeByMember.data).toEqual([]);
+    expect((await fetch(url)).status).toBe(200);
+    const removed = await admin.client.storage.from("blog").remove([name]);
+    expect(removed.data).toHaveLength(1);
+    const after = await fetch(url);
+    expect(after.status).toBe(400);
+    expect(await after.json()).toMatchObject({ statusCode: "404" });
+  });
+
+  it("lets the service_role key bypass policies", async () => {
+    const service = client(stack.serviceRoleKey).storage.from("essays");
+    const path = `${owner.id}/service.txt`;
+    expect((await service.upload(path, "by service")).error).toBeNull();
+    const dl = await owner.client.storage.from("essays").download(path);
+    expect(await dl.data!.text()).toBe("by service");
+    expect((await service.remove([path])).data).toHaveLength(1);
+  });
+});
+
+describe("storage stand-in on disk", () => {
+  it("never resolves a key outside the storage folder", async () => {
+    const token = (await owner.client.auth.getSession()).data.session!.access_token;
+    // node:http sends the path verbatim (fetch would normalize the dot segments away).
+    const post = (path: string) =>
+      new Promise<{ status: number; body: any }>((resolve, reject) => {
+        const req = request(`${stack.supabaseUrl}${path}`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${token}`, apikey: stack.anonKey, "content-type": "text/plain" },
+        }, (res) => {
+          let text = "";
+          res.on("data", (c) => (text += c)).on("end", () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+        });
+        req.on("error", reject);
+        req.end("x");
+      });
+    // Dot segments in the raw path are normalized away by the gateway's URL parsing (so they never reach
+    // storage as a key); encoded slashes do reach it and must be refused as InvalidKey.
+    for (const key of [`${owner.id}/../../escape.txt`, `${owner.id}/%2e%2e/%2e%2e/escape.txt`]) {
+      expect((await post(`/storage/v1/object/essays/${key}`)).status).toBeGreaterThanOrEqual(400);
+    }
+    for (const key of [`${owner.id}/a%2F..%2F..%2Fescape.txt`, `${owner.id}/%2E%2F..%2Fx.txt`]) {
+      const res = await post(`/storage/v1/object/essays/${key}`);
+      expect([res.status, res.body.code]).toEqual([400, "InvalidKey"]);
+    }
+    const [{ count }] = await sql`select count(*)::int as count from storage.objects where name like '%escape%' or name like '%/./%'`;
+    expect(count).toBe(0);
+  });
+});
