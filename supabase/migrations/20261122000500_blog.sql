@@ -1,0 +1,189 @@
+-- =============================================================================
+-- Blog: posts and their attachments. Public reads published posts; admins
+-- manage everything.
+-- =============================================================================
+
+-- -----------------------------------------------------------------------------
+-- Tables
+-- -----------------------------------------------------------------------------
+create table if not exists public.blog_posts (
+  id                uuid primary key default gen_random_uuid(),
+  author_id         uuid default auth.uid() references public.profiles (id) on delete set null,
+  title             text not null check (char_length(btrim(title)) > 0),
+  slug              text not null unique check (char_length(slug) between 1 and 200 and slug !~ '[/?#\s]'),
+  excerpt           text not null default '',
+  content           text not null,
+  category          text not null default 'essay-tips'
+                      check (category in ('essay-tips', 'admission-info', 'platform-guide', 'education-news')),
+  tags              text[] not null default '{}',
+  featured_image    text,
+  meta_title        text,
+  meta_description  text,
+  is_published      boolean not null default false,
+  published_at      timestamptz,
+  view_count        integer not null default 0 check (view_count >= 0),
+  created_at        timestamptz not null default now(),
+  updated_at        timestamptz not null default now()
+);
+
+comment on table public.blog_posts is
+  'Blog posts. Visible to everyone when is_published; written by admins.';
+comment on column public.blog_posts.slug is
+  'URL segment (/blog/{slug}); lowercase a-z, 0-9, Hangul and hyphens plus a 6-char suffix when generated.';
+comment on column public.blog_posts.content is
+  'Markdown (or simple HTML) body.';
+comment on column public.blog_posts.category is
+  'essay-tips (작문 팁), admission-info (입시 정보), platform-guide (플랫폼 가이드), education-news (교육 뉴스).';
+comment on column public.blog_posts.featured_image is
+  'Optional http(s) URL of the cover image.';
+comment on column public.blog_posts.published_at is
+  'Set automatically the first time the post is published.';
+comment on column public.blog_posts.view_count is
+  'Incremented by the API (service connection) on each public view.';
+
+create table if not exists public.blog_attachments (
+  id             uuid primary key default gen_random_uuid(),
+  blog_post_id   uuid references public.blog_posts (id) on delete cascade,
+  uploaded_by    uuid default auth.uid() references public.profiles (id) on delete set null,
+  filename       text not null,
+  filepath       text not null,
+  file_type      text not null check (file_type in ('image', 'document')),
+  mime_type      text,
+  file_size      integer not null default 0 check (file_size >= 0),
+  display_order  integer not null default 0,
+  uploaded_at    timestamptz not null default now()
+);
+
+comment on table public.blog_attachments is
+  'Files attached to blog posts (stored in the public `blog` bucket).';
+comment on column public.blog_attachments.blog_post_id is
+  'Owning post; NULL = temporary attachment uploaded before the post exists.';
+comment on column public.blog_attachments.filepath is
+  'Object name in the `blog` storage bucket.';
+comment on column public.blog_attachments.file_size is
+  'Size in bytes.';
+
+-- -----------------------------------------------------------------------------
+-- Indexes (slug is covered by its unique constraint)
+-- -----------------------------------------------------------------------------
+create index if not exists blog_posts_published_idx
+  on public.blog_posts (published_at desc) where is_published;
+create index if not exists blog_posts_category_idx on public.blog_posts (category, published_at desc);
+create index if not exists blog_posts_author_id_idx on public.blog_posts (author_id);
+create index if not exists blog_posts_created_at_idx on public.blog_posts (created_at desc);
+create index if not exists blog_attachments_post_idx
+  on public.blog_attachments (blog_post_id, display_order);
+create index if not exists blog_attachments_uploaded_by_idx on public.blog_attachments (uploaded_by);
+create index if not exists blog_attachments_temporary_idx
+  on public.blog_attachments (uploaded_at) where blog_post_id is null;
+
+-- -----------------------------------------------------------------------------
+-- Functions
+-- -----------------------------------------------------------------------------
+
+/**
+ * Trigger: stamps published_at the first time a post becomes published.
+ */
+create or replace function private.set_blog_published_at()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.is_published and new.published_at is null then
+    new.published_at := now();
+  end if;
+  return new;
+end;
+$$;
+revoke execute on function private.set_blog_published_at() from public, anon, authenticated;
+
+-- -----------------------------------------------------------------------------
+-- Triggers
+-- -----------------------------------------------------------------------------
+drop trigger if exists blog_posts_set_updated_at on public.blog_posts;
+create trigger blog_posts_set_updated_at
+  before update on public.blog_posts
+  for each row execute function private.set_updated_at();
+
+drop trigger if exists blog_posts_set_published_at on public.blog_posts;
+create trigger blog_posts_set_published_at
+  before insert or update on public.blog_posts
+  for each row execute function private.set_blog_published_at();
+
+-- -----------------------------------------------------------------------------
+-- Privileges (writes gated to admins by RLS)
+-- -----------------------------------------------------------------------------
+revoke all on public.blog_posts from anon, authenticated;
+grant select on public.blog_posts to anon, authenticated;
+grant insert, update, delete on public.blog_posts to authenticated;
+grant all on public.blog_posts to service_role;
+
+revoke all on public.blog_attachments from anon, authenticated;
+grant select on public.blog_attachments to anon, authenticated;
+grant insert, update, delete on public.blog_attachments to authenticated;
+grant all on public.blog_attachments to service_role;
+
+-- -----------------------------------------------------------------------------
+-- RLS
+-- -----------------------------------------------------------------------------
+alter table public.blog_posts enable row level security;
+alter table public.blog_attachments enable row level security;
+
+-- blog_posts
+drop policy if exists "anyone reads published posts" on public.blog_posts;
+create policy "anyone reads published posts" on public.blog_posts
+  for select to anon, authenticated
+  using (is_published);
+
+drop policy if exists "admins read all posts" on public.blog_posts;
+create policy "admins read all posts" on public.blog_posts
+  for select to authenticated
+  using ((select private.is_admin()));
+
+drop policy if exists "admins insert posts" on public.blog_posts;
+create policy "admins insert posts" on public.blog_posts
+  for insert to authenticated
+  with check ((select private.is_admin()));
+
+drop policy if exists "admins update posts" on public.blog_posts;
+create policy "admins update posts" on public.blog_posts
+  for update to authenticated
+  using ((select private.is_admin()))
+  with check ((select private.is_admin()));
+
+drop policy if exists "admins delete posts" on public.blog_posts;
+create policy "admins delete posts" on public.blog_posts
+  for delete to authenticated
+  using ((select private.is_admin()));
+
+-- blog_attachments
+drop policy if exists "anyone reads attachments of published posts" on public.blog_attachments;
+create policy "anyone reads attachments of published posts" on public.blog_attachments
+  for select to anon, authenticated
+  using (exists (
+    select 1 from public.blog_posts p
+     where p.id = blog_attachments.blog_post_id
+       and p.is_published
+  ));
+
+drop policy if exists "admins read all attachments" on public.blog_attachments;
+create policy "admins read all attachments" on public.blog_attachments
+  for select to authenticated
+  using ((select private.is_admin()));
+
+drop policy if exists "admins insert attachments" on public.blog_attachments;
+create policy "admins insert attachments" on public.blog_attachments
+  for insert to authenticated
+  with check ((select private.is_admin()));
+
+drop policy if exists "admins update attachments" on public.blog_attachments;
+create policy "admins update attachments" on public.blog_attachments
+  for update to authenticated
+  using ((select private.is_admin()))
+  with check ((select private.is_admin()));
+
+drop policy if exists "admins delete attachments" on public.blog_attachments;
+create policy "admins delete attachments" on public.blog_attachments
+  for delete to authenticated
+  using ((select private.is_admin()));

@@ -1,0 +1,699 @@
+// RLS matrix: every public table × {owner, other member, guest, anon, admin} × {select, insert, update, delete},
+// run as SQL with `set local role` + `request.jwt.claims`, exactly as PostgREST / the API's asUser do.
+import { randomUUID } from "node:crypto";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readStack } from "../helpers/stack.ts";
+
+const stack = readStack();
+const sql = postgres(stack.dbUrl, { max: 4, onnotice: () => {} });
+
+type Actor = "owner" | "other" | "guest" | "anon" | "admin";
+const ACTORS: Actor[] = ["owner", "other", "guest", "anon", "admin"];
+type User = Exclude<Actor, "anon">;
+const USERS: User[] = ["owner", "other", "guest", "admin"];
+
+/** What an operation did: the fixture labels it saw (select), the rows it changed, or "denied" (SQLSTATE 42501). */
+type Outcome = string[] | number | "denied";
+
+const suffix = randomUUID().slice(0, 8);
+const uid = {} as Record<User, string>;
+const fx = {
+  session: {} as Record<User, string>,
+  submission: {} as Record<User, string>,
+  result: {} as Record<User, string>,
+  payment: {} as Record<User, string>,
+  /** An owner submission without a result yet. */
+  bareSubmission: "",
+  inactivePlan: `matrix_inactive_${suffix}`,
+  publishedPost: "",
+  draftPost: "",
+  publishedAttachment: "",
+  draftAttachment: "",
+  tempAttachment: "",
+  device: "",
+  rateLimit: "",
+  abuse: "",
+  emailVerification: "",
+};
+/** id → readable label, so a failing expectation prints e.g. ["session:owner"]. */
+const labels = new Map<string, string>();
+
+class Rollback extends Error {}
+
+function claimsFor(actor: Actor) {
+  if (actor === "anon") return { role: "anon", iss: "supabase-demo" };
+  return {
+    sub: uid[actor],
+    role: "authenticated",
+    aud: "authenticated",
+    is_anonymous: actor === "guest",
+    session_id: randomUUID(),
+  };
+}
+
+/** Runs fn as the actor inside a transaction that is always rolled back. */
+async function as(
+  actor: Actor,
+  fn: (tx: postgres.TransactionSql) => Promise<Outcome>,
+  prepare?: (tx: postgres.TransactionSql) => Promise<unknown>,
+): Promise<Outcome> {
+  let outcome: Outcome = "denied";
+  try {
+    await sql.begin(async (tx) => {
+      if (prepare) await prepare(tx);
+      await tx.unsafe(`set local role ${actor === "anon" ? "anon" : "authenticated"}`);
+      await tx`select set_config('request.jwt.claims', ${JSON.stringify(claimsFor(actor))}, true)`;
+      outcome = await fn(tx);
+      throw new Rollback();
+    });
+  } catch (err) {
+    if (err instanceof Rollback) return outcome;
+    if ((err as { code?: string }).code === "42501") return "denied";
+    throw err;
+  }
+  return outcome;
+}
+
+async function createAuthUser(opts: { anonymous?: boolean; meta?: Record<string, unknown> } = {}) {
+  const id = randomUUID();
+  const email = opts.anonymous ? null : `matrix-${id.slice(0, 8)}@example.com`;
+  await sql`
+    insert into auth.users (id, aud, role, email, raw_app_meta_data, raw_user_meta_data, is_anonymous, created_at, updated_at)
+    values (${id}, 'authenticated', 'authenticated', ${email},
+            ${sql.json(opts.anonymous ? {} : { provider: "email", providers: ["email"] })},
+            ${sql.json((opts.meta ?? {}) as postgres.JSONValue)}, ${!!opts.anonymous}, now(), now())`;
+  return id;
+}
+
+const seen = (rows: { id: string }[]) => rows.map((r) => labels.get(r.id) ?? r.id).sort();
+
+beforeAll(async () => {
+  for (const who of USERS) {
+    uid[who] =
+      who === "guest"
+        ? await createAuthUser({ anonymous: true })
+        : await createAuthUser({ meta: { username: `matrix_${who}_${suffix}` } });
+    labels.set(uid[who], who);
+  }
+  await sql`update public.profiles set is_admin = true where id = ${uid.admin}`;
+
+  for (const who of USERS) {
+    const [s] = await sql`insert into public.analysis_sessions (user_id, prompt_content)
+                          values (${uid[who]}, '문제') returning id`;
+    const [e] = await sql`insert into public.essay_submissions (session_id, user_id, student_name, essay_content)
+                          values (${s.id}, ${uid[who]}, '홍길동', '답안') returning id`;
+    const [r] = await sql`insert into public.analysis_results (submission_id, overall_score)
+                          values (${e.id}, 80) returning id`;
+    const paymentId = `matrix_${who}_${suffix}`;
+    await sql`insert into public.payments (id, user_id, plan_id, amount, order_name)
+              values (${paymentId}, ${uid[who]}, 'individual', 9900, '개인 플랜')`;
+    fx.session[who] = s.id;
+    fx.submission[who] = e.id;
+    fx.result[who] = r.id;
+    fx.payment[who] = paymentId;
+    labels.set(s.id, `session:${who}`).set(e.id, `submission:${who}`).set(r.id, `result:${who}`);
+    labels.set(paymentId, `payment:${who}`);
+  }
+
+  const [bare] = await sql`insert into public.essay_submissions (session_id, user_id, essay_content)
+                           values (${fx.session.owner}, ${uid.owner}, '채점 전 답안') returning id`;
+  fx.bareSubmission = bare.id;
+
+  await sql`insert into public.subscription_plans (id, name, price, max_essays_per_month, is_active)
+            values (${fx.inactivePlan}, '숨김 플랜', 1000, 1, false)`;
+  labels.set(fx.inactivePlan, "plan:inactive").set("trial", "plan:trial");
+
+  const [pub] = await sql`insert into public.blog_posts (author_id, title, slug, excerpt, content, category, is_published)
+                          values (${uid.admin}, '공개 글', ${`matrix-published-${suffix}`}, '요약', '본문', 'essay-tips', true)
+                          returning id`;
+  const [draft] = await sql`insert into public.blog_posts (author_id, title, slug, excerpt, content, category, is_published)
+                            values (${uid.admin}, '비공개 글', ${`matrix-draft-${suffix}`}, '요약', '본문', 'essay-tips', false)
+                            returning id`;
+  fx.publishedPost = pub.id;
+  fx.draftPost = draft.id;
+  labels.set(pub.id, "post:published").set(draft.id, "post:draft");
+  const attach = async (postId: string | null, label: string) => {
+    const [a] = await sql`insert into public.blog_attachments (blog_post_id, uploaded_by, filename, filepath, file_type, file_size)
+                          values (${postId}, ${uid.admin}, 'a.png', ${`matrix/${suffix}/${label}.png`}, 'image', 10)
+                          returning id`;
+    labels.set(a.id, `attachment:${label}`);
+    return a.id as string;
+  };
+  fx.publishedAttachment = await attach(fx.publishedPost, "published");
+  fx.draftAttachment = await attach(fx.draftPost, "draft");
+  fx.tempAttachment = await attach(null, "temporary");
+
+  const [d] = await sql`insert into public.devices (device_token) values (${`matrix-${suffix}`}) returning id`;
+  const [rl] = await sql`insert into public.rate_limits (identifier, type, action, reset_at)
+                         values (${`matrix-${suffix}`}, 'ip', 'login', now() + interval '1 minute') returning id`;
+  const [ab] = await sql`insert into public.abuse_tracking (device_id, event_type) values (${d.id}, 'matrix') returning id`;
+  const [ev] = await sql`insert into public.email_verifications (device_id, email, verification_code, expires_at)
+                         values (${d.id}, 'matrix@example.com', '123456', now() + interval '10 minutes') returning id`;
+  Object.assign(fx, { device: d.id, rateLimit: rl.id, abuse: ab.id, emailVerification: ev.id });
+  labels.set(d.id, "device").set(rl.id, "rate_limit").set(ab.id, "abuse").set(ev.id, "email_verification");
+});
+
+afterAll(async () => {
+  await sql`delete from public.blog_posts where id in ${sql([fx.publishedPost, fx.draftPost].filter(Boolean))}`;
+  await sql`delete from public.blog_attachments where id = ${fx.tempAttachment || randomUUID()}`;
+  await sql`delete from public.devices where device_token = ${`matrix-${suffix}`}`;
+  await sql`delete from public.rate_limits where identifier = ${`matrix-${suffix}`}`;
+  await sql`delete from public.payments where id in ${sql(Object.values(fx.payment))}`.catch(() => {});
+  await sql`delete from auth.users where id in ${sql(Object.values(uid))}`;
+  await sql`delete from public.subscription_plans where id = ${fx.inactivePlan}`;
+  await sql.end();
+});
+
+// -----------------------------------------------------------------------------
+// The matrix
+// -----------------------------------------------------------------------------
+interface Case {
+  table: string;
+  op: "select" | "insert" | "update" | "delete";
+  what: string;
+  run: (tx: postgres.TransactionSql, actor: Actor) => Promise<Outcome>;
+  expect: Record<Actor, Outcome>;
+}
+
+const D = "denied" as const;
+const all = (o: Outcome): Record<Actor, Outcome> => ({ owner: o, other: o, guest: o, anon: o, admin: o });
+const ownOnly = (): Record<Actor, Outcome> => ({
+  owner: ["owner"], other: ["other"], guest: ["guest"], anon: D, admin: ["admin", "guest", "other", "owner"],
+});
+const prefixed = (p: string, e: Record<Actor, Outcome>): Record<Actor, Outcome> =>
+  Object.fromEntries(
+    Object.entries(e).map(([k, v]) => [k, Array.isArray(v) ? v.map((x) => `${p}:${x}`).sort() : v]),
+  ) as Record<Actor, Outcome>;
+const selfId = (actor: Actor) => (actor === "anon" ? randomUUID() : uid[actor]);
+
+const cases: Case[] = [
+  // profiles ------------------------------------------------------------------
+  {
+    table: "profiles", op: "select", what: "the four test profiles",
+    run: async (tx) => seen(await tx`select id from public.profiles where id in ${tx(Object.values(uid))}`),
+    expect: ownOnly(),
+  },
+  {
+    table: "profiles", op: "insert", what: "a profile row",
+    run: async (tx, a) => (await tx`insert into public.profiles (id, username) values (${selfId(a)}, ${`x_${randomUUID().slice(0, 8)}`})`).count,
+    expect: all(D),
+  },
+  {
+    table: "profiles", op: "update", what: "the owner's display_name",
+    run: async (tx) => (await tx`update public.profiles set display_name = '새 이름' where id = ${uid.owner}`).count,
+    expect: { owner: 1, other: 0, guest: 0, anon: D, admin: 0 },
+  },
+  {
+    table: "profiles", op: "delete", what: "the owner's profile",
+    run: async (tx) => (await tx`delete from public.profiles where id = ${uid.owner}`).count,
+    expect: all(D),
+  },
+  // subscription_plans --------------------------------------------------------
+  {
+    table: "subscription_plans", op: "select", what: "trial + an inactive plan",
+    run: async (tx) => seen(await tx`select id from public.subscription_plans where id in ${tx(["trial", fx.inactivePlan])}`),
+    expect: { owner: ["plan:trial"], other: ["plan:trial"], guest: ["plan:trial"], anon: ["plan:trial"], admin: ["plan:inactive", "plan:trial"] },
+  },
+  {
+    table: "subscription_plans", op: "insert", what: "a new plan",
+    run: async (tx) => (await tx`insert into public.subscription_plans (id, name, price, max_essays_per_month)
+                                 values (${`matrix_new_${randomUUID().slice(0, 8)}`}, '새 플랜', 500, 5)`).count,
+    expect: { owner: D, other: D, guest: D, anon: D, admin: 1 },
+  },
+  {
+    table: "subscription_plans", op: "update", what: "the trial plan's price",
+    run: async (tx) => (await tx`update public.subscription_plans set price = 1 where id = 'trial'`).count,
+    expect: { owner: 0, other: 0, guest: 0, anon: D, admin: 1 },
+  },
+  {
+    table: "subscription_plans", op: "delete", what: "the inactive plan",
+    run: async (tx) => (await tx`delete from public.subscription_plans where id = ${fx.inactivePlan}`).count,
+    expect: { owner: 0, other: 0, guest: 0, anon: D, admin: 1 },
+  },
+  // subscriptions -------------------------------------------------------------
+  {
+    table: "subscriptions", op: "select", what: "the four test users' subscriptions",
+    run: async (tx) => seen((await tx`select user_id from public.subscriptions where user_id in ${tx(Object.values(uid))}`)
+      .map((r) => ({ id: r.user_id }))),
+    expect: ownOnly(),
+  },
+  {
+    table: "subscriptions", op: "insert", what: "a subscription for oneself",
+    run: async (tx, a) => (await tx`insert into public.subscriptions (user_id, plan_id, status) values (${selfId(a)}, 'business', 'active')`).count,
+    expect: all(D),
+  },
+  {
+    table: "subscriptions", op: "update", what: "the owner's plan/status",
+    run: async (tx) => (await tx`update public.subscriptions set plan_id = 'business', status = 'active' where user_id = ${uid.owner}`).count,
+    expect: all(D),
+  },
+  {
+    table: "subscriptions", op: "delete", what: "the owner's subscription",
+    run: async (tx) => (await tx`delete from public.subscriptions where user_id = ${uid.owner}`).count,
+    expect: all(D),
+  },
+  // usage_tracking ------------------------------------------------------------
+  {
+    table: "usage_tracking", op: "select", what: "the four test users' usage rows",
+    run: async (tx) => seen((await tx`select user_id from public.usage_tracking where user_id in ${tx(Object.values(uid))}`)
+      .map((r) => ({ id: r.user_id }))),
+    expect: ownOnly(),
+  },
+  {
+    table: "usage_tracking", op: "insert", what: "a usage row for oneself",
+    run: async (tx, a) => (await tx`insert into public.usage_tracking (user_id, period_start, period_end)
+                                    values (${selfId(a)}, now() + interval '1 year', now() + interval '2 years')`).count,
+    expect: all(D),
+  },
+  {
+    table: "usage_tracking", op: "update", what: "the owner's essay_count",
+    run: async (tx) => (await tx`update public.usage_tracking set essay_count = 0 where user_id = ${uid.owner}`).count,
+    expect: all(D),
+  },
+  {
+    table: "usage_tracking", op: "delete", what: "the owner's usage rows",
+    run: async (tx) => (await tx`delete from public.usage_tracking where user_id = ${uid.owner}`).count,
+    expect: all(D),
+  },
+  // analysis_sessions ---------------------------------------------------------
+  {
+    table: "analysis_sessions", op: "select", what: "the four test sessions",
+    run: async (tx) => seen(await tx`select id from public.analysis_sessions where id in ${tx(Object.values(fx.session))}`),
+    expect: prefixed("session", ownOnly()),
+  },
+  {
+    table: "analysis_sessions", op: "insert", what: "a session of one's own",
+    run: async (tx, a) => (await tx`insert into public.analysis_sessions (user_id, prompt_content) values (${selfId(a)}, '새 문제')`).count,
+    expect: { owner: 1, other: 1, guest: 1, anon: D, admin: 1 },
+  },
+  {
+    table: "analysis_sessions", op: "insert", what: "a session owned by the owner",
+    run: async (tx) => (await tx`insert into public.analysis_sessions (user_id, prompt_content) values (${uid.owner}, '남의 문제')`).count,
+    expect: { owner: 1, other: D, guest: D, anon: D, admin: D },
+  },
+  {
+    table: "analysis_sessions", op: "update", what: "the owner's prompt_content",
+    run: async (tx) => (await tx`update public.analysis_sessions set prompt_content = '수정' where id = ${fx.session.owner}`).count,
+    expect: { owner: 1, other: 0, guest: 0, anon: D, admin: 0 },
+  },
+  {
+    table: "analysis_sessions", op: "update", what: "the owner's session user_id (hand-over)",
+    run: async (tx) => (await tx`update public.analysis_sessions set user_id = ${uid.other} where id = ${fx.session.owner}`).count,
+    expect: all(D),
+  },
+  {
+    table: "analysis_sessions", op: "delete", what: "the owner's session",
+    run: async (tx) => (await tx`delete from public.analysis_sessions where id = ${fx.session.owner}`).count,
+    expect: { owner: 1, other: 0, guest: 0, anon: D, admin: 0 },
+  },
+  // essay_submissions ---------------------------------------------------------
+  {
+    table: "essay_submissions", op: "select", what: "the four test submissions",
+    run: async (tx) => seen(await tx`select id from public.essay_submissions where id in ${tx(Object.values(fx.submission))}`),
+    expect: prefixed("submission", ownOnly()),
+  },
+  {
+    table: "essay_submissions", op: "insert", what: "a submission into one's own session",
+    run: async (tx, a) => (await tx`insert into public.essay_submissions (session_id, user_id, essay_content)
+                                    values (${a === "anon" ? fx.session.owner : fx.session[a]}, ${selfId(a)}, '새 답안')`).count,
+    expect: { owner: 1, other: 1, guest: 1, anon: D, admin: 1 },
+  },
+  {
+    table: "essay_submissions", op: "insert", what: "a submission into the owner's session (as oneself)",
+    run: async (tx, a) => (await tx`insert into public.essay_submissions (session_id, user_id, essay_content)
+                                    values (${fx.session.owner}, ${selfId(a)}, '끼어들기')`).count,
+    expect: { owner: 1, other: D, guest: D, anon: D, admin: D },
+  },
+  {
+    table: "essay_submissions", op: "insert", what: "a completed, uncharged submission (job columns)",
+    run: async (tx) => (await tx`insert into public.essay_submissions (session_id, user_id, essay_content, status, progress)
+                                 values (${fx.session.owner}, ${uid.owner}, '답안', 'completed', 100)`).count,
+    expect: all(D),
+  },
+  {
+    table: "essay_submissions", op: "update", what: "the owner's student_name",
+    run: async (tx) => (await tx`update public.essay_submissions set student_name = '김철수' where id = ${fx.submission.owner}`).count,
+    expect: { owner: 1, other: 0, guest: 0, anon: D, admin: 0 },
+  },
+  {
+    table: "essay_submissions", op: "update", what: "the owner's status/progress/usage_charged",
+    run: async (tx) => (await tx`update public.essay_submissions set status = 'completed', progress = 100, usage_charged = false
+                                 where id = ${fx.submission.owner}`).count,
+    expect: all(D),
+  },
+  {
+    table: "essay_submissions", op: "delete", what: "the owner's submission",
+    run: async (tx) => (await tx`delete from public.essay_submissions where id = ${fx.submission.owner}`).count,
+    expect: { owner: 1, other: 0, guest: 0, anon: D, admin: 0 },
+  },
+  // analysis_results ----------------------------------------------------------
+  {
+    table: "analysis_results", op: "select", what: "the four test results",
+    run: async (tx) => seen(await tx`select id from public.analysis_results where id in ${tx(Object.values(fx.result))}`),
+    expect: prefixed("result", ownOnly()),
+  },
+  {
+    table: "analysis_results", op: "insert", what: "a perfect-score result for a fresh submission",
+    run: async (tx) =>
+      (await tx`insert into public.analysis_results (submission_id, overall_score) values (${fx.bareSubmission}, 100)`).count,
+    expect: all(D),
+  },
+  {
+    table: "analysis_results", op: "update", what: "the owner's overall_score",
+    run: async (tx) => (await tx`update public.analysis_results set overall_score = 100 where id = ${fx.result.owner}`).count,
+    expect: all(D),
+  },
+  {
+    table: "analysis_results", op: "delete", what: "the owner's result",
+    run: async (tx) => (await tx`delete from public.analysis_results where id = ${fx.result.owner}`).count,
+    expect: all(D),
+  },
+  // payments ------------------------------------------------------------------
+  {
+    table: "payments", op: "select", what: "the four test payments",
+    run: async (tx) => seen(await tx`select id from public.payments where id in ${tx(Object.values(fx.payment))}`),
+    expect: prefixed("payment", ownOnly()),
+  },
+  {
+    table: "payments", op: "insert", what: "a paid order for oneself",
+    run: async (tx, a) => (await tx`insert into public.payments (id, user_id, plan_id, amount, order_name, status)
+                                    values (${`matrix_${randomUUID()}`}, ${selfId(a)}, 'business', 0, '공짜', 'done')`).count,
+    expect: all(D),
+  },
+  {
+    table: "payments", op: "update", what: "the owner's order status",
+    run: async (tx) => (await tx`update public.payments set status = 'done', amount = 0 where id = ${fx.payment.owner}`).count,
+    expect: all(D),
+  },
+  {
+    table: "payments", op: "delete", what: "the owner's order",
+    run: async (tx) => (await tx`delete from public.payments where id = ${fx.payment.owner}`).count,
+    expect: all(D),
+  },
+  // blog_posts ----------------------------------------------------------------
+  {
+    table: "blog_posts", op: "select", what: "a published and a draft post",
+    run: async (tx) => seen(await tx`select id from public.blog_posts where id in ${tx([fx.publishedPost, fx.draftPost])}`),
+    expect: {
+      owner: ["post:published"], other: ["post:published"], guest: ["post:published"], anon: ["post:published"],
+      admin: ["post:draft", "post:published"],
+    },
+  },
+  {
+    table: "blog_posts", op: "insert", what: "a new post",
+    run: async (tx) => (await tx`insert into public.blog_posts (title, slug, excerpt, content, category, is_published)
+                                 values ('새 글', ${`matrix-new-${randomUUID().slice(0, 8)}`}, '요약', '본문', 'essay-tips', true)`).count,
+    expect: { owner: D, other: D, guest: D, anon: D, admin: 1 },
+  },
+  {
+    table: "blog_posts", op: "update", what: "the published post's title",
+    run: async (tx) => (await tx`update public.blog_posts set title = '변경' where id = ${fx.publishedPost}`).count,
+    expect: { owner: 0, other: 0, guest: 0, anon: D, admin: 1 },
+  },
+  {
+    table: "blog_posts", op: "delete", what: "the published post",
+    run: async (tx) => (await tx`delete from public.blog_posts where id = ${fx.publishedPost}`).count,
+    expect: { owner: 0, other: 0, guest: 0, anon: D, admin: 1 },
+  },
+  // blog_attachments ----------------------------------------------------------
+  {
+    table: "blog_attachments", op: "select", what: "attachments of a published post, a draft and a temporary one",
+    run: async (tx) => seen(await tx`select id from public.blog_attachments
+                                     where id in ${tx([fx.publishedAttachment, fx.draftAttachment, fx.tempAttachment])}`),
+    expect: {
+      owner: ["attachment:published"], other: ["attachment:published"], guest: ["attachment:published"],
+      anon: ["attachment:published"], admin: ["attachment:draft", "attachment:published", "attachment:temporary"],
+    },
+  },
+  {
+    table: "blog_attachments", op: "insert", what: "an attachment on the published post",
+    run: async (tx) => (await tx`insert into public.blog_attachments (blog_post_id, filename, filepath, file_type, file_size)
+                                 values (${fx.publishedPost}, 'b.pdf', 'x/b.pdf', 'document', 1)`).count,
+    expect: { owner: D, other: D, guest: D, anon: D, admin: 1 },
+  },
+  {
+    table: "blog_attachments", op: "update", what: "the published attachment's display_order",
+    run: async (tx) => (await tx`update public.blog_attachments set display_order = 5 where id = ${fx.publishedAttachment}`).count,
+    expect: { owner: 0, other: 0, guest: 0, anon: D, admin: 1 },
+  },
+  {
+    table: "blog_attachments", op: "delete", what: "the published attachment",
+    run: async (tx) => (await tx`delete from public.blog_attachments where id = ${fx.publishedAttachment}`).count,
+    expect: { owner: 0, other: 0, guest: 0, anon: D, admin: 1 },
+  },
+];
+
+// Admin-only tables: same shape for all four.
+const adminOnly: { table: string; key: keyof typeof fx; label: string; insert: string; update: string }[] = [
+  {
+    table: "devices", key: "device", label: "device",
+    insert: `insert into public.devices (device_token) values ('matrix-' || gen_random_uuid())`,
+    update: `update public.devices set risk_score = 50 where id = $1`,
+  },
+  {
+    table: "rate_limits", key: "rateLimit", label: "rate_limit",
+    insert: `insert into public.rate_limits (identifier, type, action, reset_at) values ('matrix-' || gen_random_uuid(), 'device', 'guest_create', now())`,
+    update: `update public.rate_limits set count = count + 1 where id = $1`,
+  },
+  {
+    table: "abuse_tracking", key: "abuse", label: "abuse",
+    insert: `insert into public.abuse_tracking (event_type) values ('matrix')`,
+    update: `update public.abuse_tracking set action_taken = 'blocked' where id = $1`,
+  },
+  {
+    table: "email_verifications", key: "emailVerification", label: "email_verification",
+    insert: `insert into public.email_verifications (email, verification_code, expires_at) values ('m@example.com', '1', now())`,
+    update: `update public.email_verifications set is_verified = true where id = $1`,
+  },
+];
+for (const t of adminOnly) {
+  const id = () => fx[t.key] as string;
+  cases.push(
+    {
+      table: t.table, op: "select", what: "the test row",
+      run: async (tx) => seen(await tx.unsafe(`select id from public.${t.table} where id = $1`, [id()])),
+      expect: { owner: [], other: [], guest: [], anon: D, admin: [t.label] },
+    },
+    {
+      table: t.table, op: "insert", what: "a row",
+      run: async (tx) => (await tx.unsafe(t.insert)).count,
+      expect: { owner: D, other: D, guest: D, anon: D, admin: 1 },
+    },
+    {
+      table: t.table, op: "update", what: "the test row",
+      run: async (tx) => (await tx.unsafe(t.update, [id()])).count,
+      expect: { owner: 0, other: 0, guest: 0, anon: D, admin: 1 },
+    },
+    {
+      table: t.table, op: "delete", what: "the test row",
+      run: async (tx) => (await tx.unsafe(`delete from public.${t.table} where id = $1`, [id()])).count,
+      expect: { owner: 0, other: 0, guest: 0, anon: D, admin: 1 },
+    },
+  );
+}
+
+const describeOutcome = (o: Outcome) => (o === "denied" ? "is denied" : Array.isArray(o) ? `sees [${o.join(", ")}]` : `changes ${o} row(s)`);
+
+describe("RLS matrix (owner / other member / guest / anon / admin)", () => {
+  const rows = cases.flatMap((c) => ACTORS.map((actor) => ({ ...c, actor, expected: c.expect[actor] })));
+  it.each(rows)("$table $op $what: $actor", async ({ run, actor, expected }) => {
+    const outcome = await as(actor, (tx) => run(tx, actor));
+    expect(outcome, describeOutcome(expected)).toEqual(expected);
+  });
+
+  it("covers every table in schema public created by the base schema", async () => {
+    const covered = new Set(cases.map((c) => c.table));
+    const base = [
+      "profiles", "subscription_plans", "subscriptions", "usage_tracking", "analysis_sessions", "essay_submissions",
+      "analysis_results", "payments", "blog_posts", "blog_attachments", "devices", "rate_limits", "abuse_tracking",
+      "email_verifications",
+    ];
+    for (const t of base) {
+      for (const op of ["select", "insert", "update", "delete"]) {
+        expect(cases.some((c) => c.table === t && c.op === op), `${t} ${op}`).toBe(true);
+      }
+    }
+    expect([...covered].sort()).toEqual([...base].sort());
+  });
+});
+
+describe("row level security is on everywhere", () => {
+  it("every table in schema public has relrowsecurity = true", async () => {
+    const tables = await sql`
+      select c.relname, c.relrowsecurity
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind in ('r', 'p')
+       order by 1`;
+    expect(tables.length).toBeGreaterThanOrEqual(14);
+    expect(tables.filter((t) => !t.relrowsecurity).map((t) => t.relname)).toEqual([]);
+  });
+
+  it("anon and authenticated hold no privileges on schema private's helpers that write data", async () => {
+    const rows = await sql`
+      select p.proname,
+             has_function_privilege('authenticated', p.oid, 'execute') as auth_exec,
+             has_function_privilege('anon', p.oid, 'execute') as anon_exec
+        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = 'private'
+         and p.proname in ('handle_new_user', 'handle_user_updated', 'ensure_current_usage', 'guard_profile_columns',
+                           'broadcast_submission_change', 'set_updated_at', 'is_admin', 'owns_session')`;
+    const byName = Object.fromEntries(rows.map((r) => [r.proname, r]));
+    for (const name of ["handle_new_user", "handle_user_updated", "ensure_current_usage", "guard_profile_columns", "broadcast_submission_change", "set_updated_at"]) {
+      expect(byName[name], name).toMatchObject({ auth_exec: false, anon_exec: false });
+    }
+    expect(byName.is_admin).toMatchObject({ auth_exec: true, anon_exec: false });
+    expect(byName.owns_session).toMatchObject({ auth_exec: true, anon_exec: false });
+  });
+});
+
+describe("a member cannot make themselves admin or change their plan/usage", () => {
+  const member = async (fn: (tx: postgres.TransactionSql) => Promise<Outcome>) => as("owner", fn);
+
+  it("rejects update profiles set is_admin = true", async () => {
+    expect(await member(async (tx) => (await tx`update public.profiles set is_admin = true where id = ${uid.owner}`).count)).toBe(D);
+  });
+
+  it("rejects an update that mixes an allowed column with is_admin", async () => {
+    expect(await member(async (tx) =>
+      (await tx`update public.profiles set display_name = '관리자', is_admin = true where id = ${uid.owner}`).count)).toBe(D);
+  });
+
+  it("rejects changing username, is_guest or guest_usage_count", async () => {
+    expect(await member(async (tx) => (await tx`update public.profiles set username = 'admin' where id = ${uid.owner}`).count)).toBe(D);
+    expect(await as("guest", async (tx) => (await tx`update public.profiles set is_guest = false where id = ${uid.guest}`).count)).toBe(D);
+    expect(await as("guest", async (tx) =>
+      (await tx`update public.profiles set guest_usage_count = 0 where id = ${uid.guest}`).count)).toBe(D);
+  });
+
+  it("rejects inserting a second, admin profile or upserting one's own", async () => {
+    expect(await member(async (tx) =>
+      (await tx`insert into public.profiles (id, username, is_admin) values (${randomUUID()}, 'sneaky', true)`).count)).toBe(D);
+    expect(await member(async (tx) =>
+      (await tx`insert into public.profiles (id, username, is_admin) values (${uid.owner}, 'x', true)
+                on conflict (id) do update set is_admin = true`).count)).toBe(D);
+  });
+
+  it("the guard trigger still blocks is_admin if a column grant were ever added by mistake", async () => {
+    const outcome = await as(
+      "owner",
+      async (tx) => (await tx`update public.profiles set is_admin = true where id = ${uid.owner}`).count,
+      (tx) => tx`grant update (is_admin) on public.profiles to authenticated`,
+    );
+    expect(outcome).toBe(D);
+  });
+
+  it("ignores is_admin in sign-up metadata", async () => {
+    const id = await createAuthUser({ meta: { username: `matrix_sneaky_${suffix}`, is_admin: true, isAdmin: 1 } });
+    try {
+      const [p] = await sql`select is_admin from public.profiles where id = ${id}`;
+      expect(p.is_admin).toBe(false);
+    } finally {
+      await sql`delete from auth.users where id = ${id}`;
+    }
+  });
+
+  it("is still not an admin after all of the above", async () => {
+    expect(await member(async (tx) => [String((await tx`select private.is_admin() as a`)[0].a)])).toEqual(["false"]);
+    const [p] = await sql`select is_admin, username from public.profiles where id = ${uid.owner}`;
+    expect(p).toEqual({ is_admin: false, username: `matrix_owner_${suffix}` });
+  });
+
+  it("rejects changing the own plan, status or usage count", async () => {
+    expect(await member(async (tx) => (await tx`update public.subscriptions set plan_id = 'business' where user_id = ${uid.owner}`).count)).toBe(D);
+    expect(await member(async (tx) => (await tx`update public.subscriptions set status = 'active' where user_id = ${uid.owner}`).count)).toBe(D);
+    expect(await member(async (tx) => (await tx`update public.usage_tracking set essay_count = 0 where user_id = ${uid.owner}`).count)).toBe(D);
+    expect(await member(async (tx) => (await tx`delete from public.usage_tracking where user_id = ${uid.owner}`).count)).toBe(D);
+    expect(await member(async (tx) => [String((await tx`select count(*)::int as n from private.ensure_current_usage(${uid.owner})`)[0].n)])).toBe(D);
+    const [s] = await sql`select plan_id, status from public.subscriptions where user_id = ${uid.owner}`;
+    expect(s).toEqual({ plan_id: "trial", status: "trial" });
+  });
+});
+
+describe("storage.objects policies", () => {
+  const put = (bucket: string, name: string) => async (tx: postgres.TransactionSql) =>
+    (await tx`insert into storage.objects (bucket_id, name, owner_id) values (${bucket}, ${name}, ${uid.owner})`).count;
+  const readAll = (bucket: string, names: string[]) => async (tx: postgres.TransactionSql) =>
+    (await tx`select name from storage.objects where bucket_id = ${bucket} and name in ${tx(names)}`).map((r) => r.name as string).sort();
+
+  it("essays: a user writes only under their own folder", async () => {
+    expect(await as("owner", put("essays", `${uid.owner}/a.txt`))).toBe(1);
+    expect(await as("guest", put("essays", `${uid.guest}/a.txt`))).toBe(1);
+    expect(await as("other", put("essays", `${uid.owner}/b.txt`))).toBe(D);
+    expect(await as("owner", put("essays", `a.txt`))).toBe(D);
+    expect(await as("anon", put("essays", `${uid.owner}/c.txt`))).toBe(D);
+  });
+
+  it("essays: owners and admins read; others and anon see nothing", async () => {
+    const name = `${uid.owner}/read-${suffix}.txt`;
+    const prepare = (tx: postgres.TransactionSql) => tx`insert into storage.objects (bucket_id, name) values ('essays', ${name})`;
+    const expected: Record<Actor, string[]> = { owner: [name], admin: [name], other: [], guest: [], anon: [] };
+    for (const actor of ACTORS) {
+      expect(await as(actor, readAll("essays", [name]), prepare), actor).toEqual(expected[actor]);
+    }
+  });
+
+  it("essays: only the owner updates or deletes", async () => {
+    const name = `${uid.owner}/del-${suffix}.txt`;
+    const prepare = (tx: postgres.TransactionSql) => tx`insert into storage.objects (bucket_id, name) values ('essays', ${name})`;
+    const del = async (tx: postgres.TransactionSql) => (await tx`delete from storage.objects where bucket_id = 'essays' and name = ${name}`).count;
+    const upd = async (tx: postgres.TransactionSql) =>
+      (await tx`update storage.objects set metadata = '{"size":1}' where bucket_id = 'essays' and name = ${name}`).count;
+    expect(await as("owner", del, prepare)).toBe(1);
+    expect(await as("other", del, prepare)).toBe(0);
+    expect(await as("admin", del, prepare)).toBe(0);
+    expect(await as("owner", upd, prepare)).toBe(1);
+    expect(await as("other", upd, prepare)).toBe(0);
+  });
+
+  it("blog: everyone reads, only admins write", async () => {
+    const name = `posts/${suffix}.png`;
+    const prepare = (tx: postgres.TransactionSql) => tx`insert into storage.objects (bucket_id, name) values ('blog', ${name})`;
+    for (const actor of ACTORS) {
+      expect(await as(actor, readAll("blog", [name]), prepare), actor).toEqual([name]);
+    }
+    expect(await as("admin", put("blog", `posts/new-${suffix}.png`))).toBe(1);
+    expect(await as("owner", put("blog", `posts/new-${suffix}.png`))).toBe(D);
+    expect(await as("anon", put("blog", `posts/new-${suffix}.png`))).toBe(D);
+    const del = async (tx: postgres.TransactionSql) => (await tx`delete from storage.objects where bucket_id = 'blog' and name = ${name}`).count;
+    expect(await as("admin", del, prepare)).toBe(1);
+    expect(await as("owner", del, prepare)).toBe(0);
+  });
+});
+
+describe("realtime.messages: session broadcasts", () => {
+  const topicOf = (who: User) => `session:${fx.session[who]}`;
+  const read = (topic: string) => async (tx: postgres.TransactionSql) => {
+    await tx`select set_config('realtime.topic', ${topic}, true)`;
+    return (await tx`select event from realtime.messages where topic = ${topic}`).map((r) => r.event as string).sort();
+  };
+  const change = (tx: postgres.TransactionSql) =>
+    tx`update public.essay_submissions set progress = 42, progress_message = '분석 중' where id = ${fx.submission.owner}`;
+
+  it("the submission trigger broadcasts UPDATE on session:<id> and only the owner may read it", async () => {
+    expect(await as("owner", read(topicOf("owner")), change)).toContain("UPDATE");
+    expect(await as("other", read(topicOf("owner")), change)).toEqual([]);
+    expect(await as("guest", read(topicOf("owner")), change)).toEqual([]);
+    expect(await as("admin", read(topicOf("owner")), change)).toEqual([]);
+    expect(await as("anon", read(topicOf("owner")), change)).toEqual([]);
+  });
+
+  it("a delete by the owner (as authenticated) is broadcast too", async () => {
+    const outcome = await as("owner", async (tx) => {
+      await tx`delete from public.essay_submissions where id = ${fx.submission.owner}`;
+      return read(topicOf("owner"))(tx);
+    });
+    expect(outcome).toContain("DELETE");
+  });
+
+  it("the payload carries the new record", async () => {
+    const outcome = await as("owner", async (tx) => {
+      await tx`select set_config('realtime.topic', ${topicOf("owner")}, true)`;
+      const rows = await tx`select payload from realtime.messages
+                            where topic = ${topicOf("owner")} and event = 'UPDATE' order by inserted_at desc limit 1`;
+      const p = rows[0]?.payload as { record?: { progress?: number }; operation?: string; table?: string } | undefined;
+      return [String(p?.record?.progress), String(p?.operation), String(p?.table)];
+    }, change);
+    expect(outcome).toEqual(["42", "UPDATE", "essay_submissions"]);
+  });
+});
