@@ -1,0 +1,68 @@
+// Local stand-in configuration: .env loading, contract defaults and the generated anon/service keys.
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { SignJWT } from "jose";
+
+export const rootDir = resolve(import.meta.dirname, "..");
+
+const envFile = resolve(rootDir, ".env");
+if (existsSync(envFile)) process.loadEnvFile(envFile);
+
+const env = (name: string, fallback: string) => {
+  const v = process.env[name];
+  return v === undefined || v === "" ? fallback : v;
+};
+const optional = (name: string) => process.env[name] || undefined;
+
+export const TOSS_TEST_CLIENT_KEY = "test_gck_docs_Ovk5rk1EwkEbP0W43n07xlzm";
+export const TOSS_TEST_SECRET_KEY = "test_gsk_docs_OaPz8L5KdmQXkzRz3y47BMw6";
+
+export const config = {
+  dbPort: Number(env("DB_PORT", "54322")),
+  supabasePort: Number(env("SUPABASE_PORT", "54321")),
+  appPort: Number(env("APP_PORT", "5173")),
+  dataDir: resolve(rootDir, env("LOCAL_DATA_DIR", ".local-data")),
+  jwtSecret: env("JWT_SECRET", "super-secret-jwt-token-with-at-least-32-characters-long"),
+  admin: {
+    username: optional("ADMIN_USERNAME"),
+    email: optional("ADMIN_EMAIL"),
+    password: optional("ADMIN_PASSWORD"),
+  },
+  llm: {
+    baseUrl: env("LLM_BASE_URL", "https://api.openai.com/v1"),
+    apiKey: optional("LLM_API_KEY"),
+    model: env("LLM_MODEL", "gpt-4o-mini"),
+  },
+  gradingConcurrency: env("GRADING_CONCURRENCY", "8"),
+  toss: {
+    clientKey: env("TOSS_CLIENT_KEY", TOSS_TEST_CLIENT_KEY),
+    secretKey: env("TOSS_SECRET_KEY", TOSS_TEST_SECRET_KEY),
+    apiBase: env("TOSS_API_BASE", "https://api.tosspayments.com"),
+  },
+};
+
+export const KEY_EXP = 1983812996;
+
+export function signKey(role: "anon" | "service_role", secret = config.jwtSecret): Promise<string> {
+  return new SignJWT({ iss: "supabase-demo", role, exp: KEY_EXP })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .sign(new TextEncoder().encode(secret));
+}
+
+export const anonKey = await signKey("anon");
+export const serviceRoleKey = await signKey("service_role");
+
+export function functionEnv(): Record<string, string> {
+  const out: Record<string, string> = {
+    LLM_BASE_URL: config.llm.baseUrl,
+    LLM_MODEL: config.llm.model,
+    GRADING_CONCURRENCY: config.gradingConcurrency,
+    TOSS_CLIENT_KEY: config.toss.clientKey,
+    TOSS_SECRET_KEY: config.toss.secretKey,
+    TOSS_API_BASE: config.toss.apiBase,
+  };
+  if (config.llm.apiKey) out.LLM_API_KEY = config.llm.apiKey;
+  return out;
+}
+
+export const dbUrlFor = (port: number) => `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;

@@ -1,0 +1,387 @@
+// GoTrue subset for the local stand-in (/auth/v1): signup, password/refresh grants, user, logout, admin users.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { randomBytes, randomUUID } from "node:crypto";
+import type postgres from "postgres";
+import { SignJWT, jwtVerify } from "jose";
+import type { GatewayContext } from "./types.ts";
+
+export const ACCESS_TOKEN_TTL = 3600;
+export const REFRESH_REUSE_INTERVAL_S = 10;
+const API_VERSION = "2024-01-01";
+const BCRYPT_COST = 10;
+
+type Json = Record<string, unknown>;
+type UserRow = Record<string, any>;
+
+export class AuthError extends Error {
+  constructor(public status: number, public code: string, message: string, public extra: Json = {}) {
+    super(message);
+  }
+}
+
+export async function verifyAccessToken(token: string, jwtSecret: string): Promise<Json> {
+  const { payload } = await jwtVerify(token, new TextEncoder().encode(jwtSecret), { algorithms: ["HS256"] });
+  return payload as Json;
+}
+
+function send(res: ServerResponse, status: number, body?: unknown) {
+  res.setHeader("X-Supabase-Api-Version", API_VERSION);
+  if (body === undefined) {
+    res.writeHead(status).end();
+    return;
+  }
+  res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+}
+
+function sendError(res: ServerResponse, err: AuthError) {
+  res.setHeader("x-sb-error-code", err.code);
+  send(res, err.status, { code: err.code, message: err.message, ...err.extra });
+}
+
+async function readJson(req: IncomingMessage): Promise<Json> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += chunk.length;
+    if (size > 1_000_000) throw new AuthError(413, "request_too_large", "Request body too large");
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString("utf8").trim();
+  if (!text) return {};
+  try {
+    const parsed = JSON.parse(text);
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed;
+  } catch {}
+  throw new AuthError(400, "bad_json", "Could not parse request body as JSON");
+}
+
+const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : d ?? undefined);
+const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+
+export function userJson(u: UserRow, identities: UserRow[] = []): Json {
+  return {
+    id: u.id,
+    aud: u.aud ?? "authenticated",
+    role: u.role ?? "authenticated",
+    email: u.email ?? "",
+    email_confirmed_at: iso(u.email_confirmed_at),
+    phone: u.phone ?? "",
+    confirmed_at: iso(u.confirmed_at),
+    last_sign_in_at: iso(u.last_sign_in_at),
+    app_metadata: u.raw_app_meta_data ?? {},
+    user_metadata: u.raw_user_meta_data ?? {},
+    identities: identities.map((i) => ({
+      identity_id: i.id,
+      id: i.provider_id,
+      user_id: i.user_id,
+      identity_data: i.identity_data,
+      provider: i.provider,
+      last_sign_in_at: iso(i.last_sign_in_at),
+      created_at: iso(i.created_at),
+      updated_at: iso(i.updated_at),
+      email: i.email ?? undefined,
+    })),
+    created_at: iso(u.created_at),
+    updated_at: iso(u.updated_at),
+    is_anonymous: Boolean(u.is_anonymous),
+  };
+}
+
+async function loadUser(sql: postgres.Sql, id: string) {
+  const [u] = await sql`select * from auth.users where id = ${id}`;
+  if (!u) return undefined;
+  const identities = await sql`select * from auth.identities where user_id = ${id} order by created_at`;
+  return userJson(u, identities);
+}
+
+function validEmail(email: string) {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
+}
+
+export interface NewUser {
+  email?: string;
+  password?: string;
+  data?: Json;
+  appMetadata?: Json;
+}
+
+export async function createUser(sql: postgres.Sql, input: NewUser): Promise<UserRow> {
+  const email = input.email?.trim().toLowerCase();
+  const anonymous = !email;
+  if (email !== undefined && !validEmail(email)) {
+    throw new AuthError(400, "validation_failed", "Unable to validate email address: invalid format");
+  }
+  if (!anonymous) {
+    if (!input.password) throw new AuthError(422, "validation_failed", "Signup requires a valid password");
+    if (input.password.length < 6) {
+      throw new AuthError(422, "weak_password", "Password should be at least 6 characters.", {
+        weak_password: { reasons: ["length"] },
+      });
+    }
+    const [dup] = await sql`select 1 from auth.users where lower(email) = ${email}`;
+    if (dup) throw new AuthError(422, "user_already_exists", "User already registered");
+  }
+  const id = randomUUID();
+  const appMeta = input.appMetadata ?? (anonymous ? {} : { provider: "email", providers: ["email"] });
+  try {
+    return await sql.begin(async (tx) => {
+      const [u] = await tx`
+        insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+          raw_app_meta_data, raw_user_meta_data, is_anonymous, created_at, updated_at)
+        values ('00000000-0000-0000-0000-000000000000', ${id}, 'authenticated', 'authenticated', ${email ?? null},
+          ${anonymous ? "" : sql`extensions.crypt(${input.password!}, extensions.gen_salt('bf', ${BCRYPT_COST}))`},
+          ${anonymous ? null : sql`now()`}, ${tx.json(appMeta as any)}, ${tx.json((input.data ?? {}) as any)},
+          ${anonymous}, now(), now())
+        returning *`;
+      if (!anonymous) {
+        await tx`
+          insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+          values (${id}, ${id}, ${tx.json({ sub: id, email, email_verified: true, phone_verified: false })},
+            'email', now(), now(), now())`;
+      }
+      return u;
+    });
+  } catch (err: any) {
+    if (err?.code === "23505" && /users_email|email/.test(String(err.constraint_name ?? ""))) {
+      throw new AuthError(422, "user_already_exists", "User already registered");
+    }
+    throw new AuthError(500, "unexpected_failure", "Database error saving new user");
+  }
+}
+
+function newRefreshToken() {
+  return randomBytes(12).toString("base64url");
+}
+
+async function issueSession(ctx: GatewayContext, userId: string, method: string, sessionId?: string, parent?: string) {
+  const { sql } = ctx;
+  const [user] = await sql`update auth.users set last_sign_in_at = case when ${!sessionId} then now() else last_sign_in_at end
+    where id = ${userId} returning *`;
+  if (!user) throw new AuthError(403, "user_not_found", "User from sub claim in JWT does not exist");
+  let amrAt = Math.floor(Date.now() / 1000);
+  if (!sessionId) {
+    sessionId = randomUUID();
+    await sql`insert into auth.sessions (id, user_id, created_at, updated_at, aal, refreshed_at)
+      values (${sessionId}, ${userId}, now(), now(), 'aal1', now())`;
+  } else {
+    const [s] = await sql`update auth.sessions set refreshed_at = now(), updated_at = now()
+      where id = ${sessionId} returning created_at`;
+    if (s?.created_at instanceof Date) amrAt = Math.floor(s.created_at.getTime() / 1000);
+  }
+  const refresh = newRefreshToken();
+  await sql`insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
+    values ('00000000-0000-0000-0000-000000000000', ${refresh}, ${userId}, false, now(), now(), ${parent ?? null}, ${sessionId})`;
+  const now = Math.floor(Date.now() / 1000);
+  const exp = now + ACCESS_TOKEN_TTL;
+  const accessToken = await new SignJWT({
+    iss: `${ctx.supabaseUrl}/auth/v1`,
+    sub: user.id,
+    aud: "authenticated",
+    exp,
+    iat: now,
+    email: user.email ?? "",
+    phone: user.phone ?? "",
+    app_metadata: user.raw_app_meta_data ?? {},
+    user_metadata: user.raw_user_meta_data ?? {},
+    role: "authenticated",
+    aal: "aal1",
+    amr: [{ method: user.is_anonymous ? "anonymous" : method, timestamp: amrAt }],
+    session_id: sessionId,
+    is_anonymous: Boolean(user.is_anonymous),
+  })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .sign(new TextEncoder().encode(ctx.jwtSecret));
+  return {
+    access_token: accessToken,
+    token_type: "bearer",
+    expires_in: ACCESS_TOKEN_TTL,
+    expires_at: exp,
+    refresh_token: refresh,
+    user: await loadUser(sql, user.id),
+  };
+}
+
+export function signInUser(ctx: GatewayContext, userId: string, method = "password") {
+  return issueSession(ctx, userId, method);
+}
+
+async function passwordGrant(ctx: GatewayContext, body: Json) {
+  const email = str(body.email)?.trim().toLowerCase();
+  const password = str(body.password);
+  if (!email || !password) throw new AuthError(400, "validation_failed", "missing email or phone");
+  const [u] = await ctx.sql`select id from auth.users
+    where lower(email) = ${email} and coalesce(encrypted_password, '') <> ''
+      and encrypted_password = extensions.crypt(${password}, encrypted_password)`;
+  if (!u) throw new AuthError(400, "invalid_credentials", "Invalid login credentials");
+  return issueSession(ctx, u.id, "password");
+}
+
+async function refreshGrant(ctx: GatewayContext, body: Json) {
+  const token = str(body.refresh_token);
+  if (!token) throw new AuthError(400, "validation_failed", "refresh_token required");
+  const { sql } = ctx;
+  const [row] = await sql`select rt.*, extract(epoch from now() - rt.updated_at) as age, s.id as live_session
+    from auth.refresh_tokens rt left join auth.sessions s on s.id = rt.session_id where rt.token = ${token}`;
+  if (!row) throw new AuthError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
+  if (!row.live_session) throw new AuthError(400, "session_not_found", "Invalid Refresh Token: Session Not Found");
+  if (row.revoked) {
+    if (Number(row.age) > REFRESH_REUSE_INTERVAL_S) {
+      await sql`update auth.refresh_tokens set revoked = true, updated_at = now()
+        where session_id = ${row.session_id} and revoked = false`;
+      throw new AuthError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used");
+    }
+  } else {
+    const revoked = await sql`update auth.refresh_tokens set revoked = true, updated_at = now()
+      where id = ${row.id} and revoked = false returning id`;
+    if (!revoked.length) return refreshGrant(ctx, body);
+  }
+  return issueSession(ctx, row.user_id, "password", row.session_id, token);
+}
+
+async function authenticate(ctx: GatewayContext, req: IncomingMessage) {
+  const header = req.headers.authorization ?? "";
+  const match = /^bearer\s+(\S+)$/i.exec(header);
+  if (!match) throw new AuthError(401, "no_authorization", "This endpoint requires a valid Bearer token");
+  let claims: Json;
+  try {
+    claims = await verifyAccessToken(match[1], ctx.jwtSecret);
+  } catch (err: any) {
+    throw new AuthError(403, "bad_jwt", `invalid JWT: unable to parse or verify signature, ${err?.message ?? "invalid token"}`);
+  }
+  return claims;
+}
+
+async function requireUser(ctx: GatewayContext, req: IncomingMessage) {
+  const claims = await authenticate(ctx, req);
+  const sub = str(claims.sub);
+  if (!sub) throw new AuthError(403, "bad_jwt", "invalid claim: missing sub claim");
+  const uuid = /^[0-9a-f-]{36}$/i;
+  if (!uuid.test(sub)) throw new AuthError(403, "bad_jwt", "invalid claim: sub claim must be a UUID");
+  const [user] = await ctx.sql`select id from auth.users where id = ${sub}`;
+  if (!user) throw new AuthError(403, "user_not_found", "User from sub claim in JWT does not exist");
+  const sessionId = str(claims.session_id);
+  if (sessionId) {
+    const [s] = uuid.test(sessionId) ? await ctx.sql`select id from auth.sessions where id = ${sessionId}` : [];
+    if (!s) throw new AuthError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
+  }
+  return { claims, userId: sub, sessionId };
+}
+
+async function requireAdmin(ctx: GatewayContext, req: IncomingMessage) {
+  const claims = await authenticate(ctx, req);
+  if (claims.role !== "service_role" && claims.role !== "supabase_admin") {
+    throw new AuthError(403, "not_admin", "User not allowed");
+  }
+}
+
+async function updateUser(ctx: GatewayContext, id: string, body: Json, admin: boolean) {
+  const { sql } = ctx;
+  const data = (admin ? body.user_metadata : body.data) as Json | undefined;
+  const password = str(body.password);
+  if (password !== undefined && password.length < 6) {
+    throw new AuthError(422, "weak_password", "Password should be at least 6 characters.", { weak_password: { reasons: ["length"] } });
+  }
+  const email = str(body.email)?.trim().toLowerCase();
+  if (email !== undefined && !validEmail(email)) {
+    throw new AuthError(400, "validation_failed", "Unable to validate email address: invalid format");
+  }
+  try {
+    await sql.begin(async (tx) => {
+      if (data && typeof data === "object") {
+        await tx`update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || ${tx.json(data as any)},
+          updated_at = now() where id = ${id}`;
+      }
+      if (admin && body.app_metadata && typeof body.app_metadata === "object") {
+        await tx`update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || ${tx.json(body.app_metadata as any)},
+          updated_at = now() where id = ${id}`;
+      }
+      if (password !== undefined) {
+        await tx`update auth.users set encrypted_password = extensions.crypt(${password}, extensions.gen_salt('bf', ${BCRYPT_COST})),
+          updated_at = now() where id = ${id}`;
+      }
+      if (email !== undefined) {
+        await tx`update auth.users set email = ${email}, email_confirmed_at = coalesce(email_confirmed_at, now()),
+          is_anonymous = false, updated_at = now() where id = ${id}`;
+      }
+    });
+  } catch (err: any) {
+    if (err?.code === "23505") throw new AuthError(422, "email_exists", "A user with this email address has already been registered");
+    throw new AuthError(500, "unexpected_failure", "Database error updating user");
+  }
+  return loadUser(sql, id);
+}
+
+export async function handleAuth(req: IncomingMessage, res: ServerResponse, path: string, ctx: GatewayContext) {
+  try {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const method = req.method ?? "GET";
+    const adminMatch = /^\/admin\/users\/([^/]+)\/?$/.exec(path);
+
+    if (method === "GET" && (path === "/health" || path === "/settings")) {
+      return send(res, 200, path === "/health"
+        ? { version: "local-standin", name: "GoTrue", description: "local stand-in" }
+        : { external: { email: true, anonymous_users: true }, disable_signup: false, mailer_autoconfirm: true });
+    }
+    if (method === "POST" && path === "/signup") {
+      const body = await readJson(req);
+      const email = str(body.email);
+      if (!email && str(body.phone)) throw new AuthError(422, "phone_provider_disabled", "Phone signups are disabled");
+      const data = body.data && typeof body.data === "object" ? (body.data as Json) : {};
+      const user = await createUser(ctx.sql, { email, password: str(body.password), data });
+      return send(res, 200, await issueSession(ctx, user.id, email ? "password" : "anonymous"));
+    }
+    if (method === "POST" && path === "/token") {
+      const grant = url.searchParams.get("grant_type");
+      const body = await readJson(req);
+      if (grant === "password") return send(res, 200, await passwordGrant(ctx, body));
+      if (grant === "refresh_token") return send(res, 200, await refreshGrant(ctx, body));
+      throw new AuthError(400, "unsupported_grant_type", "unsupported_grant_type");
+    }
+    if (path === "/user" && method === "GET") {
+      const { userId } = await requireUser(ctx, req);
+      return send(res, 200, await loadUser(ctx.sql, userId));
+    }
+    if (path === "/user" && method === "PUT") {
+      const { userId } = await requireUser(ctx, req);
+      return send(res, 200, await updateUser(ctx, userId, await readJson(req), false));
+    }
+    if (path === "/logout" && method === "POST") {
+      const { userId, sessionId } = await requireUser(ctx, req);
+      const scope = url.searchParams.get("scope") ?? "global";
+      if (!["global", "local", "others"].includes(scope)) {
+        throw new AuthError(400, "validation_failed", "Unsupported logout scope");
+      }
+      if (scope === "global") await ctx.sql`delete from auth.sessions where user_id = ${userId}`;
+      else if (sessionId && scope === "local") await ctx.sql`delete from auth.sessions where id = ${sessionId}`;
+      else if (sessionId) await ctx.sql`delete from auth.sessions where user_id = ${userId} and id <> ${sessionId}`;
+      return send(res, 204);
+    }
+    if (method === "POST" && path === "/admin/users") {
+      await requireAdmin(ctx, req);
+      const body = await readJson(req);
+      const meta = body.user_metadata && typeof body.user_metadata === "object" ? (body.user_metadata as Json) : {};
+      const user = await createUser(ctx.sql, { email: str(body.email), password: str(body.password), data: meta });
+      return send(res, 200, await loadUser(ctx.sql, user.id));
+    }
+    if (adminMatch) {
+      await requireAdmin(ctx, req);
+      const id = decodeURIComponent(adminMatch[1]);
+      const notFound = new AuthError(404, "user_not_found", "User not found");
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound;
+      const user = await loadUser(ctx.sql, id);
+      if (!user) throw notFound;
+      if (method === "GET") return send(res, 200, user);
+      if (method === "PUT") return send(res, 200, await updateUser(ctx, id, await readJson(req), true));
+      if (method === "DELETE") {
+        await readJson(req);
+        await ctx.sql`delete from auth.users where id = ${id}`;
+        return send(res, 200, {});
+      }
+    }
+    throw new AuthError(404, "not_found", "Not found");
+  } catch (err) {
+    if (err instanceof AuthError) return sendError(res, err);
+    ctx.log(`auth: ${(err as Error)?.stack ?? err}`);
+    return sendError(res, new AuthError(500, "unexpected_failure", "Unexpected failure"));
+  }
+}

@@ -1,0 +1,174 @@
+// Runs supabase/functions/api under Deno (as `supabase functions serve` would) and proxies /functions/v1/* to it.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, watch, type FSWatcher } from "node:fs";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+
+export interface FunctionsOptions {
+  rootDir: string;
+  env: Record<string, string>;
+  watch?: boolean;
+  log(line: string): void;
+}
+
+const UNAVAILABLE = { error: "함수를 불러올 수 없습니다 (function unavailable)", code: "function_unavailable" };
+const HOP_BY_HOP = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "te", "trailer"];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function ping(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = http.get({ host: "127.0.0.1", port, path: "/api/__ping", timeout: 2000 }, (res) => {
+      res.resume();
+      resolve(true);
+    });
+    req.on("error", () => resolve(false));
+    req.on("timeout", () => req.destroy());
+  });
+}
+
+export class FunctionsRuntime {
+  port = 0;
+  private child?: ChildProcess;
+  private stopping = false;
+  private restarts = 0;
+  private watcher?: FSWatcher;
+  private reloadTimer?: NodeJS.Timeout;
+
+  private killOnExit = () => this.child?.kill("SIGKILL");
+
+  constructor(private opts: FunctionsOptions) {}
+
+  async start(timeoutMs = 60_000) {
+    this.port = await freePort();
+    process.on("exit", this.killOnExit);
+    this.spawn();
+    if (this.opts.watch) this.watchSources();
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (await ping(this.port)) return;
+      await sleep(150);
+    }
+    this.opts.log("functions: the api function did not answer in time; requests will get 503 until it does");
+  }
+
+  private spawn() {
+    const { rootDir, env, log } = this.opts;
+    const denoJson = join(rootDir, "supabase/functions/api/deno.json");
+    const args = ["run", "-A", "--node-modules-dir=manual"];
+    if (existsSync(denoJson)) args.push("--config", denoJson);
+    args.push(join(rootDir, "local/functions-entry.ts"));
+    const passthrough = ["HOME", "PATH", "TMPDIR", "DENO_DIR", "LANG", "TZ"];
+    const childEnv: Record<string, string> = { DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1", PORT: String(this.port), ...env };
+    for (const k of passthrough) if (process.env[k] && !(k in childEnv)) childEnv[k] = process.env[k]!;
+    const started = Date.now();
+    const child = spawn(join(rootDir, "node_modules/.bin/deno"), args, { cwd: rootDir, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+    this.child = child;
+    for (const stream of [child.stdout!, child.stderr!]) {
+      createInterface({ input: stream }).on("line", (line) => log(`[fn] ${line}`));
+    }
+    child.on("error", (err) => log(`functions: failed to start deno: ${err.message}`));
+    child.on("exit", (code, signal) => {
+      if (this.child !== child) return;
+      this.child = undefined;
+      if (this.stopping) return;
+      if (Date.now() - started > 30_000) this.restarts = 0;
+      const delay = Math.min(500 * 2 ** this.restarts++, 5000);
+      log(`functions: deno exited (${signal ?? code}); restarting in ${delay} ms`);
+      setTimeout(() => !this.stopping && !this.child && this.spawn(), delay).unref();
+    });
+  }
+
+  private watchSources() {
+    const dir = join(this.opts.rootDir, "supabase/functions");
+    try {
+      this.watcher = watch(dir, { recursive: true }, () => {
+        clearTimeout(this.reloadTimer);
+        this.reloadTimer = setTimeout(() => void this.reload(), 400);
+      });
+    } catch (err) {
+      this.opts.log(`functions: cannot watch ${dir}: ${(err as Error).message}`);
+    }
+  }
+
+  private async reload() {
+    if (this.stopping) return;
+    this.opts.log("functions: source changed, reloading the api function");
+    const old = this.child;
+    this.child = undefined;
+    if (old) {
+      await new Promise<void>((resolve) => {
+        old.once("exit", () => resolve());
+        old.kill("SIGTERM");
+      });
+    }
+    if (!this.stopping) this.spawn();
+  }
+
+  handle(req: IncomingMessage, res: ServerResponse, path: string) {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const name = path.split("/")[1] ?? "";
+    if (name !== "api") {
+      sendJson(res, 404, { error: "Function not found", code: "function_not_found" });
+      req.resume();
+      return;
+    }
+    const headers = { ...req.headers };
+    for (const h of HOP_BY_HOP) delete headers[h];
+    const upstream = http.request(
+      { host: "127.0.0.1", port: this.port, method: req.method, path: path + url.search, headers },
+      (up) => {
+        const out = { ...up.headers };
+        for (const h of HOP_BY_HOP) if (h !== "transfer-encoding") delete out[h];
+        res.writeHead(up.statusCode ?? 502, out);
+        up.pipe(res);
+        up.on("error", () => res.destroy());
+      },
+    );
+    upstream.on("error", () => {
+      if (!res.headersSent) sendJson(res, 503, UNAVAILABLE, { "Access-Control-Allow-Origin": "*" });
+      else res.destroy();
+    });
+    req.on("aborted", () => upstream.destroy());
+    res.on("close", () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
+    req.pipe(upstream);
+  }
+
+  async stop() {
+    this.stopping = true;
+    process.off("exit", this.killOnExit);
+    clearTimeout(this.reloadTimer);
+    this.watcher?.close();
+    const child = this.child;
+    this.child = undefined;
+    if (!child || child.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => child.kill("SIGKILL"), 3000);
+      child.once("exit", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill("SIGTERM");
+    });
+  }
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { "Content-Type": "application/json", ...headers }).end(JSON.stringify(body));
+}

@@ -1,0 +1,181 @@
+// startStack(): database → admin account → gateway → Deno function → Vite SPA → worker tick. Used by `npm start` and tests.
+import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
+import type postgres from "postgres";
+import { config, functionEnv, rootDir, signKey } from "./config.ts";
+import { startDatabase } from "./db.ts";
+import { AuthError, createUser, verifyAccessToken } from "./gateway/auth.ts";
+import { FunctionsRuntime } from "./gateway/functions.ts";
+import { startGateway } from "./gateway/server.ts";
+import type { GatewayContext } from "./gateway/types.ts";
+
+const exitHook = createRequire(import.meta.url)("async-exit-hook") as { unhookEvent(event: string): void };
+exitHook.unhookEvent("beforeExit");
+
+export interface StackOptions {
+  dataDir: string;
+  dbPort: number;
+  supabasePort: number;
+  appPort: number;
+  app?: boolean;
+  env?: Record<string, string>;
+  log?: (line: string) => void;
+  watch?: boolean;
+  admin?: { username?: string; email?: string; password?: string };
+}
+
+export interface Stack {
+  supabaseUrl: string;
+  appUrl: string;
+  dbUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  stop(): Promise<void>;
+}
+
+export async function ensureAdmin(sql: postgres.Sql, admin: { username?: string; email?: string; password?: string }, log: (l: string) => void) {
+  const { username, email, password } = admin;
+  if (!username || !email || !password) return;
+  const [existing] = await sql`select id from auth.users where lower(email) = ${email.toLowerCase()}`;
+  let id = existing?.id as string | undefined;
+  if (!id) {
+    try {
+      id = (await createUser(sql, { email, password, data: { username, display_name: username } })).id;
+      log(`admin account created: ${username} <${email}>`);
+    } catch (err) {
+      const reason = err instanceof AuthError ? err.message : String(err);
+      log(`could not create the admin account ${username}: ${reason}`);
+      return;
+    }
+  }
+  await sql`update public.profiles set is_admin = true where id = ${id!}`;
+}
+
+export async function startStack(opts: StackOptions): Promise<Stack> {
+  const log = opts.log ?? (() => {});
+  const dataDir = resolve(opts.dataDir);
+  await mkdir(dataDir, { recursive: true });
+  const jwtSecret = config.jwtSecret;
+  const anonKey = await signKey("anon", jwtSecret);
+  const serviceRoleKey = await signKey("service_role", jwtSecret);
+  const supabaseUrl = `http://127.0.0.1:${opts.supabasePort}`;
+  const appUrl = `http://127.0.0.1:${opts.appPort}`;
+  const stops: Array<() => Promise<void>> = [];
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      for (const fn of stops.reverse()) {
+        try {
+          await fn();
+        } catch (err) {
+          log(`stop: ${(err as Error).message}`);
+        }
+      }
+    })());
+
+  try {
+    const db = await startDatabase({ dataDir, port: opts.dbPort, log: (l) => log(`[db] ${l}`) });
+    stops.push(() => db.stop());
+
+    await ensureAdmin(db.sql, opts.admin ?? config.admin, log);
+
+    const ctx: GatewayContext = {
+      sql: db.sql,
+      dbUrl: db.url,
+      jwtSecret,
+      anonKey,
+      serviceRoleKey,
+      dataDir,
+      supabaseUrl,
+      verifyJwt: (token) => verifyAccessToken(token, jwtSecret),
+      log,
+    };
+
+    const functions = new FunctionsRuntime({
+      rootDir,
+      watch: opts.watch,
+      log,
+      env: {
+        ...withoutEmpty({ ...functionEnv(), ...opts.env }),
+        SUPABASE_URL: supabaseUrl,
+        SUPABASE_ANON_KEY: anonKey,
+        SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
+        SUPABASE_DB_URL: db.url,
+      },
+    });
+    stops.push(() => functions.stop());
+    const functionsReady = functions.start();
+
+    const gateway = await startGateway(ctx, opts.supabasePort, functions);
+    stops.push(() => gateway.close());
+
+    let appStarted = false;
+    if (opts.app !== false && existsSync(join(rootDir, "vite.config.ts"))) {
+      process.env.VITE_SUPABASE_URL = supabaseUrl;
+      process.env.VITE_SUPABASE_ANON_KEY = anonKey;
+      process.env.VITE_TOSS_CLIENT_KEY = opts.env?.TOSS_CLIENT_KEY ?? config.toss.clientKey;
+      const { createServer } = await import("vite");
+      const vite = await createServer({
+        root: rootDir,
+        configFile: join(rootDir, "vite.config.ts"),
+        server: { port: opts.appPort, strictPort: true, host: "127.0.0.1" },
+        clearScreen: false,
+        logLevel: "warn",
+      });
+      stops.push(() => vite.close());
+      await vite.listen();
+      appStarted = true;
+    } else if (opts.app !== false) {
+      log("vite.config.ts not found; the SPA is not started");
+    }
+
+    await functionsReady;
+    stops.push(startTick(supabaseUrl, serviceRoleKey));
+
+    return {
+      supabaseUrl,
+      appUrl: appStarted ? appUrl : "",
+      dbUrl: db.url,
+      anonKey,
+      serviceRoleKey,
+      jwtSecret,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+function withoutEmpty(env: Record<string, string>) {
+  return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
+}
+
+function startTick(supabaseUrl: string, serviceRoleKey: string) {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const abort = new AbortController();
+  const url = `${supabaseUrl}/functions/v1/api/internal/tick`;
+  const timer = setInterval(() => {
+    if (running || stopped) return;
+    running = fetch(url, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${serviceRoleKey}`, apikey: serviceRoleKey },
+      signal: AbortSignal.any([abort.signal, AbortSignal.timeout(60_000)]),
+    })
+      .then((res) => res.body?.cancel())
+      .catch(() => {})
+      .finally(() => {
+        running = undefined;
+      });
+  }, 2000);
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    abort.abort();
+    await running;
+  };
+}

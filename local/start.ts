@@ -1,0 +1,72 @@
+// `npm start`: brings the whole local app up (Postgres, Supabase stand-in, Deno function, Vite SPA) and stops it on Ctrl-C.
+import { createRequire } from "node:module";
+import { config } from "./config.ts";
+import { startStack, type Stack } from "./stack.ts";
+
+const exitHook = createRequire(import.meta.url)("async-exit-hook") as ((hook: (done: () => void) => void) => void) & {
+  forceExitTimeout(ms: number): void;
+};
+exitHook.forceExitTimeout(20_000);
+
+const started = Date.now();
+const verbose = process.env.STACK_VERBOSE === "1";
+const log = (line: string) => {
+  const quiet = /^\[(db|fn)\]/.test(line) && !/\b(ERROR|PANIC)\b|error:|unavailable|failed/.test(line);
+  if (verbose || !quiet) console.log(line);
+};
+
+console.log("Starting the local stack… / 로컬 스택을 시작합니다…");
+
+let stack: Stack;
+try {
+  stack = await startStack({
+    dataDir: config.dataDir,
+    dbPort: config.dbPort,
+    supabasePort: config.supabasePort,
+    appPort: config.appPort,
+    app: true,
+    watch: true,
+    log,
+  });
+} catch (err) {
+  console.error(`\nThe local stack could not start / 로컬 스택을 시작하지 못했습니다:\n  ${(err as Error).message}`);
+  console.error("Is another `npm start` running, or are the ports in use? Set DB_PORT / SUPABASE_PORT / APP_PORT in .env.");
+  process.exit(1);
+}
+
+const notes: string[] = [];
+if (!config.llm.apiKey) {
+  notes.push("LLM_API_KEY is not set: essays are graded by the built-in offline analyzer (not AI).");
+  notes.push("LLM_API_KEY가 없어 내장 오프라인 분석기로 채점합니다 (AI 채점 아님).");
+} else {
+  notes.push(`LLM: ${config.llm.model} at ${config.llm.baseUrl}`);
+}
+if (!process.env.TOSS_CLIENT_KEY || !process.env.TOSS_SECRET_KEY) {
+  notes.push("TOSS_CLIENT_KEY / TOSS_SECRET_KEY are not set: payments use Toss's public test keys (no real charges).");
+  notes.push("토스페이먼츠 키가 없어 공개 테스트 키로 결제를 시험합니다 (실제 결제 없음).");
+}
+if (!config.admin.username || !config.admin.email || !config.admin.password) {
+  notes.push("ADMIN_USERNAME / ADMIN_EMAIL / ADMIN_PASSWORD are not set: no admin account is ensured.");
+}
+
+console.log(`
+Ready in ${((Date.now() - started) / 1000).toFixed(1)} s / 준비 완료
+
+  App (SPA)        ${stack.appUrl || "(not started: vite.config.ts missing)"}
+  Supabase URL     ${stack.supabaseUrl}
+  Database URL     ${stack.dbUrl}
+  Anon key         ${stack.anonKey}
+  Data folder      ${config.dataDir}
+
+${notes.map((n) => `  - ${n}`).join("\n")}
+
+Press Ctrl-C to stop. / 종료하려면 Ctrl-C를 누르세요.
+`);
+
+exitHook((done) => {
+  console.log("\nStopping… / 종료 중…");
+  stack.stop().then(() => {
+    console.log("Stopped. / 종료되었습니다.");
+    done();
+  }, done);
+});

@@ -1,0 +1,88 @@
+// Vitest global setup for the integration project: starts fakes + a stack on free ports unless TEST_SUPABASE_URL is set.
+import { existsSync } from "node:fs";
+import { appendFile, chmod, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { startStack } from "../../local/stack.ts";
+import { freePorts } from "./free-port.ts";
+
+const root = resolve(import.meta.dirname, "../..");
+
+interface Fakes {
+  env: Record<string, string>;
+  urls: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export interface TestEnvironment {
+  env: Record<string, string>;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+async function startFakes(): Promise<Fakes | undefined> {
+  const file = join(root, "tests/fakes/index.ts");
+  if (!existsSync(file)) return undefined;
+  const mod = await import(pathToFileURL(file).href);
+  return mod.startFakes();
+}
+
+export async function startTestEnvironment(opts: { app?: boolean } = {}): Promise<TestEnvironment> {
+  const dataDir = await mkdtemp(join(tmpdir(), "essay-test-"));
+  await chmod(dataDir, 0o755);
+  const logFile = join(dataDir, "stack.log");
+  const verbose = process.env.STACK_VERBOSE === "1";
+  const log = (line: string) => {
+    if (verbose) console.log(line);
+    void appendFile(logFile, line + "\n").catch(() => {});
+  };
+  const fakes = await startFakes();
+  const [dbPort, supabasePort, appPort] = await freePorts(3);
+  let stack;
+  try {
+    stack = await startStack({
+      dataDir,
+      dbPort,
+      supabasePort,
+      appPort,
+      app: opts.app ?? false,
+      env: { LLM_API_KEY: "", ...fakes?.env },
+      admin: {},
+      log,
+    });
+  } catch (err) {
+    await fakes?.stop();
+    throw new Error(`test stack failed to start (log: ${logFile}): ${(err as Error).message}`);
+  }
+  const env: Record<string, string> = {
+    TEST_SUPABASE_URL: stack.supabaseUrl,
+    TEST_APP_URL: stack.appUrl,
+    TEST_DB_URL: stack.dbUrl,
+    TEST_ANON_KEY: stack.anonKey,
+    TEST_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+    TEST_JWT_SECRET: stack.jwtSecret,
+  };
+  for (const [name, url] of Object.entries(fakes?.urls ?? {})) {
+    env[`TEST_FAKE_${name.replace(/[^a-z0-9]/gi, "_").toUpperCase()}_URL`] = url;
+  }
+  return {
+    env,
+    logFile,
+    async stop() {
+      await stack.stop();
+      await fakes?.stop();
+      if (!process.env.KEEP_TEST_DATA) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export default async function setup() {
+  if (process.env.TEST_SUPABASE_URL) return;
+  const testEnv = await startTestEnvironment({ app: false });
+  Object.assign(process.env, testEnv.env);
+  return async () => {
+    await testEnv.stop();
+    for (const key of Object.keys(testEnv.env)) delete process.env[key];
+  };
+}

@@ -1,0 +1,36 @@
+// Typed view of the TEST_* environment that the test harness (run-all / global setup) exports.
+export interface TestStack {
+  supabaseUrl: string;
+  appUrl: string;
+  dbUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  apiUrl: string;
+  fakeLlmUrl?: string;
+  fakeTossUrl?: string;
+}
+
+export function readStack(env: NodeJS.ProcessEnv = process.env): TestStack {
+  const need = (name: string) => {
+    const v = env[name];
+    if (!v) throw new Error(`${name} is not set: run tests through \`npm test\` or vitest's integration project`);
+    return v;
+  };
+  const supabaseUrl = need("TEST_SUPABASE_URL");
+  return {
+    supabaseUrl,
+    appUrl: env.TEST_APP_URL ?? "",
+    dbUrl: need("TEST_DB_URL"),
+    anonKey: need("TEST_ANON_KEY"),
+    serviceRoleKey: need("TEST_SERVICE_ROLE_KEY"),
+    jwtSecret: need("TEST_JWT_SECRET"),
+    apiUrl: `${supabaseUrl}/functions/v1/api`,
+    fakeLlmUrl: env.TEST_FAKE_LLM_URL || undefined,
+    fakeTossUrl: env.TEST_FAKE_TOSS_URL || undefined,
+  };
+}
+
+export async function getStack(): Promise<TestStack> {
+  return readStack();
+}
