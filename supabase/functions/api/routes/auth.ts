@@ -1,3 +1,180 @@
+// /auth/*: register, login (by username), guest, me, logout — all through Supabase Auth.
+import type { Session as SupabaseSession } from "@supabase/supabase-js";
 import type { Route } from "../lib/types.ts";
+import type { Session } from "../../_shared/types.ts";
+import { loginSchema, registerRequestSchema } from "../../_shared/schemas.ts";
+import { API_MESSAGES, VALIDATION } from "../../_shared/messages.ts";
+import { HttpError } from "../lib/errors.ts";
+import { json, noContent } from "../lib/http.ts";
+import { anonClient } from "../lib/supabase.ts";
+import { bearerToken, forgetToken } from "../lib/auth.ts";
+import { loadUser } from "../lib/account.ts";
+import { adminSql } from "../lib/db.ts";
 
-export const routes: Route[] = [];
+function toSession(s: SupabaseSession | null): Session | null {
+  if (!s) return null;
+  return {
+    access_token: s.access_token,
+    refresh_token: s.refresh_token,
+    expires_in: s.expires_in,
+    expires_at: s.expires_at ?? Math.round(Date.now() / 1000) + s.expires_in,
+    token_type: "bearer",
+  };
+}
+
+interface AuthErrorLike {
+  name?: string;
+  status?: number;
+  code?: string;
+  message?: string;
+}
+
+function isRetryable(e: AuthErrorLike): boolean {
+  return e.name === "AuthRetryableFetchError" || (e.status ?? 0) >= 500;
+}
+
+function rateLimited(e: AuthErrorLike): boolean {
+  return e.status === 429 || /rate_limit/.test(e.code ?? "");
+}
+
+async function usernameTaken(username: string): Promise<boolean> {
+  const rows = await adminSql`select 1 from public.profiles where lower(username) = lower(${username}) limit 1`;
+  return rows.length > 0;
+}
+
+async function emailTaken(email: string): Promise<boolean> {
+  const rows = await adminSql`
+    select 1 from public.profiles where lower(email) = lower(${email})
+    union all
+    select 1 from auth.users where lower(email) = lower(${email})
+    limit 1`;
+  return rows.length > 0;
+}
+
+async function userOrFail(id: string) {
+  const user = await loadUser(adminSql, id);
+  if (!user) throw new Error(`profile missing for auth user ${id}`);
+  return user;
+}
+
+export const routes: Route[] = [
+  {
+    method: "POST",
+    path: "/auth/register",
+    auth: "public",
+    async handler(ctx) {
+      const body = await ctx.json(registerRequestSchema);
+      if (await usernameTaken(body.username)) throw new HttpError(409, API_MESSAGES.usernameTaken);
+      if (await emailTaken(body.email)) throw new HttpError(409, API_MESSAGES.emailTaken);
+
+      const metadata: Record<string, string> = { username: body.username };
+      if (body.displayName !== undefined) metadata.display_name = body.displayName;
+
+      const { data, error } = await anonClient().auth.signUp({
+        email: body.email,
+        password: body.password,
+        options: { data: metadata },
+      });
+      if (error || !data.user) {
+        const e = (error ?? {}) as AuthErrorLike;
+        if (e.code === "user_already_exists" || e.code === "email_exists") {
+          throw new HttpError(409, API_MESSAGES.emailTaken);
+        }
+        if (e.code === "weak_password") throw new HttpError(400, VALIDATION.passwordMin);
+        if (e.code === "email_address_invalid" || e.code === "validation_failed") {
+          throw new HttpError(400, VALIDATION.emailInvalid);
+        }
+        if (rateLimited(e)) throw new HttpError(429, API_MESSAGES.tooManyRequests);
+        // A concurrent registration may have taken the username (the profile trigger failed).
+        if (await usernameTaken(body.username)) throw new HttpError(409, API_MESSAGES.usernameTaken);
+        if (await emailTaken(body.email)) throw new HttpError(409, API_MESSAGES.emailTaken);
+        console.error("[api] signUp failed:", e.status, e.code, e.message);
+        throw new HttpError(isRetryable(e) ? 503 : 500, API_MESSAGES.registerFailed);
+      }
+      // Supabase hides an existing confirmed email behind a fake user without identities.
+      if (Array.isArray(data.user.identities) && data.user.identities.length === 0) {
+        throw new HttpError(409, API_MESSAGES.emailTaken);
+      }
+
+      const user = await userOrFail(data.user.id);
+      return json({ user, session: toSession(data.session), message: API_MESSAGES.registerSuccess }, 201);
+    },
+  },
+  {
+    method: "POST",
+    path: "/auth/login",
+    auth: "public",
+    async handler(ctx) {
+      const body = await ctx.json(loginSchema);
+      const [account] = await adminSql<{ id: string; email: string }[]>`
+        select p.id, u.email
+          from public.profiles p
+          join auth.users u on u.id = p.id
+         where lower(p.username) = lower(${body.username})
+           and not p.is_guest
+           and coalesce(u.email, '') <> ''
+         order by (p.username = ${body.username}) desc
+         limit 1`;
+      if (!account) throw new HttpError(401, API_MESSAGES.invalidCredentials);
+
+      const { data, error } = await anonClient().auth.signInWithPassword({
+        email: account.email,
+        password: body.password,
+      });
+      if (error || !data.session || !data.user) {
+        const e = (error ?? {}) as AuthErrorLike;
+        if (rateLimited(e)) throw new HttpError(429, API_MESSAGES.tooManyRequests);
+        if (isRetryable(e)) {
+          console.error("[api] signInWithPassword failed:", e.status, e.code, e.message);
+          throw new HttpError(503, API_MESSAGES.serverError);
+        }
+        throw new HttpError(401, API_MESSAGES.invalidCredentials);
+      }
+
+      await adminSql`update public.profiles set last_login_at = now() where id = ${data.user.id}`;
+      const user = await userOrFail(data.user.id);
+      return json({ user, session: toSession(data.session), message: API_MESSAGES.loginSuccess });
+    },
+  },
+  {
+    method: "POST",
+    path: "/auth/guest",
+    auth: "public",
+    async handler() {
+      const { data, error } = await anonClient().auth.signInAnonymously();
+      if (error || !data.session || !data.user) {
+        const e = (error ?? {}) as AuthErrorLike;
+        if (rateLimited(e)) throw new HttpError(429, API_MESSAGES.tooManyRequests);
+        console.error("[api] signInAnonymously failed:", e.status, e.code, e.message);
+        throw new HttpError(isRetryable(e) ? 503 : 500, API_MESSAGES.guestFailed);
+      }
+      await adminSql`update public.profiles set last_login_at = now() where id = ${data.user.id}`;
+      const user = await userOrFail(data.user.id);
+      return json({ user, session: toSession(data.session), message: API_MESSAGES.guestSuccess });
+    },
+  },
+  {
+    method: "GET",
+    path: "/auth/me",
+    auth: "user",
+    async handler(ctx) {
+      const user = await ctx.asUser((sql) => loadUser(sql, ctx.user!.id));
+      if (!user) throw new HttpError(401, API_MESSAGES.loginRequired);
+      return json(user);
+    },
+  },
+  {
+    method: "POST",
+    path: "/auth/logout",
+    auth: "public",
+    async handler(ctx) {
+      const token = bearerToken(ctx.req);
+      if (token) {
+        forgetToken(token);
+        const { error } = await anonClient().auth.admin.signOut(token, "local");
+        if (error && isRetryable(error as AuthErrorLike)) console.error("[api] logout failed:", error.message);
+      }
+      return noContent();
+    },
+  },
+];

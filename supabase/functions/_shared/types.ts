@@ -1,0 +1,207 @@
+// JSON shapes of the API (camelCase; flags are 1 | 0). Timestamps are ISO strings.
+import type { PlanId, SubscriptionStatusValue } from "./plans.ts";
+
+export type Flag = 0 | 1;
+
+export interface UserSubscription {
+  planId: PlanId | string;
+  planName: string;
+  status: SubscriptionStatusValue | string;
+  startDate: string | null;
+  endDate: string | null;
+  renewsAt: string | null;
+}
+
+export interface User {
+  id: string;
+  username: string;
+  email: string | null;
+  displayName: string | null;
+  isAdmin: Flag;
+  isGuest: Flag;
+  createdAt: string;
+  lastLoginAt: string | null;
+  subscription: UserSubscription | null;
+}
+
+/** The Supabase session handed to `supabase.auth.setSession`. */
+export interface Session {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  expires_at: number;
+  token_type: "bearer";
+}
+
+export interface AuthResponse {
+  user: User;
+  session: Session | null;
+  message: string;
+}
+
+export interface Plan {
+  id: PlanId | string;
+  name: string;
+  description: string | null;
+  price: number;
+  currency: string;
+  billingPeriod: "monthly" | "yearly" | string;
+  maxEssaysPerMonth: number;
+  maxFilesPerUpload: number;
+  maxUsers: number;
+  features: string[];
+  isActive: Flag;
+}
+
+export interface UsageCounter {
+  current: number;
+  limit: number;
+}
+
+export interface PlanRef {
+  id: PlanId | string;
+  name: string;
+}
+
+export interface UsageStatus {
+  usage: UsageCounter;
+  plan: PlanRef;
+}
+
+export interface SubscriptionStatus {
+  plan: PlanRef;
+  usage: UsageCounter;
+  subscription: {
+    status: SubscriptionStatusValue | string;
+    startDate: string | null;
+    endDate: string | null;
+    renewsAt: string | null;
+  } | null;
+}
+
+export interface AnalysisSession {
+  id: string;
+  userId: string;
+  promptContent: string;
+  criteriaContent: string | null;
+  promptFilename: string | null;
+  criteriaFilename: string | null;
+  promptFilePath: string | null;
+  criteriaFilePath: string | null;
+  createdAt: string;
+  updatedAt: string;
+  submissionCount?: number;
+  completedCount?: number;
+}
+
+export type SubmissionStatus = "pending" | "analyzing" | "completed" | "error";
+
+export interface CategoryScore {
+  name: string;
+  score: number;
+  maxScore: number;
+  feedback: string;
+}
+
+export interface AnalysisResult {
+  id: string;
+  submissionId: string;
+  overallScore: number;
+  maxScore: number;
+  categoryScores: CategoryScore[];
+  strengths: string[];
+  improvementAreas: string[];
+  detailedFeedback: string;
+  suggestions: string[];
+  createdAt: string;
+}
+
+export interface Submission {
+  id: string;
+  sessionId: string;
+  userId: string;
+  studentName: string;
+  studentId: string;
+  essayContent: string | null;
+  essayFilePath: string | null;
+  essayFilename: string | null;
+  status: SubmissionStatus;
+  progress: number;
+  progressMessage: string;
+  submittedAt: string;
+  analysisStartedAt: string | null;
+  analysisCompletedAt: string | null;
+  /** List extras (§3). */
+  score?: number | null;
+  submitTime?: string;
+  essay?: string;
+  result?: { overallScore: number; maxScore: number } | null;
+}
+
+export interface Report {
+  studentInfo: { name: string; studentId: string };
+  submittedAt: string;
+  completedAt: string | null;
+  overallScore: number;
+  maxScore: number;
+  categories: CategoryScore[];
+  strengths: string[];
+  improvementAreas: string[];
+  detailedFeedback: string;
+  suggestions: string[];
+}
+
+export interface UsageExceededBody {
+  error: string;
+  usageExceeded: true;
+  usageInfo?: unknown;
+  upgradeOptions?: unknown[];
+  daysRemaining?: number;
+}
+
+export interface ApiErrorBody {
+  error: string;
+  [flag: string]: unknown;
+}
+
+export interface PaymentIntent {
+  intentId: string;
+  amount: number;
+}
+
+export interface PaymentConfirmation {
+  orderId: string;
+  orderName: string;
+  method: string | null;
+  totalAmount: number;
+}
+
+export type BlogCategory = "essay-tips" | "admission-info" | "platform-guide" | "education-news";
+
+export interface BlogPost {
+  id: string;
+  authorId: string | null;
+  authorName?: string | null;
+  title: string;
+  slug: string;
+  excerpt: string;
+  content: string;
+  category: BlogCategory;
+  tags: string[];
+  featuredImage: string | null;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  isPublished: Flag;
+  publishedAt: string | null;
+  viewCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface BlogAttachment {
+  id: string;
+  filename: string;
+  fileType: "image" | "document";
+  fileSize: number;
+  url: string;
+}

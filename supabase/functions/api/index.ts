@@ -1,0 +1,2 @@
+import { handler } from "./app.ts";
+Deno.serve(handler);

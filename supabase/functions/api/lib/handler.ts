@@ -1,0 +1,158 @@
+// Request handling for the `api` function: CORS, routing, per-request context, error mapping.
+import type { z } from "zod";
+import type { Ctx, Route } from "./types.ts";
+import { Router, apiPath } from "./router.ts";
+import { preflight, withCors } from "./cors.ts";
+import { HttpError, toErrorBody, zodMessage } from "./errors.ts";
+import { json } from "./http.ts";
+import { authenticate } from "./auth.ts";
+import { adminSql, asUser } from "./db.ts";
+import { env } from "./env.ts";
+import { API_MESSAGES } from "../../_shared/messages.ts";
+
+const DRAIN_CAP = 64 * 1024 * 1024;
+
+/** Reads and discards the rest of a body (bounded) so that an early 413 leaves the connection usable. */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, already: number): Promise<void> {
+  let seen = already;
+  try {
+    while (seen < DRAIN_CAP) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      seen += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // the client went away
+  }
+}
+
+async function readText(req: Request, limit: number): Promise<string> {
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const declared = Number(req.headers.get("content-length") ?? "");
+  if (Number.isFinite(declared) && declared > limit) {
+    await drain(reader, 0);
+    throw new HttpError(413, API_MESSAGES.payloadTooLarge);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await drain(reader, size);
+      throw new HttpError(413, API_MESSAGES.payloadTooLarge);
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let off = 0;
+  for (const c of chunks) {
+    all.set(c, off);
+    off += c.byteLength;
+  }
+  return new TextDecoder().decode(all);
+}
+
+function makeCtx(req: Request, url: URL, params: Record<string, string>, user: Ctx["user"]): Ctx {
+  let bodyUsed = false;
+  const once = () => {
+    if (bodyUsed) throw new Error("request body already read");
+    bodyUsed = true;
+  };
+  return {
+    req,
+    url,
+    params,
+    user,
+    admin: adminSql,
+    async json<T>(schema: z.ZodType<T>): Promise<T> {
+      once();
+      const text = await readText(req, env.maxJsonBytes);
+      let data: unknown = {};
+      if (text.trim() !== "") {
+        try {
+          data = JSON.parse(text);
+        } catch {
+          throw new HttpError(400, API_MESSAGES.invalidJson);
+        }
+      }
+      const parsed = schema.safeParse(data);
+      if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error));
+      return parsed.data;
+    },
+    async form(): Promise<FormData> {
+      once();
+      const type = req.headers.get("content-type") ?? "";
+      if (!/^multipart\/form-data/i.test(type) && !/^application\/x-www-form-urlencoded/i.test(type)) {
+        throw new HttpError(400, API_MESSAGES.multipartRequired);
+      }
+      const declared = Number(req.headers.get("content-length") ?? "");
+      if (Number.isFinite(declared) && declared > env.maxFormBytes) {
+        throw new HttpError(413, API_MESSAGES.payloadTooLarge);
+      }
+      try {
+        return await req.formData();
+      } catch {
+        throw new HttpError(400, API_MESSAGES.multipartRequired);
+      }
+    },
+    asUser<T>(fn: Parameters<Ctx["asUser"]>[0]): Promise<T> {
+      if (!user) throw new HttpError(401, API_MESSAGES.loginRequired);
+      return asUser(user, fn as never) as Promise<T>;
+    },
+  };
+}
+
+async function isAdmin(userId: string): Promise<boolean> {
+  const rows = await adminSql<{ is_admin: boolean }[]>`
+    select is_admin from public.profiles where id = ${userId}`;
+  return rows[0]?.is_admin === true;
+}
+
+export interface HandlerDeps {
+  authenticate(req: Request): Promise<Ctx["user"]>;
+  isAdmin(userId: string): Promise<boolean>;
+}
+
+/** Builds the request handler for a route table (tests inject routes and auth). */
+export function createHandler(
+  routes: Route[],
+  deps: HandlerDeps = { authenticate, isAdmin },
+): (req: Request) => Promise<Response> {
+  const router = new Router(routes);
+
+  async function dispatch(req: Request): Promise<Response> {
+    const url = new URL(req.url);
+    const res = router.resolve(req.method, apiPath(url.pathname));
+    if (res.kind === "none") return json({ error: API_MESSAGES.notFound }, 404);
+    if (res.kind === "method") {
+      return json({ error: API_MESSAGES.methodNotAllowed }, 405, { Allow: res.allow.join(", ") });
+    }
+    const { route, params } = res.match;
+
+    let user: Ctx["user"] = null;
+    if (route.auth !== "public") {
+      user = await deps.authenticate(req);
+      if (!user && route.auth !== "optional") return json({ error: API_MESSAGES.loginRequired }, 401);
+      if (route.auth === "admin" && !(await deps.isAdmin(user!.id))) {
+        return json({ error: API_MESSAGES.adminRequired }, 403);
+      }
+    }
+    return await route.handler(makeCtx(req, url, params, user));
+  }
+
+  return async (req: Request): Promise<Response> => {
+    if (req.method === "OPTIONS") return preflight(req);
+    let res: Response;
+    try {
+      res = await dispatch(req);
+    } catch (err) {
+      const { status, body } = toErrorBody(err, `${req.method} ${new URL(req.url).pathname}`);
+      res = json(body, status);
+    }
+    return withCors(req, res);
+  };
+}
