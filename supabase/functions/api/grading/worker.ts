@@ -190,10 +190,12 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
     await progress.set(95, "결과를 저장하고 있습니다...", true);
     await adminSql`select private.complete_grading_job(${job.id}, ${worker}, ${adminSql.json(result as never)}, ${transcribed})`;
   } catch (err) {
-    const reason = err instanceof GradingError ? err.message : "채점 중 오류가 발생했습니다.";
-    if (!(err instanceof GradingError)) console.error("grading failed", job.id, err);
-    const retry = err instanceof GradingError ? err.retryable : true;
-    if (retry && job.attempts < workerSettings.maxAttempts) {
+    // A GradingError has already had its retries (withRetries); anything else (a database blip,
+    // a bug) gives the job back to the queue until it runs out of attempts.
+    const graded = err instanceof GradingError;
+    const reason = graded ? err.message : "채점 중 오류가 발생했습니다.";
+    if (!graded) console.error("grading failed", job.id, err);
+    if (!graded && job.attempts < workerSettings.maxAttempts) {
       await adminSql`select private.requeue_grading_job(${job.id}, ${worker}, ${reason})`;
     } else {
       await adminSql`select private.finish_grading_job_error(${job.id}, ${worker}, ${reason})`;
