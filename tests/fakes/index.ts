@@ -16,6 +16,7 @@ export async function startFakes() {
       LLM_BACKOFF_MS: "100",
       GRADING_LEASE_SECONDS: "20",
       TOSS_API_BASE: toss.url,
+      TOSS_TIMEOUT_MS: "2000",
     },
     urls: { llm: llm.url, toss: toss.url },
     async stop() {
