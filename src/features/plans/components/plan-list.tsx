@@ -1,0 +1,109 @@
+import { useEffect, useRef } from "react";
+import { ArrowLeft } from "lucide-react";
+import { Link } from "react-router-dom";
+import { Skeleton } from "@/components/ui/skeleton";
+import { buttonClass } from "@/components/ui/button";
+import { paths } from "@/config/paths";
+import type { Plan, SubscriptionStatus, UsageStatus } from "@shared/types.ts";
+import { GuestNotice } from "@/features/plans/components/guest-notice";
+import { LaunchBanner } from "@/features/plans/components/launch-banner";
+import { PlanCard } from "@/features/plans/components/plan-card";
+import { PlansFaq } from "@/features/plans/components/plans-faq";
+import { SubscriptionStatusBadge } from "@/features/plans/components/subscription-status-badge";
+
+export interface PlanListProps {
+  plans: Plan[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  isGuest: boolean;
+  currentPlanId: string | null;
+  usage: UsageStatus | undefined;
+  subscription: SubscriptionStatus | undefined;
+  upgradePlanId: string | null;
+  busyPlanId: string | null;
+  contactEmail: string;
+  onSelect: (planId: string) => void;
+}
+
+function formatDate(value: string | null | undefined) {
+  if (!value) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d.toLocaleDateString("ko-KR", { year: "numeric", month: "long", day: "numeric" });
+}
+
+function CurrentPlanLine({ isGuest, usage, subscription }: Pick<PlanListProps, "isGuest" | "usage" | "subscription">) {
+  if (!usage) return null;
+  if (isGuest) {
+    return (
+      <p data-testid="current-plan-line" className="text-base-content/80">
+        게스트 사용량: <strong className="tabular-nums">{usage.usage.current}/{usage.usage.limit}</strong>회
+      </p>
+    );
+  }
+  const sub = subscription?.subscription;
+  const renews = formatDate(sub?.renewsAt ?? sub?.endDate);
+  return (
+    <div data-testid="current-plan-line" className="flex flex-wrap items-center gap-2 text-base-content/80">
+      <span>
+        현재 플랜: <strong>{subscription?.plan.name ?? usage.plan.name}</strong>
+      </span>
+      <SubscriptionStatusBadge status={sub?.status} />
+      <span>
+        · 이번 달 사용량 <strong className="tabular-nums">{usage.usage.current}/{usage.usage.limit}</strong>회
+      </span>
+      {renews && sub?.status === "active" && <span className="text-sm text-base-content/60">· 다음 갱신일 {renews}</span>}
+    </div>
+  );
+}
+
+export function PlanList(props: PlanListProps) {
+  const { plans, isLoading, isError, isGuest, currentPlanId, upgradePlanId, busyPlanId, onSelect } = props;
+  const highlightRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (upgradePlanId && plans?.length) highlightRef.current?.scrollIntoView?.({ block: "center", behavior: "smooth" });
+  }, [upgradePlanId, plans?.length]);
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6">
+      <div>
+        <Link to={paths.home.getHref()} className={buttonClass({ variant: "ghost", size: "sm" })}>
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          돌아가기
+        </Link>
+      </div>
+      <header className="space-y-2">
+        <h1 className="text-3xl font-bold">구독 플랜</h1>
+        <p className="text-base-content/70">필요에 맞는 플랜을 선택하고 AI 논술 첨삭을 더 많이 이용해 보세요.</p>
+        <CurrentPlanLine isGuest={isGuest} usage={props.usage} subscription={props.subscription} />
+      </header>
+      <LaunchBanner />
+      {isGuest && <GuestNotice />}
+      {isError && (
+        <div role="alert" className="alert alert-error">
+          플랜 정보를 불러오지 못했습니다. 잠시 후 다시 시도해 주세요.
+        </div>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="plan-grid">
+        {isLoading &&
+          Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-96 w-full" />)}
+        {plans?.map((plan) => {
+          const highlighted = upgradePlanId === plan.id;
+          return (
+            <div key={plan.id} ref={highlighted ? highlightRef : undefined}>
+              <PlanCard
+                plan={plan}
+                isCurrent={currentPlanId === plan.id}
+                highlighted={highlighted}
+                blockedLabel={isGuest && plan.price > 0 ? "회원가입 후 이용 가능" : null}
+                busy={busyPlanId === plan.id}
+                onSelect={onSelect}
+              />
+            </div>
+          );
+        })}
+      </div>
+      <PlansFaq contactEmail={props.contactEmail} />
+    </div>
+  );
+}

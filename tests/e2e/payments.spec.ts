@@ -1,0 +1,235 @@
+// Plans and payments in the browser. The Toss SDK loads its script from https://js.tosspayments.com at
+// runtime; here that script is a local fake served through route interception, and the function confirms
+// against the fake Toss API (tests/fakes/toss.ts) the harness starts.
+import { expect, test, type Page } from "@playwright/test";
+import { closeTestSql, testSql } from "../helpers/users.ts";
+
+const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const toast = (page: Page) => page.locator("[data-sonner-toast]");
+
+/** A stand-in for the TossPayments v2 global: renders simple DOM and redirects like the real widget. */
+const FAKE_TOSS_SCRIPT = `
+(function () {
+  window.TossPayments = function (clientKey) {
+    return {
+      widgets: function (init) {
+        var amount = null;
+        function area(selector, html) {
+          var el = document.querySelector(selector);
+          if (!el) return Promise.reject({ code: "INVALID_SELECTOR", message: "no " + selector });
+          el.innerHTML = html;
+          return Promise.resolve({ destroy: function () { el.innerHTML = ""; return Promise.resolve(); }, on: function () {} });
+        }
+        return {
+          setAmount: function (a) { amount = a; return Promise.resolve(); },
+          renderPaymentMethods: function (p) {
+            return area(p.selector, '<div data-fake-toss="methods"><label><input type="radio" name="m" checked> 신용·체크카드</label></div>');
+          },
+          renderAgreement: function (p) {
+            return area(p.selector, '<div data-fake-toss="agreement"><label><input type="checkbox" checked> [필수] 결제 서비스 이용 약관 동의</label></div>');
+          },
+          requestPayment: function (req) {
+            sessionStorage.setItem("fakeTossRequest", JSON.stringify({ clientKey: clientKey, customerKey: init.customerKey, amount: amount, request: req }));
+            if (sessionStorage.getItem("fakeTossMode") === "cancel") {
+              return Promise.reject({ code: "USER_CANCEL", message: "사용자가 결제를 취소하였습니다" });
+            }
+            var url = new URL(req.successUrl);
+            url.searchParams.set("paymentType", "NORMAL");
+            url.searchParams.set("orderId", req.orderId);
+            url.searchParams.set("paymentKey", "pk_ok_" + Math.random().toString(36).slice(2));
+            url.searchParams.set("amount", String(amount.value));
+            setTimeout(function () { window.location.href = url.toString(); }, 50);
+            return new Promise(function () {});
+          },
+        };
+      },
+    };
+  };
+})();
+`;
+
+async function fakeTossScript(page: Page) {
+  await page.route("https://js.tosspayments.com/**", (route) =>
+    route.fulfill({ status: 200, contentType: "application/javascript", body: FAKE_TOSS_SCRIPT }),
+  );
+}
+
+async function registerMember(page: Page) {
+  const username = uniqueName("payer");
+  await page.goto("/");
+  await page.getByRole("tab", { name: "회원가입" }).click();
+  await page.getByLabel("사용자명").fill(username);
+  await page.getByLabel("이메일").fill(`${username}@example.com`);
+  await page.getByLabel("비밀번호", { exact: true }).fill("secret123");
+  await page.getByLabel("비밀번호 확인").fill("secret123");
+  await page.getByRole("button", { name: "회원가입", exact: true }).click();
+  await expect(page.getByTestId("usage-badge")).toContainText("0/10");
+  return username;
+}
+
+test.afterAll(async () => {
+  await closeTestSql();
+});
+
+test("the plans page lists plans by price with the discount, FAQ and the current plan disabled", async ({ page }) => {
+  await registerMember(page);
+  await page.goto("/plans?upgrade=educator");
+
+  const cards = page.locator('[data-testid^="plan-card-"]');
+  await expect(cards).toHaveCount(4);
+  await expect(cards.nth(0)).toHaveAttribute("data-testid", "plan-card-trial");
+  await expect(cards.nth(3)).toHaveAttribute("data-testid", "plan-card-business");
+  await expect(page.getByTestId("launch-banner")).toContainText("50%");
+  await expect(page.getByTestId("current-plan-line")).toContainText("0/10");
+  await expect(page.getByTestId("current-plan-line")).toContainText("체험");
+
+  const trial = page.getByTestId("plan-card-trial");
+  await expect(trial.getByTestId("plan-price")).toHaveText("무료");
+  await expect(trial.getByRole("button", { name: "현재 플랜" })).toBeDisabled();
+
+  const educator = page.getByTestId("plan-card-educator");
+  await expect(educator).toHaveAttribute("data-highlighted", "true");
+  await expect(educator.getByTestId("plan-price")).toContainText("29,900원");
+  await expect(educator.getByTestId("plan-list-price")).toHaveText("59,800원");
+  await expect(educator.locator("del")).toHaveCount(1);
+  await expect(educator.getByRole("listitem").first()).toBeVisible();
+
+  await expect(page.getByText("100% 환불")).toBeVisible();
+  await expect(page.getByText("이월되지 않습니다")).toBeVisible();
+  await expect(page.getByText("다음 결제 주기부터")).toBeVisible();
+  await expect(page.getByText(/@/).last()).toBeVisible();
+  await expect(page.getByTestId("guest-notice")).toHaveCount(0);
+});
+
+test("a member picks the educator plan, pays through the widget and lands on the success summary", async ({ page }) => {
+  await fakeTossScript(page);
+  const username = await registerMember(page);
+  await page.goto("/plans");
+
+  await page.getByTestId("plan-card-educator").getByRole("button", { name: "선택하기" }).click();
+  const screen = page.getByTestId("payment-screen");
+  await expect(screen).toBeVisible();
+  await expect(screen.getByTestId("test-mode-notice")).toBeVisible();
+  await expect(screen.getByTestId("payment-amount")).toHaveText("29,900원");
+  await expect(page.locator('[data-fake-toss="methods"]')).toBeVisible();
+  await expect(page.locator('[data-fake-toss="agreement"]')).toBeVisible();
+  await expect(screen).toHaveAttribute("data-phase", "ready");
+
+  await page.getByTestId("pay-button").click();
+  await page.waitForURL(/\/payment\/success\?/);
+
+  const sent = await page.evaluate(() => JSON.parse(sessionStorage.getItem("fakeTossRequest") ?? "null"));
+  const origin = new URL(page.url()).origin;
+  expect(sent.clientKey).toMatch(/^test_gck_/);
+  expect(sent.customerKey).toMatch(/^[A-Za-z0-9_=.@-]{2,300}$/);
+  expect(sent.amount).toEqual({ currency: "KRW", value: 29900 });
+  expect(sent.request).toMatchObject({
+    orderName: "교육자 구독",
+    customerName: "구독자",
+    customerEmail: `${username}@example.com`,
+    successUrl: `${origin}/payment/success`,
+    failUrl: `${origin}/payment/fail`,
+  });
+  expect(sent.request.orderId).toMatch(/^[A-Za-z0-9_-]{6,64}$/);
+
+  const summary = page.getByTestId("payment-confirmed");
+  await expect(summary.getByRole("heading", { name: "결제가 완료되었습니다!" })).toBeVisible();
+  await expect(summary.getByTestId("summary-order-id")).toHaveText(sent.request.orderId);
+  await expect(summary.getByTestId("summary-order-name")).toHaveText("교육자 구독");
+  await expect(summary.getByTestId("summary-method")).toHaveText("카드");
+  await expect(summary.getByTestId("summary-amount")).toHaveText("29,900원");
+  await expect(toast(page).getByText("결제 완료")).toBeVisible();
+
+  const badge = page.getByTestId("usage-badge");
+  await expect(badge).toContainText("0/500");
+  await expect(badge).toContainText("교육자");
+  await page.waitForURL((url) => url.pathname === "/");
+  await expect(badge).toContainText("0/500");
+
+  await page.goto("/plans");
+  await expect(page.getByTestId("plan-card-educator").getByRole("button", { name: "현재 플랜" })).toBeDisabled();
+  await expect(page.getByTestId("current-plan-line")).toContainText("활성");
+});
+
+test("cancelling in the payment window toasts 결제 취소 and re-enables the button; cancel returns to the list", async ({ page }) => {
+  await fakeTossScript(page);
+  await registerMember(page);
+  await page.goto("/plans");
+  await page.evaluate(() => sessionStorage.setItem("fakeTossMode", "cancel"));
+  await page.getByTestId("plan-card-individual").getByRole("button", { name: "선택하기" }).click();
+  await expect(page.getByTestId("payment-screen")).toHaveAttribute("data-phase", "ready");
+  await page.getByTestId("pay-button").click();
+  await expect(toast(page).getByText("결제 취소")).toBeVisible();
+  await expect(page.getByTestId("pay-button")).toBeEnabled();
+  await expect(page).toHaveURL(/\/plans$/);
+
+  await page.getByRole("button", { name: "취소", exact: true }).click();
+  await expect(page.getByTestId("plan-card-individual")).toBeVisible();
+});
+
+test("/payment/fail shows the code, message, checklist and the two buttons", async ({ page }) => {
+  await registerMember(page);
+  await page.goto(`/payment/fail?code=PAY_PROCESS_CANCELED&message=${encodeURIComponent("사용자에 의해 결제가 취소되었습니다.")}`);
+  await expect(page.getByRole("heading", { name: "결제에 실패했습니다" })).toBeVisible();
+  await expect(page.getByText("오류 코드")).toBeVisible();
+  await expect(page.getByTestId("fail-code")).toHaveText("PAY_PROCESS_CANCELED");
+  await expect(page.getByText("오류 메시지")).toBeVisible();
+  await expect(page.getByTestId("fail-message")).toHaveText("사용자에 의해 결제가 취소되었습니다.");
+  await expect(page.getByText("카드 한도가 초과되지 않았는지")).toBeVisible();
+  await expect(page.getByRole("link", { name: "내 작업으로" })).toHaveAttribute("href", "/my-work");
+  await page.getByRole("link", { name: "다시 시도하기" }).click();
+  await expect(page).toHaveURL(/\/plans$/);
+});
+
+test("/payment/success without the query says the payment information is missing", async ({ page }) => {
+  await registerMember(page);
+  await page.goto("/payment/success?orderId=ord_only");
+  await expect(page.getByRole("heading", { name: "결제 승인 실패" })).toBeVisible();
+  await expect(page.getByText("결제 정보가 누락되었습니다.")).toBeVisible();
+});
+
+test("/payment/success with a tampered amount shows 결제 승인 실패 with the server's message", async ({ page }) => {
+  await registerMember(page);
+  await page.goto("/plans");
+  const intent = await page.evaluate(async () => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith("-auth-token"))!;
+    const token = JSON.parse(localStorage.getItem(key)!).access_token as string;
+    const res = await fetch("/api/payments/create-intent", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ planId: "individual" }),
+    });
+    return res.json();
+  });
+  await page.goto(`/payment/success?paymentKey=pk_ok_tampered&orderId=${intent.intentId}&amount=100`);
+  await expect(page.getByRole("heading", { name: "결제 승인 실패" })).toBeVisible();
+  await expect(page.getByTestId("payment-confirm-failed")).toContainText("결제 금액이 주문 금액과 일치하지 않습니다.");
+  await expect(page.getByTestId("payment-confirm-failed")).toContainText("고객센터");
+  await expect(page.getByTestId("usage-badge")).toContainText("0/10");
+});
+
+test("choosing the trial plan switches back and toasts", async ({ page }) => {
+  const username = await registerMember(page);
+  await testSql()`
+    update public.subscriptions s set plan_id = 'educator', status = 'active',
+           end_date = now() + interval '1 month', renews_at = now() + interval '1 month'
+      from public.profiles p where p.id = s.user_id and p.username = ${username}`;
+  await page.goto("/plans");
+  await expect(page.getByTestId("plan-card-educator").getByRole("button", { name: "현재 플랜" })).toBeDisabled();
+
+  await page.getByTestId("plan-card-trial").getByRole("button", { name: "무료로 시작하기" }).click();
+  await expect(toast(page).getByText("플랜 변경 완료")).toBeVisible();
+  await expect(page.getByTestId("plan-card-trial").getByRole("button", { name: "현재 플랜" })).toBeDisabled();
+  await expect(page.getByTestId("usage-badge")).toContainText("0/10");
+});
+
+test("a guest sees the guest notice and guest usage, and cannot buy", async ({ page }) => {
+  await page.goto("/plans");
+  await page.getByRole("button", { name: "게스트로 시작하기" }).click();
+  await expect(page.getByTestId("usage-badge")).toBeVisible();
+  await page.goto("/plans");
+  await expect(page.getByTestId("guest-notice")).toBeVisible();
+  await expect(page.getByTestId("current-plan-line")).toContainText("게스트 사용량");
+  await expect(page.getByTestId("current-plan-line")).toContainText("0/3");
+  await expect(page.getByTestId("plan-card-educator").getByRole("button", { name: "회원가입 후 이용 가능" })).toBeDisabled();
+});
