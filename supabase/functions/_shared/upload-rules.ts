@@ -1,0 +1,91 @@
+/**
+ * File upload rules shared by the SPA and the edge function (PRODUCT_SPEC §5, §6, §9).
+ */
+
+export type FileKind = "txt" | "docx" | "pdf" | "jpg" | "png" | "webp";
+
+export const MAX_FILE_SIZE_BYTES = 10 * 1024 * 1024;
+export const MAX_FILE_SIZE_LABEL = "10MB";
+export const MIN_ESSAY_LENGTH = 100;
+
+export const KIND_BY_EXTENSION: Readonly<Record<string, FileKind>> = {
+  txt: "txt",
+  docx: "docx",
+  pdf: "pdf",
+  jpg: "jpg",
+  jpeg: "jpg",
+  png: "png",
+  webp: "webp",
+};
+
+export const MIME_BY_KIND: Readonly<Record<FileKind, string>> = {
+  txt: "text/plain",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  pdf: "application/pdf",
+  jpg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+};
+
+export const IMAGE_KINDS: readonly FileKind[] = ["jpg", "png", "webp"];
+
+/** Extensions accepted for answers (essay tab). */
+export const ESSAY_EXTENSIONS = [".txt", ".docx", ".pdf", ".jpg", ".jpeg", ".png", ".webp"] as const;
+/** Extensions accepted by the setup pickers (prompt and criteria). */
+export const SETUP_EXTENSIONS = [".txt", ".docx", ".pdf", ".jpg", ".png"] as const;
+
+export const ESSAY_ACCEPT = ESSAY_EXTENSIONS.join(",");
+export const SETUP_ACCEPT = SETUP_EXTENSIONS.join(",");
+
+/** Files per upload by plan (§6, §9) and whether multi-file / batch grading is allowed. */
+export { canBatch as planAllowsBatch, filesPerUpload as maxFilesForPlan } from "./plans.ts";
+
+export function extensionOf(filename: string): string {
+  const dot = filename.lastIndexOf(".");
+  return dot >= 0 ? filename.slice(dot + 1).toLowerCase() : "";
+}
+
+export function kindFromFilename(filename: string): FileKind | null {
+  return KIND_BY_EXTENSION[extensionOf(filename)] ?? null;
+}
+
+export function isAcceptedFilename(filename: string, extensions: readonly string[] = ESSAY_EXTENSIONS): boolean {
+  return extensions.includes(`.${extensionOf(filename)}`);
+}
+
+/** "TXT, DOCX, PDF, JPG, PNG" for messages. */
+export function typesLabel(extensions: readonly string[]): string {
+  return extensions.filter((e) => e !== ".jpeg").map((e) => e.slice(1).toUpperCase()).join(", ");
+}
+
+/** Size in KB to one decimal, e.g. `12.3 KB`. */
+export function formatKb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+export const uploadMessages = {
+  typeTitle: "파일 형식 안내",
+  typeMessage: (types: string) => `${types} 형식의 파일을 선택해 주세요.`,
+  tooManyFiles: (n: number) => `최대 ${n}개 파일까지 선택 가능합니다. 처음 ${n}개 파일만 업로드됩니다.`,
+  tooLarge: `파일 크기는 ${MAX_FILE_SIZE_LABEL}를 초과할 수 없습니다.`,
+  tooLargeNamed: (name: string) => `${name}: 파일 크기는 ${MAX_FILE_SIZE_LABEL}를 초과할 수 없습니다.`,
+  empty: "빈 파일입니다. 내용이 있는 파일을 선택해 주세요.",
+  mismatch: (types: string) =>
+    `파일 형식 안내: 파일 내용이 확장자와 일치하지 않습니다. ${types} 형식의 파일을 선택해 주세요.`,
+  unsupported: (types: string) => `파일 형식 안내: ${types} 형식의 파일을 선택해 주세요.`,
+  corruptDocx: "Word 문서(.docx)를 읽을 수 없습니다. 파일이 손상되었는지 확인해 주세요.",
+  docxTooComplex: "Word 문서(.docx)의 압축 해제 크기가 너무 커서 처리할 수 없습니다.",
+  pdfEncrypted: "암호가 걸린 PDF는 읽을 수 없습니다. 암호를 해제한 뒤 다시 올려 주세요.",
+  pdfBroken: "PDF 파일을 읽을 수 없습니다. 파일이 손상되었는지 확인해 주세요.",
+  pdfNoText: "PDF에서 텍스트를 찾을 수 없습니다. 스캔한 문서라면 JPG 또는 PNG 이미지로 올려 주세요.",
+  textUnreadable: "텍스트 파일을 읽을 수 없습니다. UTF-8 또는 한글(CP949) 인코딩의 텍스트 파일인지 확인해 주세요.",
+  noText: "파일에서 내용을 찾을 수 없습니다.",
+  essayTooShort: "최소 100자 이상 작성해주세요.",
+  essayFileMissing: "답안 파일을 업로드해주세요.",
+  promptRequired: "논술 문제 파일을 업로드해주세요.",
+  upgradeTitle: "업그레이드 안내",
+  upgradeFiles: "더 많은 파일을 동시 업로드하시려면 상위 플랜으로 업그레이드해 주세요.",
+  batchNotAllowed:
+    "여러 답안 첨삭은 교사 플랜 또는 비즈니스 플랜에서만 사용할 수 있습니다. 교사 플랜 또는 비즈니스 플랜으로 업그레이드해 주세요.",
+  batchTooMany: (n: number) => `현재 플랜에서는 한 번에 최대 ${n}개 파일까지 업로드할 수 있습니다.`,
+} as const;
