@@ -1,0 +1,26 @@
+import type { HTMLAttributes } from "react";
+import { cn } from "@/components/ui/cn";
+
+export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={cn("card border border-base-300 bg-base-100 shadow-sm", className)} {...props} />;
+}
+
+export function CardBody({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={cn("card-body", className)} {...props} />;
+}
+
+export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={cn("flex flex-col gap-1 px-6 pt-6", className)} {...props} />;
+}
+
+export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {
+  return <h2 className={cn("card-title", className)} {...props} />;
+}
+
+export function CardDescription({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
+  return <p className={cn("text-sm text-base-content/70", className)} {...props} />;
+}
+
+export function CardActions({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={cn("card-actions", className)} {...props} />;
+}

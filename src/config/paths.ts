@@ -1,0 +1,20 @@
+export const paths = {
+  home: { path: "/", getHref: () => "/" },
+  dashboard: { path: "/dashboard", getHref: () => "/dashboard" },
+  sessions: { path: "/sessions", getHref: () => "/sessions" },
+  session: { path: "/sessions/:id", getHref: (id: string) => `/sessions/${encodeURIComponent(id)}` },
+  myWork: { path: "/my-work", getHref: () => "/my-work" },
+  plans: {
+    path: "/plans",
+    getHref: (upgrade?: string) => (upgrade ? `/plans?upgrade=${encodeURIComponent(upgrade)}` : "/plans"),
+  },
+  subscription: { path: "/subscription", getHref: () => "/subscription" },
+  paymentSuccess: { path: "/payment/success", getHref: () => "/payment/success" },
+  paymentFail: { path: "/payment/fail", getHref: () => "/payment/fail" },
+  adminUsers: { path: "/admin/users", getHref: () => "/admin/users" },
+  adminBlog: { path: "/admin/blog", getHref: () => "/admin/blog" },
+  blog: { path: "/blog", getHref: () => "/blog" },
+  blogPost: { path: "/blog/:slug", getHref: (slug: string) => `/blog/${encodeURIComponent(slug)}` },
+  privacy: { path: "/privacy", getHref: () => "/privacy" },
+  terms: { path: "/terms", getHref: () => "/terms" },
+} as const;

@@ -1,0 +1,88 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { FieldError, Label } from "@/components/ui/label";
+import { useAuth } from "@/lib/auth";
+import { loginSchema, type LoginInput } from "@shared/schemas.ts";
+
+export function LoginForm({ onSwitchToRegister }: { onSwitchToRegister: () => void }) {
+  const { login, loginAsGuest } = useAuth();
+  const [guestBusy, setGuestBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { username: "", password: "" },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await login(values);
+    } catch {
+      /* the auth provider already showed the toast */
+    }
+  });
+
+  const startAsGuest = async () => {
+    setGuestBusy(true);
+    try {
+      await loginAsGuest();
+    } catch {
+      /* the auth provider already showed the toast */
+    } finally {
+      setGuestBusy(false);
+    }
+  };
+
+  const busy = isSubmitting || guestBusy;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="로그인">
+      <div>
+        <Label htmlFor="login-username">사용자명</Label>
+        <Input
+          id="login-username"
+          autoComplete="username"
+          placeholder="사용자명을 입력하세요"
+          invalid={Boolean(errors.username)}
+          aria-describedby={errors.username ? "login-username-error" : undefined}
+          {...register("username")}
+        />
+        <FieldError id="login-username-error" message={errors.username?.message} />
+      </div>
+      <div>
+        <Label htmlFor="login-password">비밀번호</Label>
+        <Input
+          id="login-password"
+          type="password"
+          autoComplete="current-password"
+          placeholder="비밀번호를 입력하세요"
+          invalid={Boolean(errors.password)}
+          aria-describedby={errors.password ? "login-password-error" : undefined}
+          {...register("password")}
+        />
+        <FieldError id="login-password-error" message={errors.password?.message} />
+      </div>
+      <Button type="submit" block loading={isSubmitting} disabled={busy}>
+        {isSubmitting ? "로그인 중..." : "로그인"}
+      </Button>
+      <div className="divider my-2 text-xs text-base-content/50">또는</div>
+      <Button type="button" variant="outline" block loading={guestBusy} disabled={busy} onClick={startAsGuest}>
+        {guestBusy ? "게스트로 시작하는 중..." : "게스트로 시작하기"}
+      </Button>
+      <p className="text-center text-xs text-base-content/60">게스트는 회원가입 없이 3회 무료로 첨삭을 받을 수 있습니다.</p>
+      <p className="text-center text-sm">
+        아직 계정이 없으신가요?{" "}
+        <button type="button" className="link link-primary font-medium" onClick={onSwitchToRegister}>
+          회원가입
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { useAuth } from "@/lib/auth";
+import type { SubscriptionStatus, UsageStatus } from "@shared/types.ts";
+
+export type { SubscriptionStatus, UsageStatus } from "@shared/types.ts";
+
+export const USAGE_REFETCH_INTERVAL_MS = 30_000;
+
+export const usageKeys = {
+  all: ["usage"] as const,
+  status: () => [...usageKeys.all, "status"] as const,
+};
+
+export const subscriptionKeys = {
+  all: ["subscription"] as const,
+  status: () => [...subscriptionKeys.all, "status"] as const,
+};
+
+export const usageStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: usageKeys.status(),
+    queryFn: () => api.get<UsageStatus>("/usage/status"),
+  });
+
+export const subscriptionStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: subscriptionKeys.status(),
+    queryFn: () => api.get<SubscriptionStatus>("/subscription/status"),
+  });
+
+export function useUsageStatus() {
+  const { user } = useAuth();
+  return useQuery({
+    ...usageStatusQueryOptions(),
+    enabled: Boolean(user),
+    refetchInterval: user ? USAGE_REFETCH_INTERVAL_MS : false,
+  });
+}
+
+export function useSubscriptionStatus() {
+  const { user } = useAuth();
+  return useQuery({ ...subscriptionStatusQueryOptions(), enabled: Boolean(user) });
+}
+
+export function isAtUsageLimit(status: UsageStatus | undefined) {
+  return Boolean(status && status.usage.current >= status.usage.limit);
+}
