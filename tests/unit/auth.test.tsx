@@ -1,0 +1,221 @@
+import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import type { ReactNode } from "react";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { AuthResponse, User } from "@shared/types.ts";
+
+vi.stubEnv("VITE_API_URL", "http://app.test/api");
+const API = "http://app.test/api";
+
+type AuthListener = (event: string) => void;
+const supa = vi.hoisted(() => ({
+  session: null as null | { access_token: string; refresh_token: string },
+  listeners: [] as Array<(event: string) => void>,
+  setSession: vi.fn(),
+  signOut: vi.fn(),
+}));
+vi.mock("@/lib/supabase", () => ({
+  supabase: {
+    auth: {
+      getSession: async () => ({ data: { session: supa.session } }),
+      setSession: async (s: { access_token: string; refresh_token: string }) => {
+        supa.setSession(s);
+        supa.session = s;
+        return { data: {}, error: null };
+      },
+      signOut: async (opts: unknown) => {
+        supa.signOut(opts);
+        supa.session = null;
+        return { error: null };
+      },
+      onAuthStateChange: (listener: AuthListener) => {
+        supa.listeners.push(listener);
+        return { data: { subscription: { unsubscribe: () => (supa.listeners = supa.listeners.filter((l) => l !== listener)) } } };
+      },
+    },
+  },
+}));
+const notify = vi.hoisted(() => vi.fn());
+vi.mock("@/lib/notify", () => ({ notify }));
+
+const { AuthProvider, useAuth } = await import("@/lib/auth");
+const { queryClient } = await import("@/lib/query-client");
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterAll(() => server.close());
+beforeEach(() => {
+  supa.session = null;
+  supa.listeners = [];
+  supa.setSession.mockClear();
+  supa.signOut.mockClear();
+  notify.mockClear();
+  queryClient.clear();
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
+
+const user = (overrides: Partial<User> = {}): User => ({
+  id: "u1",
+  username: "teacher_kim",
+  email: "kim@example.com",
+  displayName: null,
+  isAdmin: 0,
+  isGuest: 0,
+  createdAt: "2024-10-24T00:00:00Z",
+  lastLoginAt: null,
+  subscription: null,
+  ...overrides,
+});
+const session = { access_token: "at-1", refresh_token: "rt-1", expires_in: 3600, expires_at: 2_000_000_000, token_type: "bearer" as const };
+const authResponse = (u: User, message = ""): AuthResponse => ({ user: u, session, message });
+
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={queryClient}>
+    <AuthProvider>{children}</AuthProvider>
+  </QueryClientProvider>
+);
+
+async function renderAuth() {
+  const hook = renderHook(() => useAuth(), { wrapper });
+  await waitFor(() => expect(hook.result.current.isLoading).toBe(false));
+  return hook;
+}
+
+describe("auth state on load", () => {
+  it("is signed out without asking the API when there is no Supabase session", async () => {
+    const { result } = await renderAuth();
+    expect(result.current.user).toBeNull();
+  });
+
+  it("loads the user from GET /auth/me with the session token", async () => {
+    supa.session = { access_token: "at-9", refresh_token: "rt-9" };
+    let auth: string | null = null;
+    server.use(
+      http.get(`${API}/auth/me`, ({ request }) => {
+        auth = request.headers.get("authorization");
+        return HttpResponse.json(user());
+      }),
+    );
+    const { result } = await renderAuth();
+    expect(result.current.user?.username).toBe("teacher_kim");
+    expect(auth).toBe("Bearer at-9");
+  });
+
+  it("signs out locally and sets the user to null when /auth/me answers 401", async () => {
+    supa.session = { access_token: "stale", refresh_token: "rt" };
+    server.use(http.get(`${API}/auth/me`, () => HttpResponse.json({ error: "로그인이 필요합니다." }, { status: 401 })));
+    const { result } = await renderAuth();
+    expect(result.current.user).toBeNull();
+    expect(supa.signOut).toHaveBeenCalledWith({ scope: "local" });
+  });
+
+  it("sets the user to null on any other load error", async () => {
+    supa.session = { access_token: "at", refresh_token: "rt" };
+    server.use(http.get(`${API}/auth/me`, () => new HttpResponse("boom", { status: 500 })));
+    const { result } = await renderAuth();
+    expect(result.current.user).toBeNull();
+  });
+
+  it("clears the user when Supabase reports SIGNED_OUT", async () => {
+    supa.session = { access_token: "at", refresh_token: "rt" };
+    server.use(http.get(`${API}/auth/me`, () => HttpResponse.json(user())));
+    const { result } = await renderAuth();
+    expect(result.current.user).not.toBeNull();
+    act(() => supa.listeners.forEach((listener) => listener("SIGNED_OUT")));
+    await waitFor(() => expect(result.current.user).toBeNull());
+  });
+});
+
+describe("login, register, guest, logout", () => {
+  it("logs in, installs the session and shows 로그인 성공", async () => {
+    let body: unknown;
+    server.use(
+      http.post(`${API}/auth/login`, async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(authResponse(user()));
+      }),
+    );
+    const { result } = await renderAuth();
+    await act(() => result.current.login({ username: "teacher_kim", password: "secret123" }));
+    expect(body).toEqual({ username: "teacher_kim", password: "secret123" });
+    expect(supa.setSession).toHaveBeenCalledWith({ access_token: "at-1", refresh_token: "rt-1" });
+    await waitFor(() => expect(result.current.user?.username).toBe("teacher_kim"));
+    expect(notify).toHaveBeenCalledWith({ title: "로그인 성공", description: "환영합니다!" });
+  });
+
+  it("shows 로그인 안내 with the server message and re-throws on a failed login", async () => {
+    server.use(
+      http.post(`${API}/auth/login`, () => HttpResponse.json({ error: "아이디 또는 비밀번호가 올바르지 않습니다." }, { status: 401 })),
+    );
+    const { result } = await renderAuth();
+    await expect(act(() => result.current.login({ username: "x", password: "y" }))).rejects.toThrow(
+      "아이디 또는 비밀번호가 올바르지 않습니다.",
+    );
+    expect(notify).toHaveBeenCalledWith({ title: "로그인 안내", description: "아이디 또는 비밀번호가 올바르지 않습니다." });
+    expect(result.current.user).toBeNull();
+    expect(supa.setSession).not.toHaveBeenCalled();
+  });
+
+  it("registers without an empty displayName and shows the server message", async () => {
+    let body: unknown;
+    server.use(
+      http.post(`${API}/auth/register`, async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(authResponse(user(), "가입을 환영합니다."));
+      }),
+    );
+    const { result } = await renderAuth();
+    await act(() => result.current.register({ username: "teacher_kim", email: "kim@example.com", password: "secret123", displayName: "" }));
+    expect(body).toEqual({ username: "teacher_kim", email: "kim@example.com", password: "secret123" });
+    expect(notify).toHaveBeenCalledWith({ title: "회원가입 성공", description: "가입을 환영합니다." });
+  });
+
+  it("shows 회원가입 안내 on a failed register", async () => {
+    server.use(http.post(`${API}/auth/register`, () => HttpResponse.json({ error: "이미 사용 중인 사용자명입니다." }, { status: 409 })));
+    const { result } = await renderAuth();
+    await expect(
+      act(() => result.current.register({ username: "dup", email: "d@example.com", password: "secret123" })),
+    ).rejects.toThrow();
+    expect(notify).toHaveBeenCalledWith({ title: "회원가입 안내", description: "이미 사용 중인 사용자명입니다." });
+  });
+
+  it("starts a guest session, and shows a destructive 게스트 로그인 실패 on failure", async () => {
+    server.use(http.post(`${API}/auth/guest`, () => HttpResponse.json(authResponse(user({ isGuest: 1, username: "guest_abc" })))));
+    const { result } = await renderAuth();
+    await act(() => result.current.loginAsGuest());
+    await waitFor(() => expect(result.current.user?.isGuest).toBe(1));
+    expect(notify).toHaveBeenCalledWith({ title: "게스트 로그인 성공", description: "게스트로 로그인되었습니다." });
+
+    server.use(http.post(`${API}/auth/guest`, () => HttpResponse.json({ error: "잠시 후 다시 시도해 주세요." }, { status: 429 })));
+    await expect(act(() => result.current.loginAsGuest())).rejects.toThrow();
+    expect(notify).toHaveBeenLastCalledWith({
+      title: "게스트 로그인 실패",
+      description: "잠시 후 다시 시도해 주세요.",
+      variant: "destructive",
+    });
+  });
+
+  it("clears the user and the local session even when POST /auth/logout fails", async () => {
+    supa.session = { access_token: "at", refresh_token: "rt" };
+    server.use(
+      http.get(`${API}/auth/me`, () => HttpResponse.json(user())),
+      http.post(`${API}/auth/logout`, () => HttpResponse.json({ error: "서버 오류" }, { status: 500 })),
+    );
+    const { result } = await renderAuth();
+    await waitFor(() => expect(result.current.user).not.toBeNull());
+    queryClient.setQueryData(["usage", "status"], { usage: { current: 1, limit: 10 }, plan: { id: "trial", name: "체험" } });
+    await act(() => result.current.logout());
+    await waitFor(() => expect(result.current.user).toBeNull());
+    expect(supa.signOut).toHaveBeenCalledWith({ scope: "local" });
+    expect(queryClient.getQueryData(["usage", "status"])).toBeUndefined();
+    expect(notify).toHaveBeenCalledWith({ title: "로그아웃", description: "성공적으로 로그아웃되었습니다." });
+  });
+});

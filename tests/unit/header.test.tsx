@@ -1,0 +1,98 @@
+import { cleanup, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { User } from "@shared/types.ts";
+
+const state: { user: User | null; usage: { usage: { current: number; limit: number }; plan: { id: string; name: string } } | undefined } = {
+  user: null,
+  usage: undefined,
+};
+
+vi.mock("@/lib/auth", () => ({
+  useAuth: () => ({ user: state.user, isLoading: false, logout: vi.fn() }),
+}));
+vi.mock("@/lib/usage", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@/lib/usage")>();
+  return { ...actual, useUsageStatus: () => ({ data: state.usage }) };
+});
+
+const { Header } = await import("@/components/layout/header");
+
+const member = (overrides: Partial<User> = {}): User => ({
+  id: "u1",
+  username: "teacher_kim",
+  email: "kim@example.com",
+  displayName: "김선생",
+  isAdmin: 0,
+  isGuest: 0,
+  createdAt: "2024-10-24T00:00:00Z",
+  lastLoginAt: null,
+  subscription: null,
+  ...overrides,
+});
+
+function renderHeader() {
+  return render(
+    <MemoryRouter>
+      <Header />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  state.user = null;
+  state.usage = undefined;
+});
+afterEach(cleanup);
+
+describe("Header", () => {
+  it("shows only the brand, tagline and theme toggle when signed out", () => {
+    renderHeader();
+    expect(screen.getByText("AI와 함께하는 논술 첨삭의 새로운 경험")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "테마 전환" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "로그아웃" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "내 작업" })).toBeNull();
+    expect(screen.queryByTestId("usage-badge")).toBeNull();
+  });
+
+  it("shows the member's username, links and a neutral usage badge below the limit", () => {
+    state.user = member();
+    state.usage = { usage: { current: 3, limit: 10 }, plan: { id: "trial", name: "체험" } };
+    renderHeader();
+    expect(screen.getByText("teacher_kim")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "내 작업" }).getAttribute("href")).toBe("/my-work");
+    expect(screen.getByRole("link", { name: "구독 플랜" }).getAttribute("href")).toBe("/plans");
+    const badge = screen.getByTestId("usage-badge");
+    expect(badge.textContent).toContain("3/10");
+    expect(badge.textContent).toContain("체험");
+    expect(badge.className).not.toContain("badge-error");
+    expect(screen.queryByRole("link", { name: "회원 관리" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "블로그 관리" })).toBeNull();
+    expect(screen.getByRole("button", { name: "로그아웃" })).toBeTruthy();
+  });
+
+  it("relabels the plans link 업그레이드 and turns the badge destructive at the limit", () => {
+    state.user = member();
+    state.usage = { usage: { current: 10, limit: 10 }, plan: { id: "trial", name: "체험" } };
+    renderHeader();
+    expect(screen.getByRole("link", { name: "업그레이드" }).getAttribute("href")).toBe("/plans");
+    expect(screen.queryByRole("link", { name: "구독 플랜" })).toBeNull();
+    expect(screen.getByTestId("usage-badge").className).toContain("badge-error");
+  });
+
+  it("labels a guest 게스트 사용자", () => {
+    state.user = member({ username: "guest_0123456789ab", isGuest: 1, email: null });
+    state.usage = { usage: { current: 1, limit: 3 }, plan: { id: "trial", name: "게스트" } };
+    renderHeader();
+    expect(screen.getByText("게스트 사용자")).toBeTruthy();
+    expect(screen.queryByText("guest_0123456789ab")).toBeNull();
+  });
+
+  it("adds the admin-only links for admins", () => {
+    state.user = member({ isAdmin: 1 });
+    state.usage = { usage: { current: 0, limit: 10 }, plan: { id: "trial", name: "체험" } };
+    renderHeader();
+    expect(screen.getByRole("link", { name: "블로그 관리" }).getAttribute("href")).toBe("/admin/blog");
+    expect(screen.getByRole("link", { name: "회원 관리" }).getAttribute("href")).toBe("/admin/users");
+  });
+});
