@@ -41,7 +41,10 @@ export async function ensureAdmin(sql: postgres.Sql, admin: { username?: string;
   if (!username || !email || !password) return;
   const [existing] = await sql`select id from auth.users where lower(email) = ${email.toLowerCase()}`;
   let id = existing?.id as string | undefined;
-  if (!id) {
+  if (id) {
+    await sql`update auth.users set encrypted_password = extensions.crypt(${password}, extensions.gen_salt('bf', 10))
+      where id = ${id} and encrypted_password is distinct from extensions.crypt(${password}, encrypted_password)`;
+  } else {
     try {
       id = (await createUser(sql, { email, password, data: { username, display_name: username } })).id;
       log(`admin account created: ${username} <${email}>`);

@@ -29,7 +29,7 @@ try {
     log,
   });
 } catch (err) {
-  console.error(`\nThe local stack could not start / 로컬 스택을 시작하지 못했습니다:\n  ${(err as Error).message}`);
+  console.error(`\nThe local stack could not start / 로컬 스택을 시작하지 못했습니다:\n  ${err instanceof Error ? err.message : "the database did not start (see the log above)"}`);
   console.error("Is another `npm start` running, or are the ports in use? Set DB_PORT / SUPABASE_PORT / APP_PORT in .env.");
   process.exit(1);
 }

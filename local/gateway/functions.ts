@@ -44,26 +44,36 @@ function ping(port: number): Promise<boolean> {
 export class FunctionsRuntime {
   port = 0;
   private child?: ChildProcess;
+  private readyWait?: Promise<boolean>;
+  private nextReady?: (ok: boolean) => void;
   private stopping = false;
   private restarts = 0;
   private watcher?: FSWatcher;
   private reloadTimer?: NodeJS.Timeout;
 
-  private killOnExit = () => this.child?.kill("SIGKILL");
+  private children = new Set<ChildProcess>();
+  private reloadChain = Promise.resolve();
+  private killOnExit = () => this.children.forEach((c) => c.kill("SIGKILL"));
 
   constructor(private opts: FunctionsOptions) {}
 
-  async start(timeoutMs = 60_000) {
+  async start() {
     this.port = await freePort();
     process.on("exit", this.killOnExit);
     this.spawn();
     if (this.opts.watch) this.watchSources();
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      if (await ping(this.port)) return;
-      await sleep(150);
+    if (!(await this.readyWait)) {
+      this.opts.log("functions: the api function did not answer in time; requests will get 503 until it does");
     }
-    this.opts.log("functions: the api function did not answer in time; requests will get 503 until it does");
+  }
+
+  private async waitReady(child: ChildProcess, timeoutMs = 60_000) {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline && child.exitCode === null && !child.killed) {
+      if (await ping(this.port)) return true;
+      await sleep(100);
+    }
+    return false;
   }
 
   private spawn() {
@@ -76,16 +86,25 @@ export class FunctionsRuntime {
     const childEnv: Record<string, string> = { DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1", PORT: String(this.port), ...env };
     for (const k of passthrough) if (process.env[k] && !(k in childEnv)) childEnv[k] = process.env[k]!;
     const started = Date.now();
+    this.child?.kill("SIGKILL");
     const child = spawn(join(rootDir, "node_modules/.bin/deno"), args, { cwd: rootDir, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
     this.child = child;
+    this.children.add(child);
+    const ready = this.waitReady(child);
+    const waiting = this.nextReady;
+    this.nextReady = undefined;
+    if (waiting) void ready.then(waiting);
+    this.readyWait = ready;
     for (const stream of [child.stdout!, child.stderr!]) {
       createInterface({ input: stream }).on("line", (line) => log(`[fn] ${line}`));
     }
     child.on("error", (err) => log(`functions: failed to start deno: ${err.message}`));
     child.on("exit", (code, signal) => {
+      this.children.delete(child);
       if (this.child !== child) return;
       this.child = undefined;
       if (this.stopping) return;
+      this.holdRequests();
       if (Date.now() - started > 30_000) this.restarts = 0;
       const delay = Math.min(500 * 2 ** this.restarts++, 5000);
       log(`functions: deno exited (${signal ?? code}); restarting in ${delay} ms`);
@@ -93,12 +112,18 @@ export class FunctionsRuntime {
     });
   }
 
+  private holdRequests() {
+    if (!this.nextReady) this.readyWait = new Promise((resolve) => (this.nextReady = resolve));
+  }
+
   private watchSources() {
     const dir = join(this.opts.rootDir, "supabase/functions");
     try {
       this.watcher = watch(dir, { recursive: true }, () => {
         clearTimeout(this.reloadTimer);
-        this.reloadTimer = setTimeout(() => void this.reload(), 400);
+        this.reloadTimer = setTimeout(() => {
+          this.reloadChain = this.reloadChain.then(() => this.reload());
+        }, 400);
       });
     } catch (err) {
       this.opts.log(`functions: cannot watch ${dir}: ${(err as Error).message}`);
@@ -110,16 +135,12 @@ export class FunctionsRuntime {
     this.opts.log("functions: source changed, reloading the api function");
     const old = this.child;
     this.child = undefined;
-    if (old) {
-      await new Promise<void>((resolve) => {
-        old.once("exit", () => resolve());
-        old.kill("SIGTERM");
-      });
-    }
+    this.holdRequests();
+    if (old) await stopChild(old);
     if (!this.stopping) this.spawn();
   }
 
-  handle(req: IncomingMessage, res: ServerResponse, path: string) {
+  async handle(req: IncomingMessage, res: ServerResponse, path: string) {
     const url = new URL(req.url ?? "/", "http://localhost");
     const name = path.split("/")[1] ?? "";
     if (name !== "api") {
@@ -129,44 +150,55 @@ export class FunctionsRuntime {
     }
     const headers = { ...req.headers };
     for (const h of HOP_BY_HOP) delete headers[h];
-    const upstream = http.request(
-      { host: "127.0.0.1", port: this.port, method: req.method, path: path + url.search, headers },
-      (up) => {
-        const out = { ...up.headers };
-        for (const h of HOP_BY_HOP) if (h !== "transfer-encoding") delete out[h];
-        res.writeHead(up.statusCode ?? 502, out);
-        up.pipe(res);
-        up.on("error", () => res.destroy());
-      },
-    );
-    upstream.on("error", () => {
-      if (!res.headersSent) sendJson(res, 503, UNAVAILABLE, { "Access-Control-Allow-Origin": "*" });
-      else res.destroy();
-    });
-    req.on("aborted", () => upstream.destroy());
-    res.on("close", () => {
-      if (!res.writableFinished) upstream.destroy();
-    });
-    req.pipe(upstream);
+    const bodyless = !req.headers["transfer-encoding"] && !Number(req.headers["content-length"] ?? 0);
+    const attempt = async (retries: number) => {
+      if (this.readyWait) await Promise.race([this.readyWait, sleep(20_000)]);
+      const upstream = http.request(
+        { host: "127.0.0.1", port: this.port, method: req.method, path: path + url.search, headers },
+        (up) => {
+          const out = { ...up.headers };
+          for (const h of HOP_BY_HOP) if (h !== "transfer-encoding") delete out[h];
+          res.writeHead(up.statusCode ?? 502, out);
+          up.pipe(res);
+          up.on("error", () => res.destroy());
+        },
+      );
+      upstream.on("error", () => {
+        if (res.headersSent) return void res.destroy();
+        if (bodyless && retries > 0 && !this.stopping) return void sleep(300).then(() => attempt(retries - 1));
+        sendJson(res, 503, UNAVAILABLE, { "Access-Control-Allow-Origin": "*" });
+      });
+      res.on("close", () => {
+        if (!res.writableFinished) upstream.destroy();
+      });
+      if (bodyless) upstream.end();
+      else req.pipe(upstream);
+    };
+    await attempt(3);
   }
 
   async stop() {
     this.stopping = true;
-    process.off("exit", this.killOnExit);
+    this.nextReady?.(false);
     clearTimeout(this.reloadTimer);
     this.watcher?.close();
-    const child = this.child;
     this.child = undefined;
-    if (!child || child.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => child.kill("SIGKILL"), 3000);
-      child.once("exit", () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      child.kill("SIGTERM");
-    });
+    await this.reloadChain;
+    await Promise.all([...this.children].map(stopChild));
+    process.off("exit", this.killOnExit);
   }
+}
+
+function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), 3000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {

@@ -50,7 +50,7 @@ export async function startGateway(ctx: GatewayContext, port: number, functions:
       const [, service, version] = pathname.split("/");
       const prefix = `/${service}/${version}`;
       const rest = pathname.slice(prefix.length) || "/";
-      if (service === "functions" && version === "v1") return functions.handle(req, res, rest);
+      if (service === "functions" && version === "v1") return await functions.handle(req, res, rest);
       applyCors(req, res);
       if (req.method === "OPTIONS") return void res.writeHead(204).end();
       if (service === "auth" && version === "v1") return await handleAuth(req, res, rest, ctx);
