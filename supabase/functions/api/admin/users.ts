@@ -1,0 +1,82 @@
+// Member management helpers: the admin list (users + usage), account removal, plan changes.
+import { z } from "zod";
+import type { User, UsageCounter } from "../../_shared/types.ts";
+import { DEFAULT_PLAN_ID, GUEST_FREE_USES } from "../../_shared/plans.ts";
+import { type AnySql, selectUsers } from "../lib/account.ts";
+import { serviceClient } from "../lib/supabase.ts";
+
+export interface AdminUser extends User {
+  /** Same rule as GET /usage/status: guests count guest uses of 3; members this month's essays of their plan's limit. */
+  usage: UsageCounter;
+  /** Essays counted in this Asia/Seoul month's usage row (0 when none). */
+  essaysThisMonth: number;
+}
+
+export const ADMIN_MESSAGES = {
+  selfDelete: "자신의 계정은 삭제할 수 없습니다.",
+  deleted: "계정이 삭제되었습니다.",
+  planChanged: "구독 플랜이 변경되었습니다.",
+  planRequired: "변경할 플랜을 선택해주세요.",
+  deleteFailed: "계정 삭제 중 오류가 발생했습니다.",
+} as const;
+
+export const changePlanSchema = z.object({
+  planId: z.string({ error: ADMIN_MESSAGES.planRequired }).trim().min(1, ADMIN_MESSAGES.planRequired).max(50),
+});
+
+/** Every user with subscription and usage, newest first. `sql` may be the admin's RLS transaction. */
+export async function listUsersWithUsage(sql: AnySql): Promise<AdminUser[]> {
+  const users = await selectUsers(sql);
+  const rows = await sql<{
+    id: string;
+    is_guest: boolean;
+    guest_usage_count: number;
+    essay_count: number | null;
+    plan_limit: number | null;
+    trial_limit: number | null;
+  }[]>`
+    select p.id, p.is_guest, p.guest_usage_count, u.essay_count,
+           sp.max_essays_per_month as plan_limit, tp.max_essays_per_month as trial_limit
+      from public.profiles p
+      left join public.subscriptions s on s.user_id = p.id
+      left join public.subscription_plans sp on sp.id = s.plan_id
+      left join public.subscription_plans tp on tp.id = ${DEFAULT_PLAN_ID}
+      left join public.usage_tracking u
+             on u.user_id = p.id and u.period_start = (select c.period_start from private.current_period() c)`;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return users.map((user) => {
+    const r = byId.get(user.id);
+    const month = Number(r?.essay_count ?? 0);
+    const usage: UsageCounter = r?.is_guest
+      ? { current: Number(r.guest_usage_count ?? 0), limit: GUEST_FREE_USES }
+      : { current: month, limit: Number(r?.plan_limit ?? r?.trial_limit ?? 0) };
+    return { ...user, usage, essaysThisMonth: month };
+  });
+}
+
+/** Object names in the private `essays` bucket under `<userId>/`. */
+export async function essayObjectNames(admin: AnySql, userId: string): Promise<string[]> {
+  const rows = await admin<{ name: string }[]>`
+    select name from storage.objects
+     where bucket_id = 'essays' and name like ${userId + "/%"}`;
+  return rows.map((r) => r.name);
+}
+
+export async function removeEssayObjects(names: string[]): Promise<void> {
+  for (let i = 0; i < names.length; i += 100) {
+    const { error } = await serviceClient().storage.from("essays").remove(names.slice(i, i + 100));
+    if (error) console.error("[admin] removing essay files failed:", error.message);
+  }
+}
+
+/**
+ * Removes the Supabase Auth user; profiles and everything below them (sessions, submissions,
+ * results, usage, payments, subscription) go with it by `on delete cascade`.
+ * Returns false when Auth has no such user.
+ */
+export async function deleteAuthUser(userId: string): Promise<boolean> {
+  const { error } = await serviceClient().auth.admin.deleteUser(userId);
+  if (!error) return true;
+  if (error.status === 404) return false;
+  throw error;
+}

@@ -1,0 +1,233 @@
+// Admin powers: members and guests are refused everywhere (API and storage); deletion, self-delete, plan change.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, closeTestSql, createAdmin, createGuest, createMember, testSql, type TestUser } from "../helpers/users.ts";
+import { readStack } from "../helpers/stack.ts";
+import { makePng } from "../helpers/files.ts";
+
+let admin: TestUser;
+let member: TestUser;
+let guest: TestUser;
+let publishedPost: { id: string; slug: string };
+let attachmentId: string;
+
+const ZERO = "00000000-0000-4000-8000-000000000000";
+
+function fileForm(bytes: Uint8Array | string, name: string) {
+  const form = new FormData();
+  form.append("file", new Blob([bytes as BlobPart]), name);
+  return form;
+}
+
+/** Uploads straight to Storage with the given user token (bypassing the API). */
+async function storageUpload(token: string, bucket: string, path: string, body: BodyInit, type = "text/plain") {
+  const { supabaseUrl, anonKey } = readStack();
+  return fetch(`${supabaseUrl}/storage/v1/object/${bucket}/${path}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, apikey: anonKey, "Content-Type": type },
+    body,
+  });
+}
+
+beforeAll(async () => {
+  [admin, member, guest] = await Promise.all([createAdmin(), createMember(), createGuest()]);
+  const post = await api("/blog/posts", {
+    token: admin.token,
+    json: { title: "관리 테스트", slug: `admin-test-${Date.now().toString(36)}`, excerpt: "요약", content: "본문", category: "essay-tips", isPublished: 1 },
+  });
+  expect(post.status).toBe(201);
+  publishedPost = post.body;
+  const att = await api(`/blog/${publishedPost.id}/attachments`, { token: admin.token, form: fileForm("첨부", "a.txt") });
+  expect(att.status).toBe(201);
+  attachmentId = att.body.id;
+});
+
+afterAll(async () => {
+  await testSql()`delete from public.blog_posts where id = ${publishedPost.id}`;
+  await closeTestSql();
+});
+
+describe("admin paths refuse members and guests", () => {
+  const adminCalls = (): [string, string, Record<string, unknown>][] => [
+    ["GET", "/admin/users", {}],
+    ["DELETE", `/admin/users/${admin.user.id}`, {}],
+    ["DELETE", `/admin/users/${ZERO}`, {}],
+    ["PATCH", `/admin/users/${member.user.id}/subscription`, { json: { planId: "business" } }],
+    ["PATCH", `/admin/users/${guest.user.id}/subscription`, { json: { planId: "business" } }],
+    ["POST", "/blog/posts", { json: { title: "t", slug: "hijack", excerpt: "e", content: "c", category: "essay-tips", isPublished: 1 } }],
+    ["PUT", `/blog/posts/${publishedPost.id}`, { json: { title: "탈취" } }],
+    ["DELETE", `/blog/posts/${publishedPost.id}`, {}],
+    ["POST", `/blog/${publishedPost.id}/attachments`, { form: fileForm("x", "x.txt") }],
+    ["POST", "/blog/temp-attachments", { form: fileForm("x", "x.txt") }],
+    ["DELETE", `/blog/attachments/${attachmentId}`, {}],
+  ];
+
+  it.each(["member", "guest"] as const)("a %s gets 403 on every admin path and changes nothing", async (who) => {
+    const caller = who === "member" ? member : guest;
+    const before = await testSql()`
+      select (select count(*) from public.blog_posts)::int as posts,
+             (select count(*) from public.blog_attachments)::int as atts,
+             (select count(*) from storage.objects where bucket_id = 'blog')::int as objs,
+             (select count(*) from public.profiles)::int as users,
+             (select plan_id from public.subscriptions where user_id = ${member.user.id}) as member_plan,
+             (select plan_id from public.subscriptions where user_id = ${guest.user.id}) as guest_plan`;
+    for (const [method, path, opts] of adminCalls()) {
+      const res = await api(path, { method, token: caller.token, ...opts });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body.error).toBe("관리자 권한이 필요합니다.");
+    }
+    const after = await testSql()`
+      select (select count(*) from public.blog_posts)::int as posts,
+             (select count(*) from public.blog_attachments)::int as atts,
+             (select count(*) from storage.objects where bucket_id = 'blog')::int as objs,
+             (select count(*) from public.profiles)::int as users,
+             (select plan_id from public.subscriptions where user_id = ${member.user.id}) as member_plan,
+             (select plan_id from public.subscriptions where user_id = ${guest.user.id}) as guest_plan`;
+    expect(after).toEqual(before);
+    const post = await testSql()`select title from public.blog_posts where id = ${publishedPost.id}`;
+    expect(post[0].title).toBe("관리 테스트");
+  });
+
+  it("visitors without a token get 401 on admin paths", async () => {
+    for (const [method, path, opts] of adminCalls()) {
+      const res = await api(path, { method, ...opts });
+      expect(res.status, `${method} ${path}`).toBe(401);
+    }
+  });
+
+  it("members and guests cannot write to the blog bucket directly with their token", async () => {
+    for (const caller of [member, guest]) {
+      const name = `attachments/evil-${caller.user.id}.txt`;
+      const res = await storageUpload(caller.token, "blog", name, "<script>alert(1)</script>");
+      expect(res.ok, `${caller.username}: ${res.status}`).toBe(false);
+      const rows = await testSql()`select 1 from storage.objects where bucket_id = 'blog' and name = ${name}`;
+      expect(rows).toHaveLength(0);
+    }
+    // Positive control: the same request works for an admin.
+    const name = `attachments/control-${Date.now()}.png`;
+    const ok = await storageUpload(admin.token, "blog", name, new Blob([makePng() as BlobPart]), "image/png");
+    expect(ok.ok).toBe(true);
+    expect(await testSql()`select 1 from storage.objects where bucket_id = 'blog' and name = ${name}`).toHaveLength(1);
+    const { supabaseUrl, anonKey } = readStack();
+    await fetch(`${supabaseUrl}/storage/v1/object/blog`, {
+      method: "DELETE",
+      headers: { Authorization: `Bearer ${admin.token}`, apikey: anonKey, "Content-Type": "application/json" },
+      body: JSON.stringify({ prefixes: [name] }),
+    });
+  });
+
+  it("members and guests cannot delete blog files directly with their token", async () => {
+    const [att] = await testSql()`select filepath from public.blog_attachments where id = ${attachmentId}`;
+    const { supabaseUrl, anonKey } = readStack();
+    for (const caller of [member, guest]) {
+      await fetch(`${supabaseUrl}/storage/v1/object/blog`, {
+        method: "DELETE",
+        headers: { Authorization: `Bearer ${caller.token}`, apikey: anonKey, "Content-Type": "application/json" },
+        body: JSON.stringify({ prefixes: [att.filepath] }),
+      });
+    }
+    const rows = await testSql()`select 1 from storage.objects where bucket_id = 'blog' and name = ${att.filepath}`;
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe("member management", () => {
+  it("lists every user with subscription and usage, guests included", async () => {
+    const res = await api("/admin/users", { token: admin.token });
+    expect(res.status).toBe(200);
+    const byId = new Map(res.body.map((u: { id: string }) => [u.id, u]));
+    expect(byId.get(member.user.id)).toMatchObject({
+      username: member.username,
+      isAdmin: 0,
+      isGuest: 0,
+      subscription: { planId: "trial", status: "trial" },
+      usage: { current: 0, limit: 10 },
+      essaysThisMonth: 0,
+    });
+    expect(byId.get(guest.user.id)).toMatchObject({ isGuest: 1, usage: { current: 0, limit: 3 } });
+    expect(byId.get(admin.user.id)).toMatchObject({ isAdmin: 1 });
+  });
+
+  it("refuses to let an admin delete their own account", async () => {
+    const res = await api(`/admin/users/${admin.user.id}`, { method: "DELETE", token: admin.token });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("자신의 계정은 삭제할 수 없습니다.");
+    const rows = await testSql()`select 1 from public.profiles where id = ${admin.user.id}`;
+    expect(rows).toHaveLength(1);
+  });
+
+  it("answers 404 for an unknown user", async () => {
+    expect((await api(`/admin/users/${ZERO}`, { method: "DELETE", token: admin.token })).status).toBe(404);
+    expect((await api("/admin/users/not-a-uuid", { method: "DELETE", token: admin.token })).status).toBe(404);
+    const res = await api(`/admin/users/${ZERO}/subscription`, { method: "PATCH", token: admin.token, json: { planId: "individual" } });
+    expect(res.status).toBe(404);
+  });
+
+  it("deletes a user with all their rows and stored files", async () => {
+    const victim = await createMember();
+    const id = victim.user.id;
+    const sql = testSql();
+
+    const filePath = `${id}/session/prompt.txt`;
+    const upload = await storageUpload(victim.token, "essays", filePath, "논술 문제");
+    expect(upload.ok).toBe(true);
+
+    const [session] = await sql`
+      insert into public.analysis_sessions (user_id, prompt_content, prompt_filename, prompt_file_path)
+      values (${id}, '문제', 'prompt.txt', ${filePath}) returning id`;
+    const [submission] = await sql`
+      insert into public.essay_submissions (session_id, user_id, student_name, student_id, essay_content, status)
+      values (${session.id}, ${id}, '홍길동', '1234', '답안', 'completed') returning id`;
+    await sql`
+      insert into public.analysis_results (submission_id, overall_score, category_scores, strengths, improvement_areas, detailed_feedback, suggestions)
+      values (${submission.id}, 80, '[]', '[]', '[]', '좋음', '[]')`;
+    await sql`
+      insert into public.payments (id, user_id, plan_id, amount, currency, order_name)
+      values (${"order_" + id.slice(0, 8)}, ${id}, 'individual', 9900, 'KRW', '개인 구독')`;
+
+    const res = await api(`/admin/users/${id}`, { method: "DELETE", token: admin.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+
+    const [left] = await sql`
+      select (select count(*) from auth.users where id = ${id})::int as auth_users,
+             (select count(*) from public.profiles where id = ${id})::int as profiles,
+             (select count(*) from public.subscriptions where user_id = ${id})::int as subscriptions,
+             (select count(*) from public.usage_tracking where user_id = ${id})::int as usage,
+             (select count(*) from public.analysis_sessions where user_id = ${id})::int as sessions,
+             (select count(*) from public.essay_submissions where user_id = ${id})::int as submissions,
+             (select count(*) from public.analysis_results where submission_id = ${submission.id})::int as results,
+             (select count(*) from public.payments where user_id = ${id})::int as payments,
+             (select count(*) from storage.objects where bucket_id = 'essays' and name like ${id + "/%"})::int as files`;
+    expect(left).toEqual({ auth_users: 0, profiles: 0, subscriptions: 0, usage: 0, sessions: 0, submissions: 0, results: 0, payments: 0, files: 0 });
+
+    const list = await api("/admin/users", { token: admin.token });
+    expect(list.body.map((u: { id: string }) => u.id)).not.toContain(id);
+  });
+
+  it("changes a member's plan and their usage status follows at once", async () => {
+    const user = await createMember();
+    const before = await api("/usage/status", { token: user.token });
+    expect(before.body.plan.id).toBe("trial");
+
+    const res = await api(`/admin/users/${user.user.id}/subscription`, { method: "PATCH", token: admin.token, json: { planId: "educator" } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.user.subscription).toMatchObject({ planId: "educator", status: "active" });
+
+    const after = await api("/usage/status", { token: user.token });
+    expect(after.status).toBe(200);
+    expect(after.body.plan.id).toBe("educator");
+    expect(after.body.usage.limit).toBe(500);
+
+    const back = await api(`/admin/users/${user.user.id}/subscription`, { method: "PATCH", token: admin.token, json: { planId: "trial" } });
+    expect(back.body.user.subscription).toMatchObject({ planId: "trial", status: "trial" });
+    expect((await api("/usage/status", { token: user.token })).body.usage.limit).toBe(10);
+  });
+
+  it("rejects an unknown plan or a missing planId", async () => {
+    const bad = await api(`/admin/users/${member.user.id}/subscription`, { method: "PATCH", token: admin.token, json: { planId: "platinum" } });
+    expect(bad.status).toBe(404);
+    expect(bad.body.error).toBe("플랜을 찾을 수 없습니다.");
+    const missing = await api(`/admin/users/${member.user.id}/subscription`, { method: "PATCH", token: admin.token, json: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe("변경할 플랜을 선택해주세요.");
+  });
+});
