@@ -1,0 +1,78 @@
+import { useState } from "react";
+import { errorMessage } from "@/lib/api-client";
+import { notify } from "@/lib/notify";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
+import { useChangePlan } from "@/features/admin/api/change-plan";
+import { usePlanOptions } from "@/features/admin/api/get-plans";
+import type { AdminUser } from "@/features/admin/api/types";
+
+export interface ChangePlanDialogProps {
+  user: AdminUser | null;
+  onClose: () => void;
+}
+
+export function ChangePlanDialog({ user, onClose }: ChangePlanDialogProps) {
+  const [planId, setPlanId] = useState("");
+  const plans = usePlanOptions({ enabled: Boolean(user) });
+  const change = useChangePlan();
+
+  const close = () => {
+    setPlanId("");
+    onClose();
+  };
+
+  const confirm = () => {
+    if (!user || !planId) return;
+    const planName = plans.data?.find((p) => p.id === planId)?.name ?? planId;
+    change.mutate(
+      { userId: user.id, planId },
+      {
+        onSuccess: () => {
+          notify({ title: "구독 플랜 변경 완료", description: `${user.username}님의 플랜이 ${planName}(으)로 변경되었습니다.` });
+          close();
+        },
+        onError: (error) =>
+          notify({
+            title: "구독 플랜 변경 실패",
+            description: errorMessage(error, "구독 플랜 변경 중 오류가 발생했습니다."),
+            variant: "destructive",
+          }),
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open={Boolean(user)}
+      onOpenChange={(open) => !open && close()}
+      title="구독 플랜 변경"
+      description={user ? `${user.username}님의 구독 플랜을 변경합니다. 현재 플랜: ${user.subscription?.planName ?? "없음"}` : undefined}
+      footer={
+        <>
+          <Button variant="ghost" onClick={close} disabled={change.isPending}>
+            취소
+          </Button>
+          <Button onClick={confirm} disabled={!planId} loading={change.isPending}>
+            변경하기
+          </Button>
+        </>
+      }
+    >
+      <Label htmlFor="admin-plan-select">새 플랜</Label>
+      <Select
+        id="admin-plan-select"
+        value={planId}
+        onChange={(e) => setPlanId(e.target.value)}
+        placeholder={plans.isPending ? "플랜을 불러오는 중..." : "플랜을 선택하세요"}
+        options={(plans.data ?? []).map((p) => ({
+          value: p.id,
+          label: `${p.name} (월 ${p.maxEssaysPerMonth.toLocaleString("ko-KR")}건${p.price > 0 ? ` · ${p.price.toLocaleString("ko-KR")}원` : " · 무료"})`,
+        }))}
+      />
+      {plans.isError && <p className="mt-2 text-sm text-error">플랜 목록을 불러올 수 없습니다.</p>}
+    </Dialog>
+  );
+}

@@ -1,0 +1,58 @@
+import { errorMessage } from "@/lib/api-client";
+import { notify } from "@/lib/notify";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { useDeleteUser } from "@/features/admin/api/delete-user";
+import type { AdminUser } from "@/features/admin/api/types";
+
+export interface DeleteUserDialogProps {
+  user: AdminUser | null;
+  currentUserId: string;
+  onClose: () => void;
+}
+
+export function DeleteUserDialog({ user, currentUserId, onClose }: DeleteUserDialogProps) {
+  const remove = useDeleteUser();
+  const self = user?.id === currentUserId;
+
+  const confirm = () => {
+    if (!user || self) return;
+    remove.mutate(user.id, {
+      onSuccess: () => {
+        notify({ title: "계정 삭제 완료", description: `${user.username} 계정이 삭제되었습니다.` });
+        onClose();
+      },
+      onError: (error) =>
+        notify({
+          title: "계정 삭제 실패",
+          description: errorMessage(error, "계정 삭제 중 오류가 발생했습니다."),
+          variant: "destructive",
+        }),
+    });
+  };
+
+  return (
+    <Dialog
+      open={Boolean(user)}
+      onOpenChange={(open) => !open && onClose()}
+      title="계정 삭제"
+      description={
+        user
+          ? self
+            ? "자신의 계정은 삭제할 수 없습니다."
+            : `${user.username} 계정과 관련된 모든 작업, 답안, 분석 결과 및 파일이 영구적으로 삭제됩니다. 정말로 삭제하시겠습니까?`
+          : undefined
+      }
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose} disabled={remove.isPending}>
+            취소
+          </Button>
+          <Button variant="destructive" onClick={confirm} disabled={self} loading={remove.isPending}>
+            삭제
+          </Button>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,99 @@
+import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionStatusValue } from "@shared/plans.ts";
+import { Badge, type BadgeVariant } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import type { AdminUser } from "@/features/admin/api/types";
+
+const STATUS_VARIANT: Record<SubscriptionStatusValue, BadgeVariant> = {
+  active: "success",
+  trial: "info",
+  expired: "ghost",
+  canceled: "destructive",
+};
+
+function statusLabel(status: string) {
+  return SUBSCRIPTION_STATUS_LABELS[status as SubscriptionStatusValue] ?? status;
+}
+
+function formatDate(value: string | null | undefined) {
+  if (!value) return "-";
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? "-" : d.toLocaleDateString("ko-KR", { timeZone: "Asia/Seoul" });
+}
+
+export interface UsersTableProps {
+  users: AdminUser[];
+  currentUserId: string;
+  onChangePlan: (user: AdminUser) => void;
+  onDelete: (user: AdminUser) => void;
+}
+
+export function UsersTable({ users, currentUserId, onChangePlan, onDelete }: UsersTableProps) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="table table-sm" data-testid="users-table">
+        <thead>
+          <tr>
+            <th>사용자명</th>
+            <th>이메일</th>
+            <th>표시 이름</th>
+            <th>플랜</th>
+            <th>사용량</th>
+            <th>가입일</th>
+            <th>최근 로그인</th>
+            <th className="text-right">관리</th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((u) => {
+            const self = u.id === currentUserId;
+            const status = u.subscription?.status;
+            return (
+              <tr key={u.id} data-testid={`user-row-${u.username}`}>
+                <td>
+                  <div className="flex flex-wrap items-center gap-1.5">
+                    <span className="font-medium">{u.username}</span>
+                    {u.isGuest === 1 && <Badge variant="ghost" size="sm">게스트</Badge>}
+                    {u.isAdmin === 1 && <Badge variant="accent" size="sm">관리자</Badge>}
+                  </div>
+                </td>
+                <td className="text-base-content/80">{u.email ?? "-"}</td>
+                <td>{u.displayName ?? "-"}</td>
+                <td>
+                  <div className="flex flex-wrap items-center gap-1.5" data-testid="user-plan">
+                    <span>{u.subscription?.planName ?? "-"}</span>
+                    {status && (
+                      <Badge variant={STATUS_VARIANT[status as SubscriptionStatusValue] ?? "outline"} size="sm">
+                        {statusLabel(status)}
+                      </Badge>
+                    )}
+                  </div>
+                </td>
+                <td className="tabular-nums">
+                  {u.usage ? `${u.usage.current}/${u.usage.limit}` : "-"}
+                </td>
+                <td className="whitespace-nowrap">{formatDate(u.createdAt)}</td>
+                <td className="whitespace-nowrap">{formatDate(u.lastLoginAt)}</td>
+                <td>
+                  <div className="flex justify-end gap-1.5">
+                    <Button size="xs" variant="outline" onClick={() => onChangePlan(u)}>
+                      플랜 변경
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="destructive"
+                      disabled={self}
+                      title={self ? "자신의 계정은 삭제할 수 없습니다" : undefined}
+                      onClick={() => onDelete(u)}
+                    >
+                      삭제
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

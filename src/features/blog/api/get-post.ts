@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import type { BlogPost } from "@shared/blog.ts";
+import { blogKeys } from "@/features/blog/api/keys";
+
+const VIEWED_PREFIX = "blog:viewed:";
+
+/** True the first time this browser-tab session opens the post (then remembered in sessionStorage). */
+function firstViewThisSession(slug: string): boolean {
+  try {
+    const key = VIEWED_PREFIX + slug;
+    if (sessionStorage.getItem(key)) return false;
+    sessionStorage.setItem(key, "1");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** GET /blog/posts/:slug — adds `?view=1` once per visitor session so the server counts one view. */
+export function getPost(slug: string): Promise<BlogPost> {
+  const view = firstViewThisSession(slug) ? "?view=1" : "";
+  return api.get<BlogPost>(`/blog/posts/${encodeURIComponent(slug)}${view}`);
+}
+
+export const postQueryOptions = (slug: string) =>
+  queryOptions({ queryKey: blogKeys.post(slug), queryFn: () => getPost(slug) });
+
+export function usePost(slug: string) {
+  return useQuery(postQueryOptions(slug));
+}

@@ -1,0 +1,69 @@
+import { House } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import type { BlogCategory } from "@shared/blog.ts";
+import { buttonClass } from "@/components/ui/button";
+import { Card, CardBody } from "@/components/ui/card";
+import { paths } from "@/config/paths";
+import { usePosts } from "@/features/blog/api/get-posts";
+import { CategoryFilter } from "@/features/blog/components/category-filter";
+import { PostCard, PostCardSkeleton } from "@/features/blog/components/post-card";
+import { useDocumentMeta } from "@/features/blog/hooks/use-document-meta";
+
+export const BLOG_TITLE = "AI 논술 블로그";
+export const BLOG_SUBTITLE = "논술 작성 팁, 입시 정보, 교육 뉴스를 만나보세요";
+
+export function BlogListPage() {
+  const [category, setCategory] = useState<BlogCategory | null>(null);
+  const posts = usePosts({ category, all: false });
+  useDocumentMeta({ title: `${BLOG_TITLE} - 논술 팁·입시 정보·교육 뉴스`, description: BLOG_SUBTITLE });
+
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-10">
+      <div className="mb-8 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">{BLOG_TITLE}</h1>
+          <p className="mt-2 text-base-content/70">{BLOG_SUBTITLE}</p>
+        </div>
+        <Link to={paths.home.getHref()} className={buttonClass({ variant: "outline", size: "sm" })}>
+          <House className="size-4" aria-hidden="true" />
+          홈으로
+        </Link>
+      </div>
+
+      <CategoryFilter value={category} onChange={setCategory} />
+
+      <div className="mt-8">
+        {posts.isPending ? (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+            {Array.from({ length: 6 }, (_, i) => (
+              <PostCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : posts.isError ? (
+          <Card>
+            <CardBody className="items-center text-center">
+              <p className="font-semibold">게시글 목록을 불러올 수 없습니다.</p>
+              <p className="text-sm text-base-content/70">{posts.error.message}</p>
+              <button type="button" className={buttonClass({ variant: "outline", size: "sm" })} onClick={() => posts.refetch()}>
+                다시 시도
+              </button>
+            </CardBody>
+          </Card>
+        ) : posts.data.length === 0 ? (
+          <Card>
+            <CardBody className="items-center py-16 text-center text-base-content/70">
+              {category ? "해당 카테고리에 게시글이 없습니다." : "아직 게시글이 없습니다."}
+            </CardBody>
+          </Card>
+        ) : (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {posts.data.map((post) => (
+              <PostCard key={post.id} post={post} />
+            ))}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, type BlogCategory } from "@shared/blog.ts";
+import { cn } from "@/components/ui/cn";
+
+export function CategoryFilter({ value, onChange }: { value: BlogCategory | null; onChange: (value: BlogCategory | null) => void }) {
+  const options: { value: BlogCategory | null; label: string }[] = [
+    { value: null, label: "전체" },
+    ...BLOG_CATEGORIES.map((c) => ({ value: c, label: BLOG_CATEGORY_LABELS[c] })),
+  ];
+  return (
+    <div className="flex flex-wrap gap-2" role="group" aria-label="카테고리">
+      {options.map((option) => {
+        const active = option.value === value;
+        return (
+          <button
+            key={option.label}
+            type="button"
+            aria-pressed={active}
+            className={cn("btn btn-sm", active ? "btn-primary" : "btn-outline")}
+            onClick={() => onChange(option.value)}
+          >
+            {option.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

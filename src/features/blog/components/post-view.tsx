@@ -1,0 +1,119 @@
+import { ArrowLeft, Calendar, Eye, House, UserRound } from "lucide-react";
+import { Link } from "react-router-dom";
+import { blogCategoryLabel } from "@shared/blog.ts";
+import { ApiError } from "@/lib/api-client";
+import { Badge } from "@/components/ui/badge";
+import { buttonClass } from "@/components/ui/button";
+import { Card, CardBody } from "@/components/ui/card";
+import { PageSpinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { useAttachments } from "@/features/blog/api/get-attachments";
+import { usePost } from "@/features/blog/api/get-post";
+import { AttachmentList } from "@/features/blog/components/attachment-list";
+import { MarkdownBody } from "@/features/blog/components/markdown-body";
+import { useDocumentMeta } from "@/features/blog/hooks/use-document-meta";
+import { formatKoreanLongDate } from "@/features/blog/utils/format";
+
+function NavButtons() {
+  return (
+    <div className="mb-6 flex flex-wrap gap-2">
+      <Link to={paths.blog.getHref()} className={buttonClass({ variant: "ghost", size: "sm" })}>
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        목록으로
+      </Link>
+      <Link to={paths.home.getHref()} className={buttonClass({ variant: "ghost", size: "sm" })}>
+        <House className="size-4" aria-hidden="true" />
+        홈으로
+      </Link>
+    </div>
+  );
+}
+
+export function AdPlaceholder() {
+  return (
+    <aside
+      className="my-10 flex h-28 items-center justify-center rounded-box border border-dashed border-base-300 bg-base-200/60 text-sm text-base-content/50"
+      aria-label="광고"
+    >
+      광고 영역 (AdSense 연동 예정)
+    </aside>
+  );
+}
+
+export function PostView({ slug }: { slug: string }) {
+  const post = usePost(slug);
+  const attachments = useAttachments(post.data?.id, { lenient: true });
+  const data = post.data;
+  useDocumentMeta({
+    title: data ? data.metaTitle || data.title : null,
+    description: data ? data.metaDescription || data.excerpt : null,
+    image: data?.featuredImage,
+    type: "article",
+  });
+
+  if (post.isPending) return <PageSpinner />;
+
+  if (post.isError) {
+    const notFound = post.error instanceof ApiError && post.error.status === 404;
+    return (
+      <section className="mx-auto w-full max-w-3xl px-4 py-10">
+        <Card>
+          <CardBody className="items-center py-12 text-center">
+            <p className="text-lg font-semibold" role="alert">
+              {notFound ? "게시글을 찾을 수 없습니다." : "게시글을 불러올 수 없습니다."}
+            </p>
+            <Link to={paths.blog.getHref()} className={buttonClass({ variant: "outline", size: "sm" })}>
+              <ArrowLeft className="size-4" aria-hidden="true" />
+              목록으로 돌아가기
+            </Link>
+          </CardBody>
+        </Card>
+      </section>
+    );
+  }
+
+  const p = post.data;
+  const date = formatKoreanLongDate(p.publishedAt ?? p.createdAt);
+  return (
+    <article className="mx-auto w-full max-w-3xl px-4 py-10">
+      <NavButtons />
+      {p.featuredImage && (
+        <img src={p.featuredImage} alt="" className="mb-8 aspect-video w-full rounded-box object-cover" />
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant="primary">{blogCategoryLabel(p.category)}</Badge>
+        {p.isPublished === 0 && <Badge variant="warning">비공개</Badge>}
+        {p.tags.map((tag) => (
+          <span key={tag} className="text-sm text-primary">
+            #{tag}
+          </span>
+        ))}
+      </div>
+      <h1 className="mt-4 text-3xl leading-tight font-bold sm:text-4xl">{p.title}</h1>
+      <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-base-content/60">
+        {p.authorName && (
+          <span className="inline-flex items-center gap-1">
+            <UserRound className="size-4" aria-hidden="true" />
+            {p.authorName}
+          </span>
+        )}
+        {date && (
+          <span className="inline-flex items-center gap-1">
+            <Calendar className="size-4" aria-hidden="true" />
+            <time dateTime={p.publishedAt ?? p.createdAt}>{date}</time>
+          </span>
+        )}
+        <span className="inline-flex items-center gap-1" data-testid="view-count">
+          <Eye className="size-4" aria-hidden="true" />
+          {p.viewCount}회
+        </span>
+      </div>
+      {p.excerpt && (
+        <p className="mt-6 border-l-4 border-primary/40 pl-4 text-lg text-base-content/80">{p.excerpt}</p>
+      )}
+      <MarkdownBody content={p.content} className="mt-8 break-words" />
+      <AttachmentList attachments={attachments.data ?? []} />
+      <AdPlaceholder />
+    </article>
+  );
+}
