@@ -9,7 +9,7 @@ export default defineConfig(({ mode }) => {
   const port = Number(process.env.APP_PORT ?? fileEnv.APP_PORT ?? 5173);
 
   const proxy: Record<string, ProxyOptions> = {
-    "/api": {
+    "^/api(?=/|\\?|$)": {
       target: supabaseUrl,
       changeOrigin: true,
       rewrite: (path) => path.replace(/^\/api(?=\/|\?|$)/, "/functions/v1/api"),
