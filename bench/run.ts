@@ -1,0 +1,250 @@
+// `npm run bench`: grading throughput and live-progress latency on a local stack.
+//
+// 1. A fake OpenAI-compatible server (tests/fakes/llm.ts) answers every grading call after a fixed
+//    latency L; the stack's worker runs with GRADING_CONCURRENCY = C. A business user uploads
+//    N answers as one batch and starts it; the batch time (start → last answer completed) is set
+//    against the ideal ceil(N / C) · L.
+// 2. A supabase-js subscriber (Node, `ws` transport) on the private topic `session:<id>`:
+//    a) under load: every worker write during the batch, from the DB time of the write
+//       (realtime.messages.inserted_at) to the moment the client receives it;
+//    b) idle: S sequential superuser updates of progress_message, from just before the UPDATE
+//       to the broadcast carrying the marker arriving.
+// Figures only, no assertions. Env: BENCH_LATENCY_MS (1000), BENCH_CONCURRENCY (8),
+// BENCH_ESSAYS (50), BENCH_SAMPLES (200), STACK_VERBOSE=1 to see the stack log.
+import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import { createClient } from "@supabase/supabase-js";
+import postgres from "postgres";
+import { WebSocket } from "ws";
+import { startStack } from "../local/stack.ts";
+import { startFakeLlm } from "../tests/fakes/llm.ts";
+import { freePorts } from "../tests/helpers/free-port.ts";
+
+const root = resolve(import.meta.dirname, "..");
+const int = (name: string, fallback: number) => {
+  const v = Number(process.env[name]);
+  return Number.isFinite(v) && v > 0 ? Math.floor(v) : fallback;
+};
+const L = int("BENCH_LATENCY_MS", 1000);
+const C = int("BENCH_CONCURRENCY", 8);
+const N = int("BENCH_ESSAYS", 50);
+const SAMPLES = int("BENCH_SAMPLES", 200);
+const verbose = process.env.STACK_VERBOSE === "1";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const fmtMs = (ms: number) => `${ms.toFixed(ms < 100 ? 1 : 0)} ms`;
+const say = (line: string) => console.log(line);
+
+function quantile(values: number[], q: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
+}
+
+function stats(values: number[]) {
+  return {
+    n: values.length,
+    median: quantile(values, 0.5),
+    p95: quantile(values, 0.95),
+    min: Math.min(...values),
+    max: Math.max(...values),
+  };
+}
+
+async function main() {
+  const started = performance.now();
+  say(`bench: N=${N} essays, fake LLM latency L=${L} ms, GRADING_CONCURRENCY C=${C}, ${SAMPLES} latency samples`);
+
+  const llm = await startFakeLlm({ latencyMs: L });
+  const dataDir = await mkdtemp(join(tmpdir(), "essay-bench-"));
+  await chmod(dataDir, 0o755);
+  const [dbPort, supabasePort, appPort] = await freePorts(3);
+  const stack = await startStack({
+    dataDir,
+    dbPort,
+    supabasePort,
+    appPort,
+    app: false,
+    admin: {},
+    env: {
+      LLM_BASE_URL: llm.url,
+      LLM_API_KEY: "bench-key",
+      LLM_MODEL: "fake-grader",
+      LLM_TIMEOUT_MS: String(Math.max(30_000, L * 5)),
+      GRADING_CONCURRENCY: String(C),
+    },
+    log: verbose ? (l) => console.log(`  [stack] ${l}`) : undefined,
+  });
+  const sql = postgres(stack.dbUrl, { max: 2, onnotice: () => {} });
+  const apiUrl = `${stack.supabaseUrl}/functions/v1/api`;
+  const supabase = createClient(stack.supabaseUrl, stack.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as never },
+  });
+
+  try {
+    say(`stack up in ${((performance.now() - started) / 1000).toFixed(1)} s (${stack.supabaseUrl})`);
+
+    // --- a business user and a session, through the API ---------------------------------------
+    const call = async (path: string, init: RequestInit & { token?: string } = {}) => {
+      const headers = new Headers(init.headers);
+      if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
+      const res = await fetch(`${apiUrl}${path}`, { ...init, headers });
+      const text = await res.text();
+      const body = text ? JSON.parse(text) : null;
+      if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path} → ${res.status} ${text}`);
+      return body;
+    };
+    const username = `bench_${Date.now().toString(36)}`;
+    const reg = await call("/auth/register", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username, email: `${username}@example.com`, password: "password123" }),
+    });
+    const token: string = reg.session.access_token;
+    await sql`update public.subscriptions set plan_id = 'business', status = 'active' where user_id = ${reg.user.id}`;
+
+    const prompt = await readFile(join(root, "tests/fixtures/essays/prompt.txt"), "utf8");
+    const essay = await readFile(join(root, "tests/fixtures/essays/strong.txt"), "utf8");
+    const sessionForm = new FormData();
+    sessionForm.append("promptFile", new File([prompt], "문제.txt", { type: "text/plain" }));
+    const session = await call("/sessions", { method: "POST", token, body: sessionForm });
+    const sessionId: string = session.id;
+
+    // --- the subscriber --------------------------------------------------------------------------
+    await supabase.auth.setSession({ access_token: token, refresh_token: reg.session.refresh_token });
+    await supabase.realtime.setAuth();
+    const received: { id: string; at: number; perf: number; message: string; status: string }[] = [];
+    const waiters = new Map<string, (at: number) => void>();
+    const channel = supabase.channel(`session:${sessionId}`, { config: { private: true } });
+    channel.on("broadcast", { event: "*" }, (msg) => {
+      const perf = performance.now();
+      const at = Date.now();
+      const payload = msg.payload as { id?: string; record?: { progress_message?: string; status?: string } | null };
+      const message = payload.record?.progress_message ?? "";
+      received.push({ id: String(msg.meta?.id ?? payload.id ?? ""), at, perf, message, status: payload.record?.status ?? "" });
+      const waiter = waiters.get(message);
+      if (waiter) {
+        waiters.delete(message);
+        waiter(perf);
+      }
+    });
+    const joined = await new Promise<string>((r) => channel.subscribe((status, err) => {
+      if (status !== "SUBSCRIBED" && status !== "CHANNEL_ERROR" && status !== "TIMED_OUT") return;
+      r(err ? `${status}: ${err.message}` : status);
+    }));
+    if (joined !== "SUBSCRIBED") throw new Error(`could not join session:${sessionId} (${joined})`);
+
+    // --- the batch -------------------------------------------------------------------------------
+    const upload = new FormData();
+    for (let i = 0; i < N; i++) {
+      const id = String(20250000 + i + 1);
+      upload.append("files", new File([`${essay}\n(${i + 1}번 답안)`], `학생_${id}.txt`, { type: "text/plain" }));
+      upload.append("studentNames", `학생${String.fromCharCode(0xac00 + i)}`.slice(0, 4));
+      upload.append("studentIds", id);
+    }
+    await call(`/sessions/${sessionId}/batch-upload`, { method: "POST", token, body: upload });
+    const batchStart = Date.now();
+    const batchStartPerf = performance.now();
+    const started_ = await call(`/sessions/${sessionId}/start-batch`, { method: "POST", token });
+    const ids: string[] = started_.submissionIds;
+    say(`batch: ${ids.length} answers queued (${fmtMs(performance.now() - batchStartPerf)} for start-batch)`);
+
+    const deadline = performance.now() + 100_000;
+    let done = 0;
+    let errors = 0;
+    while (performance.now() < deadline) {
+      const [row] = await sql`
+        select count(*) filter (where status in ('completed', 'error'))::int as done,
+               count(*) filter (where status = 'error')::int as errors
+          from public.essay_submissions where id = any(${ids}::uuid[])`;
+      done = row.done;
+      errors = row.errors;
+      if (done === ids.length) break;
+      await sleep(50);
+    }
+    const [times] = await sql`
+      select extract(epoch from min(analysis_started_at)) * 1000 as first_start,
+             extract(epoch from max(analysis_completed_at)) * 1000 as last_done
+        from public.essay_submissions where id = any(${ids}::uuid[])`;
+    const ideal = Math.ceil(ids.length / C) * L;
+    const batchMs = Number(times.last_done) - batchStart;
+    const gradingMs = Number(times.last_done) - Number(times.first_start);
+    say("");
+    say("Batch throughput");
+    say(`  answers completed         ${done - errors}/${ids.length}${errors ? ` (${errors} error)` : ""}${done < ids.length ? "  (timed out)" : ""}`);
+    say(`  batch time                ${fmtMs(batchMs)}   (start-batch → last answer completed)`);
+    say(`  ideal ceil(${ids.length}/${C})·${L} ms   ${fmtMs(ideal)}`);
+    say(`  ratio to ideal            ${(batchMs / ideal).toFixed(2)}×`);
+    say(`  first claim → last done   ${fmtMs(gradingMs)}   (excludes the wait for the worker to claim)`);
+    say(`  first claim after         ${fmtMs(Number(times.first_start) - batchStart)}`);
+    say(`  LLM calls made            ${llm.requests.length}`);
+
+    // --- latency under load: worker writes during the batch -------------------------------------
+    await sleep(300);
+    const byId = new Map(received.filter((r) => r.id).map((r) => [r.id, r]));
+    const rows = await sql<{ id: string; ms: string }[]>`
+      select id::text, extract(epoch from inserted_at::timestamptz) * 1000 as ms
+        from realtime.messages
+       where topic = ${`session:${sessionId}`} and id = any(${[...byId.keys()]}::uuid[])`;
+    const [{ count: sent }] = await sql`
+      select count(*)::int as count from realtime.messages where topic = ${`session:${sessionId}`}`;
+    const underLoad = rows.map((r) => byId.get(r.id)!.at - Number(r.ms)).filter((v) => Number.isFinite(v));
+    const progressWrites = received.filter((r) => r.status === "analyzing").length;
+    const load = stats(underLoad);
+    say("");
+    say("Progress write → client receive, during the batch (DB time of the write → supabase-js callback)");
+    say(`  broadcasts sent/received  ${sent}/${received.length}   (${progressWrites} of them 'analyzing' progress writes)`);
+    say(`  median                    ${fmtMs(load.median)}`);
+    say(`  p95                       ${fmtMs(load.p95)}`);
+    say(`  min / max                 ${fmtMs(load.min)} / ${fmtMs(load.max)}`);
+
+    // --- latency idle: the bench's own writes ----------------------------------------------------
+    const target = ids[0];
+    const samples: number[] = [];
+    let lost = 0;
+    for (let i = 0; i < SAMPLES; i++) {
+      const marker = `bench-latency-${i}-${Math.random().toString(36).slice(2, 8)}`;
+      const arrived = new Promise<number>((r) => waiters.set(marker, r));
+      const t0 = performance.now();
+      await sql`update public.essay_submissions set progress_message = ${marker} where id = ${target}`;
+      const t1 = await Promise.race([arrived, sleep(3000).then(() => NaN)]);
+      if (Number.isNaN(t1)) {
+        waiters.delete(marker);
+        lost++;
+      } else {
+        samples.push(t1 - t0);
+      }
+      await sleep(5);
+    }
+    const idle = stats(samples);
+    say("");
+    say(`Progress write → client receive, idle (${SAMPLES} superuser UPDATEs; clock starts before the UPDATE is sent)`);
+    say(`  received                  ${samples.length}/${SAMPLES}${lost ? ` (${lost} not received within 3 s)` : ""}`);
+    say(`  median                    ${fmtMs(idle.median)}`);
+    say(`  p95                       ${fmtMs(idle.p95)}`);
+    say(`  min / max                 ${fmtMs(idle.min)} / ${fmtMs(idle.max)}`);
+    say("");
+    say(`bench finished in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await supabase.removeAllChannels().catch(() => {});
+    supabase.realtime.disconnect();
+    await sql.end({ timeout: 5 }).catch(() => {});
+    await stack.stop();
+    await llm.stop();
+    if (!process.env.KEEP_BENCH_DATA) await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(`bench failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    process.exit(1);
+  },
+);

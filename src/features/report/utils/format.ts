@@ -1,0 +1,32 @@
+import { scorePercent, scoreTier } from "@shared/grading.ts";
+
+export type Tier = ReturnType<typeof scoreTier>;
+
+/** §2 colour tiers: ≥ 85 % top, ≥ 70 % middle, below that the lowest. */
+export const TIER_STYLES: Record<Tier, { text: string; progress: "success" | "warning" | "error"; label: string }> = {
+  high: { text: "text-success", progress: "success", label: "우수" },
+  mid: { text: "text-warning", progress: "warning", label: "보통" },
+  low: { text: "text-error", progress: "error", label: "미흡" },
+};
+
+export function formatScore(n: number): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(1);
+}
+
+export function scoreSummary(score: number, max: number) {
+  const tier = scoreTier(score, max);
+  return { tier, percent: scorePercent(score, max), style: TIER_STYLES[tier] };
+}
+
+export function formatReportDate(iso: string | null | undefined): string {
+  if (!iso) return "-";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "-";
+  return new Intl.DateTimeFormat("ko-KR", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(date);
+}
