@@ -209,7 +209,7 @@ async function upload(req: IncomingMessage, res: ServerResponse, ctx: GatewayCon
 
   let data: Buffer, mimetype: string, cacheControl: string, userMetadata: Json | null = null;
   if (contentType.startsWith("multipart/form-data")) {
-    const form = await new Response(new Uint8Array(body.buffer, body.byteOffset, body.length), { headers: { "content-type": contentType } }).formData().catch(() => {
+    const form = await new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), { headers: { "content-type": contentType } }).formData().catch(() => {
       throw E.invalidRequest("Invalid multipart body");
     });
     const file = [...form.values()].find((v): v is File => typeof v !== "string");
