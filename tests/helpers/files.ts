@@ -1,6 +1,7 @@
 import { deflateRawSync } from "node:zlib";
 import { Document, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from "docx";
 import { PDFDocument, StandardFonts } from "pdf-lib";
+// @ts-ignore pngjs ships no type declarations
 import { PNG } from "pngjs";
 import iconv from "iconv-lite";
 

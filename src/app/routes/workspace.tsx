@@ -1,8 +1,122 @@
+import { useEffect, useState } from "react";
+import { useLocation, useNavigate, useParams } from "react-router-dom";
+import { useQueryClient } from "@tanstack/react-query";
+import { Badge } from "@/components/ui/badge";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { paths } from "@/config/paths";
+import { useAuth } from "@/lib/auth";
+import { notify } from "@/lib/notify";
+import { useSubscriptionStatus } from "@/lib/usage";
+import { TOAST } from "@shared/messages.ts";
+import { canBatch, filesPerUpload } from "@shared/plans.ts";
+import type { AnalysisSession } from "@shared/types.ts";
+import { useSession } from "@/features/workspace/api/get-session";
+import { SetupTab } from "@/features/workspace/components/setup-tab";
+import { EssayTab } from "@/features/workspace/components/essay-tab";
+import { SessionRequired } from "@/features/workspace/components/session-required";
+import { initialWorkspaceTab, type WorkspaceTab } from "@/features/workspace/utils/workspace-tabs";
+import { useSubmissions } from "@/features/dashboard/api/get-submissions";
+import { dashboardKeys } from "@/features/dashboard/api/keys";
+import { Dashboard } from "@/features/dashboard/components/dashboard";
+import { dashboardBadgeCount } from "@/features/dashboard/utils/submission-stats";
+import { UsageLimitDialog } from "@/features/usage-limit/components/usage-limit-dialog";
+import { useUsageLimitDialog } from "@/features/usage-limit/hooks/use-usage-limit-dialog";
+
+const TAB_INFO: Record<WorkspaceTab, { label: string; description: string }> = {
+  setup: { label: "문제 및 기준 설정", description: "논술 문제와 평가 기준을 업로드하세요" },
+  essay: { label: "답안 작성", description: "학생 답안을 입력하고 제출하세요" },
+  dashboard: { label: "첨삭 현황", description: "분석 결과와 리포트를 관리하세요" },
+};
+
 export default function WorkspaceRoute() {
+  const { id: routeSessionId } = useParams<{ id: string }>();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const subscription = useSubscriptionStatus();
+  const carried = (location.state ?? {}) as { sessionId?: string; tab?: WorkspaceTab };
+  const [tab, setTab] = useState<WorkspaceTab>(() => carried.tab ?? initialWorkspaceTab(location.pathname));
+  const [sessionId, setSessionId] = useState<string | null>(routeSessionId ?? carried.sessionId ?? null);
+  const usageDialog = useUsageLimitDialog();
+
+  useEffect(() => {
+    if (routeSessionId) {
+      setSessionId(routeSessionId);
+      setTab("dashboard");
+    }
+  }, [routeSessionId]);
+
+  const sessionQuery = useSession(sessionId);
+  const session: AnalysisSession | null = sessionQuery.data ?? null;
+  const submissions = useSubmissions(session ? session.id : null);
+
+  useEffect(() => {
+    if (sessionQuery.isError) {
+      notify({ title: TOAST.sessions.loadFailTitle, description: TOAST.sessions.loadFail, variant: "destructive" });
+    }
+  }, [sessionQuery.isError]);
+
+  const planId = subscription.data?.plan.id ?? user?.subscription?.planId ?? "trial";
+  const isGuest = user?.isGuest === 1;
+  const maxFiles = isGuest ? 1 : filesPerUpload(planId);
+  const batchAllowed = !isGuest && canBatch(planId);
+  const badge = dashboardBadgeCount(submissions.data);
+
+  const onSubmitted = (id: string) => {
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.submissions(id) });
+    setTab("dashboard");
+    if (routeSessionId !== id) navigate(paths.session.getHref(id));
+  };
+
   return (
-    <section className="mx-auto w-full max-w-5xl px-4 py-10">
-      <h1 className="text-2xl font-bold">AI 논술 첨삭 작업 공간</h1>
-      <p className="mt-2 text-base-content/70">준비 중인 화면입니다.</p>
+    <section className="mx-auto w-full max-w-5xl px-4 py-8">
+      <Tabs value={tab} onValueChange={(v) => setTab(v as WorkspaceTab)}>
+        <TabsList label="작업 단계" className="w-full">
+          {(Object.keys(TAB_INFO) as WorkspaceTab[]).map((key) => (
+            <TabsTrigger key={key} value={key} className="flex-1">
+              {TAB_INFO[key].label}
+              {key === "dashboard" && badge > 0 && (
+                <Badge size="sm" variant="primary" data-testid="dashboard-tab-badge">
+                  {badge}
+                </Badge>
+              )}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <p className="mt-2 text-sm text-base-content/70">{TAB_INFO[tab].description}</p>
+
+        <TabsContent value="setup" className="mt-4">
+          <SetupTab
+            session={session}
+            onCreated={(created) => {
+              setSessionId(created.id);
+              setTab("essay");
+              if (routeSessionId) navigate(paths.home.getHref(), { state: { sessionId: created.id, tab: "essay" } });
+            }}
+            onNext={() => setTab("essay")}
+            onUsageExceeded={usageDialog.show}
+          />
+        </TabsContent>
+        <TabsContent value="essay" className="mt-4">
+          {session ? (
+            <EssayTab
+              key={session.id}
+              session={session}
+              maxFiles={maxFiles}
+              canBatch={batchAllowed}
+              onSubmitted={onSubmitted}
+              onUsageExceeded={usageDialog.show}
+            />
+          ) : (
+            <SessionRequired onGoToSetup={() => setTab("setup")} />
+          )}
+        </TabsContent>
+        <TabsContent value="dashboard" className="mt-4">
+          <Dashboard submissions={submissions.data} isLoading={Boolean(session) && submissions.isLoading} />
+        </TabsContent>
+      </Tabs>
+      <UsageLimitDialog {...usageDialog.dialogProps} />
     </section>
   );
 }

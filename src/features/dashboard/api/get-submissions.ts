@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import type { Submission } from "@shared/types.ts";
+import { dashboardKeys } from "@/features/dashboard/api/keys";
+import { submissionsPollInterval } from "@/features/dashboard/utils/submission-stats";
+
+export function getSubmissions(sessionId: string) {
+  return api.get<Submission[]>(`/sessions/${encodeURIComponent(sessionId)}/submissions`);
+}
+
+export const submissionsQueryOptions = (sessionId: string) =>
+  queryOptions({
+    queryKey: dashboardKeys.submissions(sessionId),
+    queryFn: () => getSubmissions(sessionId),
+  });
+
+export function useSubmissions(sessionId: string | null) {
+  return useQuery({
+    ...submissionsQueryOptions(sessionId ?? ""),
+    enabled: Boolean(sessionId),
+    refetchInterval: (query) => submissionsPollInterval(query.state.data),
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
+  });
+}

@@ -1,0 +1,4 @@
+export const dashboardKeys = {
+  all: ["dashboard"] as const,
+  submissions: (sessionId: string) => [...dashboardKeys.all, "submissions", sessionId] as const,
+};

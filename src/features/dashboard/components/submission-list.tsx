@@ -1,0 +1,79 @@
+import type { ReactNode } from "react";
+import { Badge, type BadgeVariant } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Progress } from "@/components/ui/progress";
+import type { Submission } from "@shared/types.ts";
+import {
+  displayStudent,
+  feedbackText,
+  formatSubmitTime,
+  STATUS_LABELS,
+} from "@/features/dashboard/utils/submission-stats";
+
+const STATUS_VARIANTS: Record<Submission["status"], BadgeVariant> = {
+  pending: "ghost",
+  analyzing: "info",
+  completed: "success",
+  error: "destructive",
+};
+
+export interface SubmissionListProps {
+  submissions: Submission[];
+  /** Completed rows: open the report (the list passes `점수: x/y` along). */
+  onView?: (submission: Submission, feedback: string | null) => void;
+  onDownload?: (submission: Submission) => void;
+  /** Extra content per row (e.g. live details added later). */
+  renderExtra?: (submission: Submission) => ReactNode;
+}
+
+export function SubmissionList({ submissions, onView, onDownload, renderExtra }: SubmissionListProps) {
+  if (submissions.length === 0) {
+    return <p className="py-10 text-center text-base-content/70">아직 제출된 답안이 없습니다</p>;
+  }
+  return (
+    <ul className="divide-y divide-base-300" aria-label="제출된 답안 목록">
+      {submissions.map((s) => (
+        <li key={s.id} className="py-4" data-testid="submission-row" data-status={s.status}>
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-semibold">{displayStudent(s)}</span>
+            <Badge variant={STATUS_VARIANTS[s.status]} size="sm">
+              {STATUS_LABELS[s.status]}
+            </Badge>
+            {typeof s.score === "number" && <span className="text-sm font-semibold">{s.score}점</span>}
+            <span className="ml-auto text-xs text-base-content/60">{formatSubmitTime(s.submitTime ?? s.submittedAt)}</span>
+          </div>
+          {s.status === "analyzing" && (
+            <div className="mt-2">
+              <div className="flex justify-between text-xs text-base-content/70">
+                <span>{s.progressMessage || "분석 중입니다..."}</span>
+                <span>{s.progress}%</span>
+              </div>
+              <Progress value={s.progress} variant="info" label="분석 진행률" />
+            </div>
+          )}
+          {s.status === "error" && s.progressMessage && (
+            <p className="mt-1 text-sm text-error">{s.progressMessage}</p>
+          )}
+          <p className="mt-1 text-sm text-base-content/70">
+            {s.essay ? [...s.essay].slice(0, 100).join("") : s.essayFilename ?? ""}
+          </p>
+          {s.status === "completed" && (onView || onDownload) && (
+            <div className="mt-2 flex gap-2">
+              {onView && (
+                <Button size="sm" variant="outline" onClick={() => onView(s, feedbackText(s))}>
+                  보기
+                </Button>
+              )}
+              {onDownload && (
+                <Button size="sm" variant="ghost" onClick={() => onDownload(s)}>
+                  다운로드
+                </Button>
+              )}
+            </div>
+          )}
+          {renderExtra?.(s)}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,4 @@
+export const myWorkKeys = {
+  all: ["my-work"] as const,
+  sessions: () => [...myWorkKeys.all, "sessions"] as const,
+};

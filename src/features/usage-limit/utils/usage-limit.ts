@@ -1,0 +1,58 @@
+import type { ApiError } from "@/lib/api-client";
+
+export interface UsageInfo {
+  current: number;
+  limit: number;
+  planName: string;
+  planId?: string;
+  resetDate?: string | null;
+  isGuest?: boolean;
+}
+
+export interface UpgradeOption {
+  id: string;
+  name: string;
+  maxEssaysPerMonth: number;
+  features: string[];
+  price: number;
+}
+
+export interface UsageLimitData {
+  usageInfo: UsageInfo | null;
+  upgradeOptions: UpgradeOption[];
+  daysRemaining: number | null;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Reads the usage-exceeded data of an ApiError (§3 "Usage-exceeded error data"). */
+export function usageLimitDataFrom(error: Pick<ApiError, "usageInfo" | "upgradeOptions" | "daysRemaining">): UsageLimitData {
+  const info = isRecord(error.usageInfo) ? error.usageInfo : null;
+  const usageInfo: UsageInfo | null = info
+    ? {
+        current: Number(info.current ?? 0),
+        limit: Number(info.limit ?? 0),
+        planName: String(info.planName ?? ""),
+        planId: typeof info.planId === "string" ? info.planId : undefined,
+        resetDate: typeof info.resetDate === "string" ? info.resetDate : null,
+        isGuest: Boolean(info.isGuest),
+      }
+    : null;
+  const upgradeOptions = (error.upgradeOptions ?? []).filter(isRecord).map((o) => ({
+    id: String(o.id),
+    name: String(o.name ?? o.id),
+    maxEssaysPerMonth: Number(o.maxEssaysPerMonth ?? 0),
+    features: Array.isArray(o.features) ? o.features.map(String) : [],
+    price: Number(o.price ?? 0),
+  }));
+  return { usageInfo, upgradeOptions, daysRemaining: typeof error.daysRemaining === "number" ? error.daysRemaining : null };
+}
+
+/** "2026년 12월 1일" */
+export function formatKoreanLongDate(iso: string) {
+  return new Intl.DateTimeFormat("ko-KR", { year: "numeric", month: "long", day: "numeric", timeZone: "Asia/Seoul" }).format(
+    new Date(iso),
+  );
+}

@@ -1,0 +1,6 @@
+export type WorkspaceTab = "setup" | "essay" | "dashboard";
+
+/** Dashboard when the path begins with /sessions or /dashboard, otherwise setup (§2). */
+export function initialWorkspaceTab(pathname: string): WorkspaceTab {
+  return pathname.startsWith("/sessions") || pathname.startsWith("/dashboard") ? "dashboard" : "setup";
+}
