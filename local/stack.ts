@@ -1,5 +1,5 @@
 // startStack(): database → admin account → gateway → Deno function → Vite SPA → worker tick. Used by `npm start` and tests.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
@@ -13,6 +13,14 @@ import type { GatewayContext } from "./gateway/types.ts";
 
 const exitHook = createRequire(import.meta.url)("async-exit-hook") as { unhookEvent(event: string): void };
 exitHook.unhookEvent("beforeExit");
+exitHook.unhookEvent("exit");
+
+function stopPostmasterNow(dataDir: string) {
+  try {
+    const pid = Number(readFileSync(join(dataDir, "db", "postmaster.pid"), "utf8").split("\n")[0]);
+    if (pid > 0) process.kill(pid, "SIGINT");
+  } catch {}
+}
 
 export interface StackOptions {
   dataDir: string;
@@ -79,6 +87,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       }
     })());
 
+  const onExit = () => stopPostmasterNow(dataDir);
+  process.on("exit", onExit);
+  stops.push(async () => void process.off("exit", onExit));
   try {
     const db = await startDatabase({ dataDir, port: opts.dbPort, log: (l) => log(`[db] ${l}`) });
     stops.push(() => db.stop());
