@@ -11,7 +11,14 @@ import { notify } from "@/lib/notify";
 import { TOAST } from "@shared/messages.ts";
 import type { AnalysisSession } from "@shared/types.ts";
 import { isValidStudent } from "@shared/student-filename.ts";
-import { ESSAY_ACCEPT, ESSAY_EXTENSIONS, MIN_ESSAY_LENGTH, typesLabel, uploadMessages } from "@shared/upload-rules.ts";
+import {
+  ESSAY_ACCEPT,
+  ESSAY_EXTENSIONS,
+  MAX_FILE_SIZE_BYTES,
+  MIN_ESSAY_LENGTH,
+  typesLabel,
+  uploadMessages,
+} from "@shared/upload-rules.ts";
 import { useSubmitEssay } from "@/features/workspace/api/submit-essay";
 import { BatchStepError, useSubmitBatch } from "@/features/workspace/api/submit-batch";
 import { FileDropZone } from "@/features/workspace/components/file-drop-zone";
@@ -43,7 +50,13 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
   const multi = mode === "file" && files.length > 1;
   const canSubmit = mode === "text" ? charCount >= MIN_ESSAY_LENGTH : files.length > 0;
 
-  const addFiles = (incoming: File[]) => {
+  const addFiles = (picked: File[]) => {
+    const oversized = picked.filter((f) => f.size > MAX_FILE_SIZE_BYTES);
+    if (oversized.length > 0) {
+      notify({ title: "파일 크기 안내", description: uploadMessages.tooLargeNamed(oversized[0].name), variant: "destructive" });
+    }
+    const incoming = picked.filter((f) => f.size <= MAX_FILE_SIZE_BYTES);
+    if (incoming.length === 0) return;
     const outcome = addEssayFiles(files, incoming, maxFiles, ESSAY_EXTENSIONS);
     if (outcome.rejected.length > 0) {
       notify({

@@ -6,7 +6,15 @@ import { ApiError } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { TOAST } from "@shared/messages.ts";
 import type { AnalysisSession } from "@shared/types.ts";
-import { formatKb, isAcceptedFilename, SETUP_ACCEPT, SETUP_EXTENSIONS, typesLabel } from "@shared/upload-rules.ts";
+import {
+  formatKb,
+  isAcceptedFilename,
+  MAX_FILE_SIZE_BYTES,
+  SETUP_ACCEPT,
+  SETUP_EXTENSIONS,
+  typesLabel,
+  uploadMessages,
+} from "@shared/upload-rules.ts";
 import { useCreateSession } from "@/features/workspace/api/create-session";
 
 export interface SetupTabProps {
@@ -23,6 +31,10 @@ function FilePicker({ id, label, file, onChange }: { id: string; label: string; 
     if (!chosen) return;
     if (!isAcceptedFilename(chosen.name, SETUP_EXTENSIONS)) {
       notify({ title: TOAST.files.wrongTypeTitle, description: TOAST.files.wrongType(typesLabel(SETUP_EXTENSIONS)), variant: "destructive" });
+      return;
+    }
+    if (chosen.size > MAX_FILE_SIZE_BYTES) {
+      notify({ title: "파일 크기 안내", description: uploadMessages.tooLargeNamed(chosen.name), variant: "destructive" });
       return;
     }
     onChange(chosen);

@@ -8,6 +8,7 @@ import { getAccountUsage } from "../lib/account.ts";
 import { checkFileMeta, type ReadFile, readUpload } from "../files/index.ts";
 import { objectPath, putObject, putObjects, removeObjects } from "../files/storage.ts";
 import { assertUsageAvailable, reserveUsage, usageExceededError } from "../usage/quota.ts";
+import { startWorkerInBackground } from "../grading/worker.ts";
 import { ESSAY_EXTENSIONS, MIN_ESSAY_LENGTH, SETUP_EXTENSIONS, uploadMessages } from "../../_shared/upload-rules.ts";
 import { canBatch } from "../../_shared/plans.ts";
 import { parseStudentFilename } from "../../_shared/student-filename.ts";
@@ -362,6 +363,7 @@ async function createSubmission(ctx: Ctx): Promise<Response> {
                 ${file?.originalName ?? null}, ${file?.mimeType ?? null}, true, ${reservation.periodStart})`;
       return await selectSubmission(sql, submissionId);
     });
+    startWorkerInBackground();
     return json({ ...submissionJson(row), message: SESSION_MESSAGES.submitted }, 201);
   } catch (err) {
     if (path) await removeObjects([path]);
@@ -468,6 +470,7 @@ async function startBatch(ctx: Ctx): Promise<Response> {
     await removeObjects(outcome.paths);
     throw outcome.error;
   }
+  startWorkerInBackground();
   return json({
     message: SESSION_MESSAGES.batchStarted(outcome.ids.length),
     count: outcome.ids.length,
