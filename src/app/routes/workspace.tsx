@@ -21,6 +21,9 @@ import { Dashboard } from "@/features/dashboard/components/dashboard";
 import { dashboardBadgeCount } from "@/features/dashboard/utils/submission-stats";
 import { UsageLimitDialog } from "@/features/usage-limit/components/usage-limit-dialog";
 import { useUsageLimitDialog } from "@/features/usage-limit/hooks/use-usage-limit-dialog";
+import { submissionsRefetchOptions, useSessionLiveUpdates } from "@/features/live-progress/hooks/use-session-live-updates";
+import { ReportView } from "@/features/report/components/report-view";
+import { useReportDownload } from "@/features/report/hooks/use-report-download";
 
 const TAB_INFO: Record<WorkspaceTab, { label: string; description: string }> = {
   setup: { label: "문제 및 기준 설정", description: "논술 문제와 평가 기준을 업로드하세요" },
@@ -49,7 +52,12 @@ export default function WorkspaceRoute() {
 
   const sessionQuery = useSession(sessionId);
   const session: AnalysisSession | null = sessionQuery.data ?? null;
-  const submissions = useSubmissions(session ? session.id : null);
+  const live = useSessionLiveUpdates(session?.id ?? null, dashboardKeys.submissions(session?.id ?? ""));
+  const submissions = useSubmissions(session ? session.id : null, submissionsRefetchOptions(live.isLive));
+  const [reportId, setReportId] = useState<string | null>(null);
+  const reportDownload = useReportDownload();
+
+  useEffect(() => setReportId(null), [session?.id]);
 
   useEffect(() => {
     if (sessionQuery.isError) {
@@ -113,7 +121,18 @@ export default function WorkspaceRoute() {
           )}
         </TabsContent>
         <TabsContent value="dashboard" className="mt-4">
-          <Dashboard submissions={submissions.data} isLoading={Boolean(session) && submissions.isLoading} />
+          {reportId ? (
+            <ReportView submissionId={reportId} onBack={() => setReportId(null)} />
+          ) : (
+            <Dashboard
+              submissions={submissions.data}
+              isLoading={Boolean(session) && submissions.isLoading}
+              isLive={live.isLive}
+              onView={(submission) => setReportId(submission.id)}
+              onDownload={(submission) => reportDownload.download(submission.id)}
+              downloadingId={reportDownload.pendingId}
+            />
+          )}
         </TabsContent>
       </Tabs>
       <UsageLimitDialog {...usageDialog.dialogProps} />

@@ -14,12 +14,20 @@ export const submissionsQueryOptions = (sessionId: string) =>
     queryFn: () => getSubmissions(sessionId),
   });
 
-export function useSubmissions(sessionId: string | null) {
+/** How the list refreshes; the route passes the live-progress rules (no polling while subscribed). */
+export interface SubmissionsRefresh {
+  refetchInterval: (query: { state: { data: unknown } }) => number | false;
+  refetchIntervalInBackground?: boolean;
+  refetchOnWindowFocus?: boolean;
+}
+
+export function useSubmissions(sessionId: string | null, refresh?: SubmissionsRefresh) {
   return useQuery({
     ...submissionsQueryOptions(sessionId ?? ""),
     enabled: Boolean(sessionId),
     refetchInterval: (query) => submissionsPollInterval(query.state.data),
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
+    ...refresh,
   });
 }

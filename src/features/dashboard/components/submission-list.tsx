@@ -22,24 +22,36 @@ export interface SubmissionListProps {
   /** Completed rows: open the report (the list passes `점수: x/y` along). */
   onView?: (submission: Submission, feedback: string | null) => void;
   onDownload?: (submission: Submission) => void;
+  /** The row whose report is being downloaded. */
+  downloadingId?: string;
   /** Extra content per row (e.g. live details added later). */
   renderExtra?: (submission: Submission) => ReactNode;
 }
 
-export function SubmissionList({ submissions, onView, onDownload, renderExtra }: SubmissionListProps) {
+/** Results of the built-in analyzer are not AI grades; the list says so (the API may add `grader`). */
+function isOffline(s: Submission): boolean {
+  return (s.result as { grader?: string } | null | undefined)?.grader === "offline";
+}
+
+export function SubmissionList({ submissions, onView, onDownload, downloadingId, renderExtra }: SubmissionListProps) {
   if (submissions.length === 0) {
     return <p className="py-10 text-center text-base-content/70">아직 제출된 답안이 없습니다</p>;
   }
   return (
     <ul className="divide-y divide-base-300" aria-label="제출된 답안 목록">
       {submissions.map((s) => (
-        <li key={s.id} className="py-4" data-testid="submission-row" data-status={s.status}>
+        <li key={s.id} className="py-4" data-testid="submission-row" data-status={s.status} data-submission-id={s.id}>
           <div className="flex flex-wrap items-center gap-2">
             <span className="font-semibold">{displayStudent(s)}</span>
             <Badge variant={STATUS_VARIANTS[s.status]} size="sm">
               {STATUS_LABELS[s.status]}
             </Badge>
             {typeof s.score === "number" && <span className="text-sm font-semibold">{s.score}점</span>}
+            {isOffline(s) && (
+              <Badge variant="warning" size="sm" title="오프라인 분석기 채점 (AI 채점 아님)">
+                오프라인 분석
+              </Badge>
+            )}
             <span className="ml-auto text-xs text-base-content/60">{formatSubmitTime(s.submitTime ?? s.submittedAt)}</span>
           </div>
           {s.status === "analyzing" && (
@@ -48,7 +60,7 @@ export function SubmissionList({ submissions, onView, onDownload, renderExtra }:
                 <span>{s.progressMessage || "분석 중입니다..."}</span>
                 <span>{s.progress}%</span>
               </div>
-              <Progress value={s.progress} variant="info" label="분석 진행률" />
+              <Progress value={s.progress} variant="info" className="progress-info" label="분석 진행률" />
             </div>
           )}
           {s.status === "error" && s.progressMessage && (
@@ -65,7 +77,7 @@ export function SubmissionList({ submissions, onView, onDownload, renderExtra }:
                 </Button>
               )}
               {onDownload && (
-                <Button size="sm" variant="ghost" onClick={() => onDownload(s)}>
+                <Button size="sm" variant="ghost" onClick={() => onDownload(s)} loading={downloadingId === s.id}>
                   다운로드
                 </Button>
               )}

@@ -124,17 +124,28 @@ export function ReportBody({ report }: { report: ReportData }) {
     <div className="flex flex-col gap-6">
       <GraderNotice report={report} />
       <Card data-testid="report-summary">
-        <CardBody className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-          <Field label="학생 이름" value={report.studentInfo.name || "-"} />
-          <Field label="수험번호" value={report.studentInfo.studentId || "-"} />
-          <Field label="제출일" value={formatReportDate(report.submittedAt)} />
-          <Field label="완료일" value={formatReportDate(report.completedAt)} />
-          <div className="flex flex-col gap-1" data-testid="report-total" data-tier={total.tier}>
-            <span className="text-sm text-base-content/60">총점</span>
-            <span className={`text-2xl font-bold ${total.style.text}`}>
-              {formatScore(report.overallScore)}/{formatScore(report.maxScore)}점
-            </span>
-            <span className={`text-sm ${total.style.text}`}>({total.percent}%)</span>
+        <CardBody className="gap-5">
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <Field label="학생 이름" value={report.studentInfo.name || "-"} />
+            <Field label="수험번호" value={report.studentInfo.studentId || "-"} />
+            <Field label="제출일" value={formatReportDate(report.submittedAt)} />
+            <Field label="완료일" value={formatReportDate(report.completedAt)} />
+          </div>
+          <div className="flex flex-col gap-2 border-t border-base-300 pt-4" data-testid="report-total" data-tier={total.tier}>
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <span className="text-sm text-base-content/60">총점</span>
+              <span className={`text-3xl font-bold ${total.style.text}`}>
+                {formatScore(report.overallScore)}/{formatScore(report.maxScore)}점{" "}
+                <span className="text-lg font-semibold">({total.percent}%)</span>
+              </span>
+            </div>
+            <Progress
+              value={report.overallScore}
+              max={report.maxScore > 0 ? report.maxScore : 1}
+              variant={total.style.progress}
+              className={total.style.bar}
+              label={`총점 ${total.percent}%`}
+            />
           </div>
         </CardBody>
       </Card>
@@ -155,6 +166,7 @@ export function ReportBody({ report }: { report: ReportData }) {
                   value={category.score}
                   max={category.maxScore > 0 ? category.maxScore : 1}
                   variant={s.style.progress}
+                  className={s.style.bar}
                   label={`${category.name} ${s.percent}%`}
                 />
                 <p className="text-sm text-base-content/80">{category.feedback}</p>
