@@ -324,6 +324,9 @@ export async function handleAuth(req: IncomingMessage, res: ServerResponse, path
     }
     if (method === "POST" && path === "/signup") {
       const body = await readJson(req);
+      for (const key of ["email", "password", "phone"]) {
+        if (body[key] != null && typeof body[key] !== "string") throw new AuthError(400, "bad_json", `${key} must be a string`);
+      }
       const email = str(body.email);
       if (!email && str(body.phone)) throw new AuthError(422, "phone_provider_disabled", "Phone signups are disabled");
       const data = body.data && typeof body.data === "object" ? (body.data as Json) : {};
@@ -365,7 +368,7 @@ export async function handleAuth(req: IncomingMessage, res: ServerResponse, path
     }
     if (adminMatch) {
       await requireAdmin(ctx, req);
-      const id = decodeURIComponent(adminMatch[1]);
+      const id = adminMatch[1];
       const notFound = new AuthError(404, "user_not_found", "User not found");
       if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound;
       const user = await loadUser(ctx.sql, id);

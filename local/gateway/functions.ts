@@ -112,6 +112,13 @@ export class FunctionsRuntime {
     });
   }
 
+  private async awaitReady() {
+    if (!this.readyWait) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.readyWait, new Promise((resolve) => (timer = setTimeout(resolve, 20_000)))]);
+    clearTimeout(timer);
+  }
+
   private holdRequests() {
     if (!this.nextReady) this.readyWait = new Promise((resolve) => (this.nextReady = resolve));
   }
@@ -152,7 +159,7 @@ export class FunctionsRuntime {
     for (const h of HOP_BY_HOP) delete headers[h];
     const bodyless = !req.headers["transfer-encoding"] && !Number(req.headers["content-length"] ?? 0);
     const attempt = async (retries: number) => {
-      if (this.readyWait) await Promise.race([this.readyWait, sleep(20_000)]);
+      await this.awaitReady();
       const upstream = http.request(
         { host: "127.0.0.1", port: this.port, method: req.method, path: path + url.search, headers },
         (up) => {

@@ -2,10 +2,9 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { handleAuth } from "./auth.ts";
 import type { FunctionsRuntime } from "./functions.ts";
+import { attachRealtime } from "./realtime.ts";
+import { handleStorage } from "./storage.ts";
 import type { GatewayContext } from "./types.ts";
-
-type StorageHandler = (req: IncomingMessage, res: ServerResponse, path: string, ctx: GatewayContext) => Promise<void>;
-type RealtimeAttach = (server: http.Server, ctx: GatewayContext) => { close(): Promise<void> };
 
 export interface Gateway {
   server: http.Server;
@@ -31,19 +30,7 @@ function notFound(res: ServerResponse, message = "no Route matched with those va
   res.writeHead(404, { "Content-Type": "application/json" }).end(JSON.stringify({ message, error: "not_found" }));
 }
 
-async function optional<T>(load: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await load();
-  } catch (err: any) {
-    if (err?.code === "ERR_MODULE_NOT_FOUND" || /Cannot find module/.test(String(err?.message))) return undefined;
-    throw err;
-  }
-}
-
 export async function startGateway(ctx: GatewayContext, port: number, functions: FunctionsRuntime): Promise<Gateway> {
-  const storage = await optional(async () => (await import("./storage.ts")).handleStorage as StorageHandler);
-  const realtime = await optional(async () => (await import("./realtime.ts")).attachRealtime as RealtimeAttach);
-
   const server = http.createServer(async (req, res) => {
     try {
       const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
@@ -54,11 +41,7 @@ export async function startGateway(ctx: GatewayContext, port: number, functions:
       applyCors(req, res);
       if (req.method === "OPTIONS") return void res.writeHead(204).end();
       if (service === "auth" && version === "v1") return await handleAuth(req, res, rest, ctx);
-      if (service === "storage" && version === "v1") {
-        if (storage) return await storage(req, res, rest, ctx);
-        res.writeHead(501, { "Content-Type": "application/json" });
-        return void res.end(JSON.stringify({ statusCode: "501", error: "not_implemented", message: "storage is not available" }));
-      }
+      if (service === "storage" && version === "v1") return await handleStorage(req, res, rest, ctx);
       if (pathname === "/" || pathname === "/health") {
         res.writeHead(200, { "Content-Type": "application/json" });
         return void res.end(JSON.stringify({ status: "ok", name: "local-supabase-standin" }));
@@ -77,12 +60,7 @@ export async function startGateway(ctx: GatewayContext, port: number, functions:
     if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
     else socket.destroy();
   });
-  const rt = realtime?.(server, ctx);
-  if (!realtime) {
-    server.on("upgrade", (_req, socket) => {
-      socket.end("HTTP/1.1 501 Not Implemented\r\nConnection: close\r\n\r\n");
-    });
-  }
+  const realtime = attachRealtime(server, ctx);
   server.requestTimeout = 0;
   server.headersTimeout = 60_000;
 
@@ -99,7 +77,7 @@ export async function startGateway(ctx: GatewayContext, port: number, functions:
     server,
     close() {
       closed ??= (async () => {
-        await rt?.close().catch(() => {});
+        await realtime.close().catch(() => {});
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();

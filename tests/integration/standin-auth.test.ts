@@ -163,7 +163,7 @@ describe("auth stand-in with supabase-js", () => {
     expect(missing.error?.code).toBe("user_not_found");
   });
 
-  it("answers CORS preflights echoing the requested headers and exposing the API version", async () => {
+  it("answers CORS preflights, exposes the API version header and rejects malformed input with 4xx", async () => {
     const res = await fetch(`${stack.supabaseUrl}/auth/v1/token?grant_type=password`, {
       method: "OPTIONS",
       headers: {
@@ -182,5 +182,16 @@ describe("auth stand-in with supabase-js", () => {
     });
     expect(post.status).toBe(400);
     expect(post.headers.get("access-control-expose-headers")).toMatch(/X-Supabase-Api-Version/i);
+    const typed = await fetch(`${stack.supabaseUrl}/auth/v1/signup`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Supabase-Api-Version": "2024-01-01" },
+      body: JSON.stringify({ email: 42, password: "password123" }),
+    });
+    expect(typed.status).toBe(400);
+    expect(await typed.json()).toMatchObject({ code: "bad_json" });
+    const admin = await fetch(`${stack.supabaseUrl}/auth/v1/admin/users/%E0%A4%A`, {
+      headers: { Authorization: `Bearer ${stack.serviceRoleKey}`, "X-Supabase-Api-Version": "2024-01-01" },
+    });
+    expect(admin.status).toBe(404);
   });
 });
