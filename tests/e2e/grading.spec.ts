@@ -190,3 +190,31 @@ test("a business user grades five answer files live, reads a full report and dow
   expect(rowText).toContain("김철수");
   expect(rowText).toContain("향후 개선 방안");
 });
+
+test("without a realtime connection the dashboard falls back to polling and still shows the answer completed", async ({ page }) => {
+  await page.routeWebSocket(/\/realtime\/v1\/websocket/, (ws) => ws.close());
+  const user = await createMember();
+  await signIn(page, user);
+  await page.getByLabel("논술 문제(필수)").setInputFiles({
+    name: "논술문제.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from(QUESTION, "utf8"),
+  });
+  await page.getByRole("button", { name: "다음 단계" }).click();
+  await expect(page.getByRole("heading", { name: "답안 작성" })).toBeVisible();
+  await page.getByLabel("학생 답안").fill(`${ESSAY}\n[[llm:slow:1200]]`);
+  await page.getByLabel("학생 이름 (선택)").fill("정폴링");
+  await watchRows(page);
+  await page.getByRole("button", { name: "AI 첨삭 시작" }).click();
+  await expect(toast(page).filter({ hasText: "답안 제출 완료" })).toBeVisible();
+
+  await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-live", "false");
+  await expect(page.getByTestId("live-indicator")).toHaveText("자동 새로고침");
+  const row = page.getByTestId("submission-row");
+  await expect(row).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
+  await expect(row).toContainText("80점");
+  await expect(page.getByLabel("평균 점수")).toHaveText("80");
+  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+  const seen = await page.evaluate(() => (window as unknown as { __seen: Seen[] }).__seen);
+  expect(seen.some((s) => s.status === "analyzing"), JSON.stringify(seen)).toBe(true);
+});
