@@ -77,7 +77,8 @@ describe("session CRUD", () => {
     expect(first.criteriaContent).toContain("논리 40점");
     expect(second.criteriaFilename).toBeNull();
 
-    expect((await typed(owner, first.id)).status).toBe(201);
+    // Held by the fake LLM for 2 s, so it is not completed yet when the list is read.
+    expect((await typed(owner, first.id, { essayContent: `${ESSAY}\n[[llm:slow:2000]]` })).status).toBe(201);
     const list = await api("/sessions", { token: owner.token });
     expect(list.status).toBe(200);
     const ids = list.body.map((s: any) => s.id);
@@ -133,10 +134,15 @@ describe("session CRUD", () => {
   it("gives back the uses of answers that were never graded when a session is deleted", async () => {
     const s = await newSession(owner);
     const before = await used(owner);
-    expect((await typed(owner, s.id)).status).toBe(201);
-    // keep it pending (the worker may be fast): force it back to pending for the check
-    await sql()`update public.essay_submissions set status = 'pending' where session_id = ${s.id}`;
+    // The fake LLM holds this answer for 5 s, so it is still waiting or being graded when deleted.
+    const slow = await api(`/sessions/${s.id}/submissions`, {
+      token: owner.token,
+      json: { essayContent: `${ESSAY}\n[[llm:slow:5000]]` },
+    });
+    expect(slow.status).toBe(201);
     expect(await used(owner)).toBe(before + 1);
+    const [row] = await sql()`select status from public.essay_submissions where session_id = ${s.id}`;
+    expect(["pending", "analyzing"]).toContain(row.status);
     expect((await api(`/sessions/${s.id}`, { method: "DELETE", token: owner.token })).status).toBe(200);
     expect(await used(owner)).toBe(before);
   });

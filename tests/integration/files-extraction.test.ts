@@ -94,6 +94,8 @@ describe("good files are read", () => {
     ["CP949 (Notepad)", cp949(KOREAN_ESSAY)],
     ["UTF-16LE with BOM", utf16le(KOREAN_ESSAY)],
     ["UTF-16BE with BOM", utf16be(KOREAN_ESSAY)],
+    ["UTF-16LE without BOM", utf16le(KOREAN_ESSAY).subarray(2)],
+    ["UTF-16BE without BOM", utf16be(KOREAN_ESSAY).subarray(2)],
   ])("decodes %s text without mojibake", async (_label, bytes) => {
     const res = await submitFile(fileOf(bytes, "홍길동_20240101.txt"));
     expect(res.status).toBe(201);

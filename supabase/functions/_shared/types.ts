@@ -1,4 +1,5 @@
 // JSON shapes of the API (camelCase; flags are 1 | 0). Timestamps are ISO strings.
+import type { GraderKind } from "./grading.ts";
 import type { PlanId, SubscriptionStatusValue } from "./plans.ts";
 
 export type Flag = 0 | 1;
@@ -135,7 +136,7 @@ export interface Submission {
   score?: number | null;
   submitTime?: string;
   essay?: string;
-  result?: { overallScore: number; maxScore: number } | null;
+  result?: { overallScore: number; maxScore: number; grader?: GraderKind } | null;
 }
 
 export interface Report {

@@ -13,12 +13,35 @@ export function detectEncoding(bytes: Uint8Array): { encoding: TextEncodingName;
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return { encoding: "utf-8", bomLength: 3 };
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { encoding: "utf-16le", bomLength: 2 };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { encoding: "utf-16be", bomLength: 2 };
+  const utf16 = bomlessUtf16(bytes);
+  if (utf16) return { encoding: utf16, bomLength: 0 };
   try {
     new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     return { encoding: "utf-8", bomLength: 0 };
   } catch {
     return { encoding: "cp949", bomLength: 0 };
   }
+}
+
+/**
+ * UTF-16 without a BOM (some Windows tools write it): Korean prose has spaces, digits and
+ * punctuation whose UTF-16 code units carry a 0x00 byte, while UTF-8 and CP949 text never do.
+ * The side the zero bytes fall on gives the byte order.
+ */
+function bomlessUtf16(bytes: Uint8Array): "utf-16le" | "utf-16be" | null {
+  if (bytes.length < 4 || bytes.length % 2 !== 0) return null;
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i] === 0) {
+      if (i % 2 === 0) even++;
+      else odd++;
+    }
+  }
+  const units = bytes.length / 2;
+  if (odd > units * 0.05 && even < odd * 0.1) return "utf-16le";
+  if (even > units * 0.05 && odd < even * 0.1) return "utf-16be";
+  return null;
 }
 
 export function decodeText(bytes: Uint8Array): DecodedText {

@@ -1,4 +1,5 @@
 // Sessions (prompt + criteria), submissions, batch upload / start (issue 3). See ../README.md.
+import type { GraderKind } from "../../_shared/grading.ts";
 import { z } from "zod";
 import type postgres from "postgres";
 import type { Ctx, Route } from "../lib/types.ts";
@@ -87,6 +88,7 @@ interface SubmissionRow {
   analysis_completed_at: Date | null;
   overall_score: string | number | null;
   max_score: string | number | null;
+  grader: GraderKind | null;
 }
 
 /** A §3 list item. `essay` is the first 100 characters (the list preview); the report has the rest. */
@@ -112,14 +114,14 @@ function submissionJson(r: SubmissionRow): Submission & { essayMimeType: string 
     score,
     submitTime: iso(r.submitted_at)!,
     essay: [...(r.essay_content ?? "")].slice(0, 100).join(""),
-    result: done ? { overallScore: score!, maxScore: Number(r.max_score ?? 100) } : null,
+    result: done ? { overallScore: score!, maxScore: Number(r.max_score ?? 100), grader: r.grader ?? "ai" } : null,
   };
 }
 
 const SUBMISSION_COLUMNS = (sql: Sql) =>
   sql`e.id, e.session_id, e.user_id, e.student_name, e.student_id, e.essay_content, e.essay_file_path,
       e.essay_filename, e.essay_mime_type, e.status, e.progress, e.progress_message, e.submitted_at,
-      e.analysis_started_at, e.analysis_completed_at, r.overall_score, r.max_score`;
+      e.analysis_started_at, e.analysis_completed_at, r.overall_score, r.max_score, r.grader`;
 
 /** Staged batch items (uploaded, not started) are `pending` with no reserved use; lists hide them. */
 const NOT_STAGED = (sql: Sql) => sql`not (e.status = 'pending' and not e.usage_charged)`;
@@ -272,10 +274,10 @@ async function deleteSession(ctx: Ctx): Promise<Response> {
     const [locked] = await sql`
       select id from public.analysis_sessions where id = ${s.id} and user_id = ${uid} for update`;
     if (!locked) throw notFound();
-    // Essays never graded give their reserved use back.
+    // Essays never graded (waiting, or still being graded) give their reserved use back.
     await sql`
       select private.release_usage(e.id) from public.essay_submissions e
-       where e.session_id = ${s.id} and e.status = 'pending' and e.usage_charged`;
+       where e.session_id = ${s.id} and e.status in ('pending', 'analyzing') and e.usage_charged`;
     const files = await sql<{ path: string | null }[]>`
       select essay_file_path as path from public.essay_submissions where session_id = ${s.id}`;
     await sql`delete from public.analysis_sessions where id = ${s.id}`;
