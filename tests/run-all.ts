@@ -1,6 +1,7 @@
 // `npm test`: one stack (plus fakes) on free ports with a fresh data dir, then vitest and playwright against it.
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startTestEnvironment, type TestEnvironment } from "./helpers/global-setup.ts";
 
@@ -24,6 +25,26 @@ function run(cmd: string, args: string[], env: Record<string, string>): Promise<
 }
 
 const results: Array<{ name: string; code: number | "skipped" }> = [];
+
+/** Passed/failed totals over both runners, for the closing `N passed, N failed` line. */
+const counts = {
+  passed: 0,
+  failed: 0,
+  add([passed, failed]: [number, number]) {
+    this.passed += passed;
+    this.failed += failed;
+  },
+};
+
+function readCounts(file: string, pick: (report: any) => [number, number]): [number, number] {
+  try {
+    const [passed, failed] = pick(JSON.parse(readFileSync(file, "utf8")));
+    return [Number(passed) || 0, Number(failed) || 0];
+  } catch {
+    return [0, 0];
+  }
+}
+
 let testEnv: TestEnvironment | undefined;
 let exitCode = 0;
 
@@ -41,8 +62,20 @@ try {
   console.log(`Test stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s (log: ${testEnv.logFile})`);
   for (const [k, v] of Object.entries(testEnv.env)) if (!/KEY|SECRET/.test(k)) console.log(`  ${k}=${v}`);
 
-  results.push({ name: "vitest", code: await run("vitest", ["run"], testEnv.env) });
-  if (hasPlaywright) results.push({ name: "playwright", code: await run("playwright", ["test"], testEnv.env) });
+  const vitestJson = join(tmpdir(), `vitest-${process.pid}.json`);
+  const playwrightJson = join(tmpdir(), `playwright-${process.pid}.json`);
+  results.push({
+    name: "vitest",
+    code: await run("vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`], testEnv.env),
+  });
+  counts.add(readCounts(vitestJson, (r) => [r.numPassedTests, r.numFailedTests]));
+  if (hasPlaywright) {
+    results.push({
+      name: "playwright",
+      code: await run("playwright", ["test", "--reporter=list,json"], { ...testEnv.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }),
+    });
+    counts.add(readCounts(playwrightJson, (r) => [r.stats.expected + r.stats.flaky, r.stats.unexpected]));
+  }
   else results.push({ name: "playwright", code: "skipped" });
 } catch (err) {
   console.error(`\nThe test run could not start: ${(err as Error).message}`);
@@ -58,4 +91,5 @@ for (const r of results) {
   if (r.code !== "skipped" && r.code !== 0) exitCode = 1;
 }
 console.log(exitCode === 0 ? "All tests passed." : "Some tests failed.");
+console.log(`${counts.passed} passed, ${counts.failed} failed`);
 process.exit(exitCode);
