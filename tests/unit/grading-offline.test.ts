@@ -84,4 +84,24 @@ describe("offline analyzer", () => {
     expect(parseRubric("성실하게 작성했는지 본다.")).toEqual(DEFAULT_RUBRIC);
     expect(DEFAULT_RUBRIC.reduce((s, c) => s + c.maxScore, 0)).toBe(100);
   });
+
+  it("always gives concrete next steps drawn from the text itself", () => {
+    for (const name of ["strong", "medium", "short150", "weak", "offtopic"]) {
+      const r = gradeOffline(read(name), prompt, DEFAULT_RUBRIC);
+      expect(r.improvementAreas.length, name).toBeGreaterThanOrEqual(2);
+      expect(r.suggestions.length, name).toBeGreaterThanOrEqual(3);
+      expect(new Set(r.suggestions).size, name).toBe(r.suggestions.length);
+    }
+    const strong = gradeOffline(read("strong"), prompt, DEFAULT_RUBRIC);
+    expect(strong.strengths.join(" ")).toContain("반대 의견");
+    expect(strong.improvementAreas.join(" ")).toMatch(/‘수업’\(7회\)/);
+    const medium = gradeOffline(read("medium"), prompt, DEFAULT_RUBRIC);
+    expect(medium.improvementAreas.join(" ")).toContain("반론");
+    expect(medium.suggestions.join(" ")).toContain("물론 ~라는 의견도 있다");
+  });
+
+  it("does not count the question's own key words as repetition", () => {
+    const m = measure(read("strong"), prompt);
+    expect(m.repeatedWords.map((r) => r.word)).not.toContain("스마트폰");
+  });
 });

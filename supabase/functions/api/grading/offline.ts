@@ -15,6 +15,12 @@ const CONNECTIVES = [
   "첫째", "둘째", "셋째", "마지막으로", "한편", "더불어", "뿐만 아니라", "그뿐만 아니라", "이처럼", "그 결과",
   "물론", "그럼에도", "결국", "특히", "나아가", "이를 통해", "그렇다면", "다시 말해",
 ];
+const COUNTER = ["물론", "반론", "반대 의견", "반대하는", "의견도 있", "주장도 있", "비판도", "우려도", "라는 지적", "한계도"];
+const COMMON_WORDS = new Set([
+  "것이", "것은", "것을", "있다", "있는", "없는", "하는", "한다", "했다", "된다", "되는", "그리고", "하지만", "그러나",
+  "또한", "따라서", "때문", "때문에", "이러한", "이런", "그런", "우리", "우리는", "자신", "생각", "생각한다", "같은", "위해",
+  "통해", "대한", "대해", "있을", "있기", "것", "수", "더", "잘", "등", "및",
+]);
 const EVIDENCE = [
   "예를 들어", "예컨대", "실제로", "연구", "조사", "통계", "자료", "에 따르면", "사례", "보고서", "발표",
   "실험", "전문가", "학자", "교수", "기사", "역사적으로", "%", "퍼센트", "만 명", "억", "년",
@@ -40,6 +46,11 @@ export interface TextMetrics {
   target: number;
   lengthRatio: number;
   overlap: number | null;
+  /** Content words used far more than the rest, most frequent first. */
+  repeatedWords: { word: string; count: number }[];
+  longestSentence: string;
+  /** Whether the answer considers an opposing view (물론 …, 반론, 반대 의견 …). */
+  hasCounterargument: boolean;
 }
 
 function countOccurrences(text: string, needle: string): number {
@@ -100,8 +111,19 @@ export function measure(essay: string, prompt = ""): TextMetrics {
     (text.match(/([!?.,])\1{1,}/g) ?? []).filter((m) => m !== "..." && m !== "..").length +
     sentences.filter((s) => s.length > 30 && !/[.!?。？！"”』」)]$/.test(s)).length;
 
+  const repeatedWords = [...counts.entries()]
+    .filter(([w, n]) => w.length >= 2 && n >= 5 && !COMMON_WORDS.has(w) && /[가-힣]/.test(w) && !prompt.includes(w))
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, 3)
+    .map(([word, count]) => ({ word, count }));
+  const longestSentence = sentences.reduce((a, b) => (countChars(b) > countChars(a) ? b : a), "");
+  const hasCounterargument = COUNTER.some((c) => text.includes(c));
+
   const target = targetLength(prompt) ?? 800;
   return {
+    repeatedWords,
+    longestSentence,
+    hasCounterargument,
     chars,
     paragraphs: paragraphsN,
     sentences: sentences.length,
@@ -202,7 +224,9 @@ function feedbackFor(aspect: Aspect, m: TextMetrics): string {
     if (m.spacingSlips + m.punctuationSlips > 0) {
       parts.push(`띄어쓰기·문장부호 점검이 필요한 곳이 약 ${m.spacingSlips + m.punctuationSlips}군데 있습니다.`);
     }
-    if (m.repeatedTokens > 3) parts.push("같은 낱말이 자주 반복됩니다.");
+    if (m.repeatedWords.length) {
+      parts.push(`${m.repeatedWords.map((r) => `‘${r.word}’(${r.count}회)`).join(", ")}처럼 같은 낱말이 자주 반복됩니다.`);
+    }
   }
   if (aspect === "length") {
     parts.push(`공백 제외 ${m.chars}자로, 요구 분량(약 ${m.target}자)의 ${Math.round(m.lengthRatio * 100)}%입니다.`);
@@ -254,12 +278,42 @@ export function gradeOffline(essay: string, prompt: string, rubric: RubricCatego
     improvements.push("띄어쓰기와 문장부호 오류가 눈에 띕니다.");
     suggestions.push("제출 전에 소리 내어 읽으며 띄어쓰기와 문장부호를 점검하세요.");
   }
+  if (m.hasCounterargument) strengths.push("예상되는 반대 의견을 검토하여 주장의 균형을 갖추었습니다.");
+  else {
+    improvements.push("반론이나 예상되는 반대 의견에 대한 검토가 없어 주장이 일방적으로 보일 수 있습니다.");
+    suggestions.push("'물론 ~라는 의견도 있다. 그러나 ~' 형식으로 반론을 하나 소개하고 근거를 들어 반박하세요.");
+  }
+  if (m.repeatedWords.length) {
+    const [top] = m.repeatedWords;
+    improvements.push(`‘${top.word}’(${top.count}회)처럼 같은 낱말을 되풀이해 표현이 단조롭습니다.`);
+    suggestions.push(`반복되는 ‘${top.word}’ 가운데 일부를 비슷한 뜻의 다른 표현이나 지시어로 바꾸어 문장에 변화를 주세요.`);
+  }
+  if (countChars(m.longestSentence) > 90) {
+    const head = [...m.longestSentence].slice(0, 28).join("");
+    suggestions.push(`가장 긴 문장("${head}…", ${countChars(m.longestSentence)}자)을 두세 문장으로 나누면 뜻이 더 분명해집니다.`);
+  }
   if (offTopic) {
     improvements.unshift("답안이 문제에서 요구한 주제와 관련성이 낮습니다.");
     suggestions.unshift("문제의 핵심 용어를 서론에서 직접 언급하고, 그 물음에 답하는 방향으로 글을 다시 구성하세요.");
   }
   if (strengths.length === 0) strengths.push("자신의 생각을 글로 표현하려고 시도했습니다.");
-  if (suggestions.length === 0) suggestions.push("지금의 구조를 유지하면서 반론을 하나 소개하고 반박하면 설득력이 더 높아집니다.");
+  // Advice for the weakest category first, so even a strong answer gets concrete next steps.
+  const weakest = [...categoryScores].sort((a, b) => a.score / a.maxScore - b.score / b.maxScore)[0];
+  const extra: Record<Aspect, string[]> = {
+    structure: ["각 본론 문단의 첫 문장을 그 문단의 중심 주장으로 시작해 글의 짜임을 더 선명하게 하세요."],
+    evidence: ["근거마다 '주장 → 이유 → 예시'의 순서로 한 번 더 풀어 써서 설득력을 높이세요."],
+    language: ["문장의 주어와 서술어가 호응하는지 점검하고, 구어체 표현을 문어체로 바꾸세요."],
+    length: [`요구 분량(약 ${m.target}자)에 맞추어 본론의 근거를 보강하세요.`],
+    general: ["글의 핵심 주장을 서론과 결론에서 같은 표현으로 반복해 일관성을 보여 주세요."],
+  };
+  for (const tip of [
+    ...extra[aspectOf(weakest?.name ?? "")],
+    "서론에서 글 전체의 주장을 한 문장으로 분명하게 밝히세요.",
+    "결론에서 앞의 근거를 한 줄씩 요약한 뒤 주장을 다시 강조하세요.",
+  ]) {
+    if (suggestions.length >= 3) break;
+    if (!suggestions.includes(tip)) suggestions.push(tip);
+  }
 
   const overall = Math.round(categoryScores.reduce((s, c) => s + c.score, 0) * 10) / 10;
   const maxScore = rubric.reduce((s, c) => s + c.maxScore, 0);
@@ -280,7 +334,10 @@ export function gradeOffline(essay: string, prompt: string, rubric: RubricCatego
     maxScore,
     categoryScores,
     strengths,
-    improvementAreas: improvements.length ? improvements : ["전반적으로 큰 약점은 없으나, 반론에 대한 검토를 더하면 완성도가 높아집니다."],
+    improvementAreas:
+      improvements.length >= 2
+        ? improvements
+        : [...improvements, `가장 점수가 낮은 '${weakest?.name}' 항목을 보완하면 완성도가 더 높아집니다.`],
     detailedFeedback,
     suggestions,
     grader: "offline",
