@@ -15,6 +15,8 @@ export async function startFakes() {
       LLM_MAX_ATTEMPTS: "3",
       LLM_BACKOFF_MS: "100",
       GRADING_LEASE_SECONDS: "20",
+      // Short worker runs, so every test also exercises the hand-over to a new invocation.
+      GRADING_RUN_BUDGET_MS: "4000",
       TOSS_API_BASE: toss.url,
       TOSS_TIMEOUT_MS: "2000",
     },

@@ -205,6 +205,8 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
 
 export interface RunStats {
   claimed: number;
+  /** The run stopped because its time budget ran out, not because the queue was empty. */
+  outOfTime: boolean;
 }
 
 /** One worker run: keeps up to `concurrency` jobs in flight until the queue is empty or the budget is spent. */
@@ -216,6 +218,7 @@ export async function runWorker(opts: { concurrency?: number; budgetMs?: number 
   const active = new Set<Promise<void>>();
   let claimed = 0;
   let idlePolls = 0;
+  let drained = false;
   while (Date.now() < deadline) {
     const free = concurrency - active.size;
     let got = 0;
@@ -232,7 +235,10 @@ export async function runWorker(opts: { concurrency?: number; budgetMs?: number 
       }
     }
     if (active.size === 0) {
-      if (got === 0 && ++idlePolls > 2) break;
+      if (got === 0 && ++idlePolls > 2) {
+        drained = true;
+        break;
+      }
       await new Promise((r) => setTimeout(r, 150));
       continue;
     }
@@ -240,24 +246,49 @@ export async function runWorker(opts: { concurrency?: number; budgetMs?: number 
     await Promise.race([...active, new Promise((r) => setTimeout(r, got > 0 ? 250 : 500))]);
   }
   await Promise.allSettled([...active]);
-  return { claimed };
+  return { claimed, outOfTime: !drained };
+}
+
+/**
+ * A run that ran out of time hands over to a fresh invocation of this function right away
+ * (instead of waiting for the next scheduled tick), so a long batch keeps every slot busy while
+ * each invocation stays well inside the Edge Function time limit.
+ */
+async function continueInNewInvocation(): Promise<void> {
+  try {
+    const res = await fetch(`${env.supabaseUrl}/functions/v1/api/internal/tick`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${env.serviceRoleKey}` },
+      signal: AbortSignal.timeout(10_000),
+    });
+    await res.body?.cancel();
+  } catch (err) {
+    console.error("could not hand over to a new worker invocation", err);
+  }
 }
 
 let current: Promise<RunStats> | null = null;
 
-/** Starts a worker run unless one is already going in this process; returns that run. */
+/**
+ * Starts a worker run unless one is already going in this process; resolves when that run (and,
+ * if it ran out of time, its hand-over to a new invocation) is done.
+ */
 export function kickWorker(): Promise<RunStats> {
-  if (!current) {
-    current = runWorker()
-      .catch((err) => {
-        console.error("worker run failed", err);
-        return { claimed: 0 };
-      })
-      .finally(() => {
-        current = null;
-      });
-  }
-  return current;
+  if (current) return current;
+  const run = runWorker()
+    .catch((err): RunStats => {
+      console.error("worker run failed", err);
+      return { claimed: 0, outOfTime: false };
+    })
+    .then((stats) => {
+      current = null;
+      return stats;
+    });
+  current = run;
+  return run.then(async (stats) => {
+    if (stats.outOfTime) await continueInNewInvocation();
+    return stats;
+  });
 }
 
 /** Keeps the worker alive past the response where the platform allows it (Supabase Edge Runtime). */
