@@ -147,6 +147,26 @@ describe("grading with an OpenAI-compatible provider", () => {
   }, 90_000);
 });
 
+describe("answers photographed or scanned", () => {
+  it("are read by the vision model, then graded, and the read text is kept", async () => {
+    const png = readFileSync(join(import.meta.dirname, "../fixtures/images/answer-scan.png"));
+    const form = new FormData();
+    form.append("essayFile", new File([png], "김철수_20240102.png", { type: "image/png" }));
+    const res = await api(`/sessions/${sessionId}/submissions`, { token: user.token, form });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const id = res.body.id;
+    expect((await waitForEnd(id)).status).toBe("completed");
+    const [row] = await testSql()`select essay_content from public.essay_submissions where id = ${id}`;
+    expect(row.essay_content).toBe("스마트폰 사용 제한에 대한 학생 답안을 이미지에서 읽은 글입니다.");
+    const { fakeLlmUrl } = readStack();
+    const all = (await (await fetch(`${fakeLlmUrl!.replace(/\/v1$/, "")}/__requests`)).json()) as LlmRequest[];
+    const vision = all.filter((r) => r.user.includes("image_url") && r.user.includes("data:image/png;base64,"));
+    expect(vision.length).toBeGreaterThanOrEqual(1);
+    const report = await api(`/submissions/${id}/report`, { token: user.token });
+    expect(report.body.studentInfo).toEqual({ name: "김철수", studentId: "20240102" });
+  });
+});
+
 describe("the job queue", () => {
   it("completes a job once after its worker died mid-job, charged once", async () => {
     const member = await createMember();

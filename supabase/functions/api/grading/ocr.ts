@@ -13,6 +13,8 @@ let queue: Promise<unknown> = Promise.resolve();
 
 async function createOcrWorker(): Promise<TesseractWorker> {
   const { createRequire } = await import("node:module");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
   const require = createRequire(import.meta.url);
   const kor = require("@tesseract.js-data/kor") as { langPath: string; gzip: boolean };
   const tesseract = await import("tesseract.js");
@@ -20,7 +22,7 @@ async function createOcrWorker(): Promise<TesseractWorker> {
   return (await create("kor", 1, {
     langPath: kor.langPath,
     gzip: kor.gzip,
-    cachePath: (Deno.env.get("TMPDIR") ?? "/tmp") + "/tesseract-cache",
+    cachePath: join(tmpdir(), "tesseract-cache"),
   })) as unknown as TesseractWorker;
 }
 
