@@ -238,7 +238,7 @@ describe("plan file limits and batches", () => {
     const up = await api(`/sessions/${s.id}/batch-upload`, { token: trial.token, form: batchForm(2) });
     expect(up.status).toBe(403);
     expect(up.body.batchNotAllowed).toBe(true);
-    expect(up.body.error).toContain("교사 플랜 또는 비즈니스 플랜으로 업그레이드");
+    expect(up.body.error).toContain("교육자 플랜 또는 기업 플랜으로 업그레이드");
     const start = await api(`/sessions/${s.id}/start-batch`, { method: "POST", token: trial.token });
     expect(start.status).toBe(403);
     expect(start.body.batchNotAllowed).toBe(true);

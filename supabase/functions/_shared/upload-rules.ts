@@ -65,8 +65,6 @@ export function formatKb(bytes: number): string {
 
 export const uploadMessages = {
   typeTitle: "파일 형식 안내",
-  typeMessage: (types: string) => `${types} 형식의 파일을 선택해 주세요.`,
-  tooManyFiles: (n: number) => `최대 ${n}개 파일까지 선택 가능합니다. 처음 ${n}개 파일만 업로드됩니다.`,
   tooLarge: `파일 크기는 ${MAX_FILE_SIZE_LABEL}를 초과할 수 없습니다.`,
   tooLargeNamed: (name: string) => `${name}: 파일 크기는 ${MAX_FILE_SIZE_LABEL}를 초과할 수 없습니다.`,
   empty: "빈 파일입니다. 내용이 있는 파일을 선택해 주세요.",
@@ -86,6 +84,6 @@ export const uploadMessages = {
   upgradeTitle: "업그레이드 안내",
   upgradeFiles: "더 많은 파일을 동시 업로드하시려면 상위 플랜으로 업그레이드해 주세요.",
   batchNotAllowed:
-    "여러 답안 첨삭은 교사 플랜 또는 비즈니스 플랜에서만 사용할 수 있습니다. 교사 플랜 또는 비즈니스 플랜으로 업그레이드해 주세요.",
+    "여러 답안 첨삭은 교육자 플랜 또는 기업 플랜에서만 사용할 수 있습니다. 교육자 플랜 또는 기업 플랜으로 업그레이드해 주세요.",
   batchTooMany: (n: number) => `현재 플랜에서는 한 번에 최대 ${n}개 파일까지 업로드할 수 있습니다.`,
 } as const;
