@@ -1,5 +1,5 @@
 // JSON shapes of the API (camelCase; flags are 1 | 0). Timestamps are ISO strings.
-import type { GraderKind } from "./grading.ts";
+import type { CategoryScore, GraderKind, ReportData } from "./grading.ts";
 import type { PlanId, SubscriptionStatusValue } from "./plans.ts";
 
 export type Flag = 0 | 1;
@@ -97,12 +97,7 @@ export interface AnalysisSession {
 
 export type SubmissionStatus = "pending" | "analyzing" | "completed" | "error";
 
-export interface CategoryScore {
-  name: string;
-  score: number;
-  maxScore: number;
-  feedback: string;
-}
+export type { CategoryScore };
 
 export interface AnalysisResult {
   id: string;
@@ -139,17 +134,16 @@ export interface Submission {
   result?: { overallScore: number; maxScore: number; grader?: GraderKind } | null;
 }
 
-export interface Report {
-  studentInfo: { name: string; studentId: string };
-  submittedAt: string;
-  completedAt: string | null;
-  overallScore: number;
-  maxScore: number;
-  categories: CategoryScore[];
-  strengths: string[];
-  improvementAreas: string[];
-  detailedFeedback: string;
-  suggestions: string[];
+/** Report data per submission (§3): see `ReportData` in grading.ts. */
+export type Report = ReportData;
+
+/** A plan the user could move up to, as sent with `usageExceeded` errors. */
+export interface UpgradeOption {
+  id: string;
+  name: string;
+  maxEssaysPerMonth: number;
+  features: string[];
+  price: number;
 }
 
 export interface UsageExceededBody {

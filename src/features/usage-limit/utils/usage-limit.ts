@@ -1,3 +1,4 @@
+import type { UpgradeOption } from "@shared/types.ts";
 import type { ApiError } from "@/lib/api-client";
 
 export interface UsageInfo {
@@ -9,13 +10,7 @@ export interface UsageInfo {
   isGuest?: boolean;
 }
 
-export interface UpgradeOption {
-  id: string;
-  name: string;
-  maxEssaysPerMonth: number;
-  features: string[];
-  price: number;
-}
+export type { UpgradeOption };
 
 export interface UsageLimitData {
   usageInfo: UsageInfo | null;

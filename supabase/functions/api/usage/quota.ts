@@ -1,4 +1,5 @@
 // Quota helpers over the SQL in migrations/20261122001000_usage-quota.sql.
+import type { UpgradeOption } from "../../_shared/types.ts";
 import type postgres from "postgres";
 import { HttpError } from "../lib/errors.ts";
 
@@ -22,13 +23,7 @@ export interface Reservation extends UsageSnapshot {
   reserved: number;
 }
 
-export interface UpgradeOption {
-  id: string;
-  name: string;
-  maxEssaysPerMonth: number;
-  features: string[];
-  price: number;
-}
+export type { UpgradeOption };
 
 export const USAGE_MESSAGES = {
   exceeded: "현재 플랜의 월간 분석 한도에 도달했습니다. 계속 사용하시려면 플랜을 업그레이드하세요.",
