@@ -10,6 +10,8 @@ import { checkFileMeta, type ReadFile, readUpload } from "../files/index.ts";
 import { objectPath, putObject, putObjects, removeObjects } from "../files/storage.ts";
 import { assertUsageAvailable, reserveUsage, usageExceededError } from "../usage/quota.ts";
 import { startWorkerInBackground } from "../grading/worker.ts";
+import { type CsvSubmissionRow, resultsCsv, resultsCsvFilename } from "../grading/csv.ts";
+import { attachmentHeader } from "../grading/report.ts";
 import { ESSAY_EXTENSIONS, MIN_ESSAY_LENGTH, SETUP_EXTENSIONS, uploadMessages } from "../../_shared/upload-rules.ts";
 import { canBatch } from "../../_shared/plans.ts";
 import { parseStudentFilename } from "../../_shared/student-filename.ts";
@@ -300,6 +302,28 @@ async function listSubmissions(ctx: Ctx): Promise<Response> {
   return json(rows.map(submissionJson));
 }
 
+/** One row per submission (staged batch items excluded), oldest first, as a spreadsheet-safe CSV. */
+async function resultsCsvDownload(ctx: Ctx): Promise<Response> {
+  const s = await ownedSession(ctx, ctx.params.id);
+  const rows = await ctx.asUser((sql) =>
+    sql<CsvSubmissionRow[]>`
+      select e.student_name, e.student_id, e.status, e.submitted_at, e.analysis_completed_at,
+             r.overall_score, r.max_score, r.category_scores, r.grader
+        from public.essay_submissions e
+        left join public.analysis_results r on r.submission_id = e.id
+       where e.session_id = ${s.id} and e.user_id = ${userId(ctx)} and ${NOT_STAGED(sql)}
+       order by e.submitted_at, e.id`
+  );
+  return new Response(resultsCsv(rows), {
+    status: 200,
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": attachmentHeader(resultsCsvFilename(s.prompt_filename)),
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
 const jsonSubmissionSchema = z.object({
   essayContent: z.string({ error: uploadMessages.essayTooShort }),
   studentName: z.string().nullish(),
@@ -487,6 +511,7 @@ export const routes: Route[] = [
   { method: "DELETE", path: "/sessions/:id", auth: "user", handler: deleteSession },
   { method: "GET", path: "/sessions/:id/submissions", auth: "user", handler: listSubmissions },
   { method: "POST", path: "/sessions/:id/submissions", auth: "user", handler: createSubmission },
+  { method: "GET", path: "/sessions/:id/results.csv", auth: "user", handler: resultsCsvDownload },
   { method: "POST", path: "/sessions/:id/batch-upload", auth: "user", handler: batchUpload },
   { method: "POST", path: "/sessions/:id/start-batch", auth: "user", handler: startBatch },
 ];

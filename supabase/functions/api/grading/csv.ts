@@ -1,0 +1,104 @@
+// A session's results as CSV for spreadsheets: UTF-8 with BOM, CRLF rows, RFC 4180 quoting, and
+// text cells that a spreadsheet would run as a formula (= + - @, tab, CR) prefixed with an apostrophe.
+import type { GraderKind } from "../../_shared/grading.ts";
+import type { SubmissionStatus } from "../../_shared/types.ts";
+
+/** One submission joined with its result (null result columns until it is completed). */
+export interface CsvSubmissionRow {
+  student_name: string | null;
+  student_id: string | null;
+  status: SubmissionStatus;
+  submitted_at: Date | string;
+  analysis_completed_at: Date | string | null;
+  overall_score: string | number | null;
+  max_score: string | number | null;
+  category_scores: { name: string; score: number | string }[] | null;
+  grader: GraderKind | null;
+}
+
+export const CSV_STATUS_LABELS: Record<SubmissionStatus, string> = {
+  pending: "대기중",
+  analyzing: "분석중",
+  completed: "완료",
+  error: "오류",
+};
+
+const GRADER_LABELS: Record<GraderKind, string> = { ai: "AI", offline: "오프라인" };
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A text cell: neutralised against formula injection, quoted when it holds `,` `"` or a line break. */
+export function csvText(value: string | null | undefined): string {
+  let s = value ?? "";
+  if (FORMULA_START.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+function csvNumber(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === "") return "";
+  const n = Number(value);
+  return Number.isFinite(n) ? String(n) : "";
+}
+
+const seoulParts = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Asia/Seoul",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** `YYYY-MM-DD HH:mm` in Asia/Seoul; empty for null. */
+export function seoulDateTime(value: Date | string | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return "";
+  const p = Object.fromEntries(seoulParts.formatToParts(d).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
+/** Rubric category names in order of first appearance (results may differ when criteria changed). */
+export function categoryNames(rows: CsvSubmissionRow[]): string[] {
+  const names: string[] = [];
+  for (const r of rows) {
+    for (const c of Array.isArray(r.category_scores) ? r.category_scores : []) {
+      if (c && typeof c.name === "string" && !names.includes(c.name)) names.push(c.name);
+    }
+  }
+  return names;
+}
+
+/** The CSV document (BOM first, CRLF line ends, a trailing CRLF). */
+export function resultsCsv(rows: CsvSubmissionRow[]): string {
+  const categories = categoryNames(rows);
+  const header = ["학생 이름", "수험번호", "상태", "총점", "만점", ...categories, "채점 방식", "제출 시각", "완료 시각"];
+  const lines = [header.map(csvText).join(",")];
+  for (const r of rows) {
+    const done = r.status === "completed" && r.overall_score !== null && r.overall_score !== undefined;
+    const scores = new Map(
+      (Array.isArray(r.category_scores) ? r.category_scores : []).map((c) => [c.name, c.score] as const),
+    );
+    const cells = [
+      csvText(r.student_name),
+      csvText(r.student_id),
+      csvText(CSV_STATUS_LABELS[r.status] ?? r.status),
+      done ? csvNumber(r.overall_score) : "",
+      done ? csvNumber(r.max_score) : "",
+      ...categories.map((name) => (done ? csvNumber(scores.get(name)) : "")),
+      done && r.grader ? csvText(GRADER_LABELS[r.grader] ?? r.grader) : "",
+      seoulDateTime(r.submitted_at),
+      done ? seoulDateTime(r.analysis_completed_at) : "",
+    ];
+    lines.push(cells.join(","));
+  }
+  return "\uFEFF" + lines.join("\r\n") + "\r\n";
+}
+
+/** `채점결과_<prompt file name without extension>.csv` (characters Windows refuses replaced). */
+export function resultsCsvFilename(promptFilename: string | null | undefined): string {
+  const base = (promptFilename ?? "").replace(/\.[^.]*$/, "");
+  const safe = base.replace(/[\\/:*?"<>|\s]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 60);
+  return safe ? `채점결과_${safe}.csv` : "채점결과.csv";
+}
