@@ -1,3 +1,4 @@
+import type { TransactionSql } from "postgres";
 import type { Ctx, Route } from "../lib/types.ts";
 import { HttpError } from "../lib/errors.ts";
 import { json } from "../lib/http.ts";
@@ -5,8 +6,70 @@ import { env } from "../lib/env.ts";
 import { bearerToken } from "../lib/auth.ts";
 import { attachmentHeader, reportFilename, reportText, toReport, type ReportRow } from "../grading/report.ts";
 import { startWorkerInBackground } from "../grading/worker.ts";
+import { releaseUsage, reserveUsage, usageExceededError } from "../usage/quota.ts";
+import { removeObjects } from "../files/storage.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const SUBMISSION_MESSAGES = {
+  notFound: "답안을 찾을 수 없습니다.",
+  retryNotError: "채점 오류가 난 답안만 다시 채점할 수 있습니다.",
+  retried: "다시 채점을 시작했습니다. 잠시만 기다려주세요.",
+  deleted: "답안이 삭제되었습니다.",
+} as const;
+
+interface OwnedSubmission {
+  id: string;
+  status: string;
+  usage_charged: boolean;
+  essay_file_path: string | null;
+}
+
+/**
+ * Locks the caller's submission for the rest of the transaction, or 404 (a missing id, a malformed
+ * id and another user's answer look the same).
+ */
+async function lockOwnedSubmission(sql: TransactionSql, id: string, userId: string): Promise<OwnedSubmission> {
+  const notFound = new HttpError(404, SUBMISSION_MESSAGES.notFound);
+  if (!UUID.test(id)) throw notFound;
+  const [row] = await sql<OwnedSubmission[]>`
+    select id, status, usage_charged, essay_file_path from public.essay_submissions
+     where id = ${id} and user_id = ${userId}
+     for update`;
+  if (!row) throw notFound;
+  return row;
+}
+
+/** An answer whose grading ended in error goes back to the queue for one more use. */
+async function retrySubmission(ctx: Ctx): Promise<Response> {
+  const uid = ctx.user!.id;
+  await ctx.admin.begin(async (sql) => {
+    const row = await lockOwnedSubmission(sql, ctx.params.id, uid);
+    if (row.status !== "error") throw new HttpError(409, SUBMISSION_MESSAGES.retryNotError);
+    const reservation = await reserveUsage(sql, uid, 1);
+    if (!reservation.allowed) throw await usageExceededError(sql, reservation, 1);
+    const [{ ok }] = await sql<{ ok: boolean }[]>`
+      select private.requeue_errored_submission(${row.id}::uuid, ${reservation.periodStart}::timestamptz) as ok`;
+    if (!ok) throw new HttpError(409, SUBMISSION_MESSAGES.retryNotError);
+  });
+  startWorkerInBackground();
+  return json({ success: true, id: ctx.params.id, status: "pending", message: SUBMISSION_MESSAGES.retried });
+}
+
+/** Deletes one answer (its result cascades); a use still held for it is given back. */
+async function deleteSubmission(ctx: Ctx): Promise<Response> {
+  const uid = ctx.user!.id;
+  const path = await ctx.admin.begin(async (sql) => {
+    const row = await lockOwnedSubmission(sql, ctx.params.id, uid);
+    if ((row.status === "pending" || row.status === "analyzing") && row.usage_charged) {
+      await releaseUsage(sql, row.id);
+    }
+    await sql`delete from public.essay_submissions where id = ${row.id}`;
+    return row.essay_file_path;
+  });
+  await removeObjects([path]);
+  return json({ success: true, message: SUBMISSION_MESSAGES.deleted });
+}
 
 async function loadReport(ctx: Ctx) {
   const id = ctx.params.id;
@@ -52,6 +115,8 @@ export const routes: Route[] = [
       });
     },
   },
+  { method: "POST", path: "/submissions/:id/retry", auth: "user", handler: retrySubmission },
+  { method: "DELETE", path: "/submissions/:id", auth: "user", handler: deleteSubmission },
   {
     method: "POST",
     path: "/internal/tick",
