@@ -19,6 +19,7 @@ import { useSubmissions } from "@/features/dashboard/api/get-submissions";
 import { dashboardKeys } from "@/features/dashboard/api/keys";
 import { Dashboard } from "@/features/dashboard/components/dashboard";
 import { dashboardBadgeCount } from "@/features/dashboard/utils/submission-stats";
+import { useSubmissionActions } from "@/features/dashboard/hooks/use-submission-actions";
 import { UsageLimitDialog } from "@/features/usage-limit/components/usage-limit-dialog";
 import { useUsageLimitDialog } from "@/features/usage-limit/hooks/use-usage-limit-dialog";
 import { submissionsRefetchOptions, useSessionLiveUpdates } from "@/features/live-progress/hooks/use-session-live-updates";
@@ -56,6 +57,7 @@ export default function WorkspaceRoute() {
   const submissions = useSubmissions(session ? session.id : null, submissionsRefetchOptions(live.isLive));
   const [reportId, setReportId] = useState<string | null>(null);
   const reportDownload = useReportDownload();
+  const submissionActions = useSubmissionActions(session?.id ?? null, usageDialog.show);
 
   useEffect(() => setReportId(null), [session?.id]);
 
@@ -131,6 +133,7 @@ export default function WorkspaceRoute() {
               onView={(submission) => setReportId(submission.id)}
               onDownload={(submission) => reportDownload.download(submission.id)}
               downloadingId={reportDownload.pendingId}
+              {...submissionActions.dashboardProps}
             />
           )}
         </TabsContent>

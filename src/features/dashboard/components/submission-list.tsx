@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { RotateCcw, Trash2 } from "lucide-react";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
@@ -24,6 +25,12 @@ export interface SubmissionListProps {
   onDownload?: (submission: Submission) => void;
   /** The row whose report is being downloaded. */
   downloadingId?: string;
+  /** Error rows: grade the answer again. */
+  onRetry?: (submission: Submission) => void;
+  /** The row being sent back to grading. */
+  retryingId?: string;
+  /** Every row: ask to delete the answer (the dashboard confirms first). */
+  onRequestDelete?: (submission: Submission) => void;
   /** Extra content per row (e.g. live details added later). */
   renderExtra?: (submission: Submission) => ReactNode;
 }
@@ -33,7 +40,16 @@ function isOffline(s: Submission): boolean {
   return (s.result as { grader?: string } | null | undefined)?.grader === "offline";
 }
 
-export function SubmissionList({ submissions, onView, onDownload, downloadingId, renderExtra }: SubmissionListProps) {
+export function SubmissionList({
+  submissions,
+  onView,
+  onDownload,
+  downloadingId,
+  onRetry,
+  retryingId,
+  onRequestDelete,
+  renderExtra,
+}: SubmissionListProps) {
   if (submissions.length === 0) {
     return <p className="py-10 text-center text-base-content/70">아직 제출된 답안이 없습니다</p>;
   }
@@ -53,6 +69,18 @@ export function SubmissionList({ submissions, onView, onDownload, downloadingId,
               </Badge>
             )}
             <span className="ml-auto text-xs text-base-content/60">{formatSubmitTime(s.submitTime ?? s.submittedAt)}</span>
+            {onRequestDelete && (
+              <Button
+                size="xs"
+                variant="ghost"
+                className="text-base-content/60 hover:text-error"
+                aria-label="답안 삭제"
+                title="답안 삭제"
+                onClick={() => onRequestDelete(s)}
+              >
+                <Trash2 className="size-3.5" aria-hidden="true" />
+              </Button>
+            )}
           </div>
           {s.status === "analyzing" && (
             <div className="mt-2">
@@ -63,8 +91,20 @@ export function SubmissionList({ submissions, onView, onDownload, downloadingId,
               <Progress value={s.progress} variant="info" className="progress-info" label="분석 진행률" />
             </div>
           )}
-          {s.status === "error" && s.progressMessage && (
-            <p className="mt-1 text-sm text-error">{s.progressMessage}</p>
+          {s.status === "error" && (s.progressMessage || onRetry) && (
+            <div className="mt-1 flex flex-wrap items-center gap-2">
+              {s.progressMessage && (
+                <p className="text-sm text-error" data-testid="submission-error">
+                  {s.progressMessage}
+                </p>
+              )}
+              {onRetry && (
+                <Button size="xs" variant="outline" onClick={() => onRetry(s)} loading={retryingId === s.id}>
+                  <RotateCcw className="size-3.5" aria-hidden="true" />
+                  다시 채점
+                </Button>
+              )}
+            </div>
           )}
           <p className="mt-1 text-sm text-base-content/70">
             {s.essay ? [...s.essay].slice(0, 100).join("") : s.essayFilename ?? ""}
