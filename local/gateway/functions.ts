@@ -157,6 +157,10 @@ export class FunctionsRuntime {
     }
     const headers = { ...req.headers };
     for (const h of HOP_BY_HOP) delete headers[h];
+    // As the hosted gateway does: the caller's address is appended to X-Forwarded-For.
+    const peer = req.socket.remoteAddress?.replace(/^::ffff:/, "") ?? "unknown";
+    const forwarded = req.headers["x-forwarded-for"];
+    headers["x-forwarded-for"] = forwarded ? `${forwarded}, ${peer}` : peer;
     const bodyless = !req.headers["transfer-encoding"] && !Number(req.headers["content-length"] ?? 0);
     const attempt = async (retries: number) => {
       await this.awaitReady();

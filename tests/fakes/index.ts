@@ -17,6 +17,11 @@ export async function startFakes() {
       GRADING_LEASE_SECONDS: "20",
       // Short worker runs, so every test also exercises the hand-over to a new invocation.
       GRADING_RUN_BUDGET_MS: "4000",
+      // Every test signs up from 127.0.0.1; tests/integration/rate-limits.test.ts checks the limits.
+      RATE_LIMIT_GUESTS_PER_HOUR: "1000",
+      RATE_LIMIT_REGISTRATIONS_PER_HOUR: "1000",
+      RATE_LIMIT_LOGINS_PER_15_MIN: "1000",
+      RATE_LIMIT_SESSIONS_PER_HOUR: "1000",
       TOSS_API_BASE: toss.url,
       TOSS_TIMEOUT_MS: "2000",
     },

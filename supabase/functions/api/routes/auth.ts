@@ -5,7 +5,8 @@ import type { Session } from "../../_shared/types.ts";
 import { loginSchema, registerRequestSchema } from "../../_shared/schemas.ts";
 import { API_MESSAGES, VALIDATION } from "../../_shared/messages.ts";
 import { HttpError } from "../lib/errors.ts";
-import { json, noContent } from "../lib/http.ts";
+import { clientIp, json, noContent } from "../lib/http.ts";
+import { enforceRateLimit, RATE_LIMITS } from "../lib/rate-limit.ts";
 import { anonClient } from "../lib/supabase.ts";
 import { bearerToken, forgetToken } from "../lib/auth.ts";
 import { loadUser } from "../lib/account.ts";
@@ -64,6 +65,7 @@ export const routes: Route[] = [
     auth: "public",
     async handler(ctx) {
       const body = await ctx.json(registerRequestSchema);
+      await enforceRateLimit(adminSql, RATE_LIMITS.register, clientIp(ctx.req));
       if (await usernameTaken(body.username)) throw new HttpError(409, API_MESSAGES.usernameTaken);
       if (await emailTaken(body.email)) throw new HttpError(409, API_MESSAGES.emailTaken);
 
@@ -106,6 +108,7 @@ export const routes: Route[] = [
     auth: "public",
     async handler(ctx) {
       const body = await ctx.json(loginSchema);
+      await enforceRateLimit(adminSql, RATE_LIMITS.login, clientIp(ctx.req));
       const [account] = await adminSql<{ id: string; email: string }[]>`
         select p.id, u.email
           from public.profiles p
@@ -140,7 +143,8 @@ export const routes: Route[] = [
     method: "POST",
     path: "/auth/guest",
     auth: "public",
-    async handler() {
+    async handler(ctx) {
+      await enforceRateLimit(adminSql, RATE_LIMITS.guest, clientIp(ctx.req));
       const { data, error } = await anonClient().auth.signInAnonymously();
       if (error || !data.session || !data.user) {
         const e = (error ?? {}) as AuthErrorLike;

@@ -5,6 +5,7 @@ import type postgres from "postgres";
 import type { Ctx, Route } from "../lib/types.ts";
 import { HttpError } from "../lib/errors.ts";
 import { json } from "../lib/http.ts";
+import { enforceRateLimit, RATE_LIMITS } from "../lib/rate-limit.ts";
 import { getAccountUsage } from "../lib/account.ts";
 import { checkFileMeta, type ReadFile, readUpload } from "../files/index.ts";
 import { objectPath, putObject, putObjects, removeObjects } from "../files/storage.ts";
@@ -223,6 +224,7 @@ async function createSession(ctx: Ctx): Promise<Response> {
   checkFileMeta(promptFile, { ...opts, label: "논술 문제" });
   if (criteriaFile) checkFileMeta(criteriaFile, { ...opts, label: "평가 기준" });
   await assertUsageAvailable(ctx.admin, uid);
+  await enforceRateLimit(ctx.admin, RATE_LIMITS.sessions, uid);
 
   const prompt = await readUpload(promptFile, { ...opts, label: "논술 문제" });
   const criteria = criteriaFile ? await readUpload(criteriaFile, { ...opts, label: "평가 기준" }) : null;
