@@ -2,9 +2,10 @@ import { Link } from "react-router-dom";
 import { COMPANY_INFO } from "@/config/company";
 import { env } from "@/config/env";
 import { paths } from "@/config/paths";
+import { seoulYear } from "@/lib/format-date";
 
 export function Footer() {
-  const year = new Date().getFullYear();
+  const year = seoulYear() ?? new Date().getFullYear();
   return (
     <footer className="mt-auto border-t border-base-300 bg-base-200/60 text-sm text-base-content/70">
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">

@@ -1,6 +1,7 @@
 import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionStatusValue } from "@shared/plans.ts";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { formatSeoulDateOr } from "@/lib/format-date";
 import type { AdminUser } from "@/features/admin/api/types";
 
 const STATUS_VARIANT: Record<SubscriptionStatusValue, BadgeVariant> = {
@@ -15,9 +16,7 @@ function statusLabel(status: string) {
 }
 
 function formatDate(value: string | null | undefined) {
-  if (!value) return "-";
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? "-" : d.toLocaleDateString("ko-KR", { timeZone: "Asia/Seoul" });
+  return formatSeoulDateOr(value, "date", "-");
 }
 
 export interface UsersTableProps {

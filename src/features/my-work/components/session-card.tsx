@@ -4,10 +4,11 @@ import { Badge } from "@/components/ui/badge";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { paths } from "@/config/paths";
+import { formatSeoulDateOr } from "@/lib/format-date";
 import type { AnalysisSession } from "@shared/types.ts";
 
 function formatDate(iso: string) {
-  return new Intl.DateTimeFormat("ko-KR", { dateStyle: "long", timeStyle: "short", timeZone: "Asia/Seoul" }).format(new Date(iso));
+  return formatSeoulDateOr(iso, "longDateTime", "-");
 }
 
 export function SessionCard({ session, onDelete }: { session: AnalysisSession; onDelete: (s: AnalysisSession) => void }) {

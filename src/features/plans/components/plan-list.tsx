@@ -4,6 +4,7 @@ import { Link } from "react-router-dom";
 import { Skeleton } from "@/components/ui/skeleton";
 import { buttonClass } from "@/components/ui/button";
 import { paths } from "@/config/paths";
+import { formatSeoulDate } from "@/lib/format-date";
 import type { Plan, SubscriptionStatus, UsageStatus } from "@shared/types.ts";
 import { GuestNotice } from "@/features/plans/components/guest-notice";
 import { LaunchBanner } from "@/features/plans/components/launch-banner";
@@ -25,11 +26,6 @@ export interface PlanListProps {
   onSelect: (planId: string) => void;
 }
 
-function formatDate(value: string | null | undefined) {
-  if (!value) return null;
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? null : d.toLocaleDateString("ko-KR", { year: "numeric", month: "long", day: "numeric" });
-}
 
 function CurrentPlanLine({ isGuest, usage, subscription }: Pick<PlanListProps, "isGuest" | "usage" | "subscription">) {
   if (!usage) return null;
@@ -41,7 +37,7 @@ function CurrentPlanLine({ isGuest, usage, subscription }: Pick<PlanListProps, "
     );
   }
   const sub = subscription?.subscription;
-  const renews = formatDate(sub?.renewsAt ?? sub?.endDate);
+  const renews = formatSeoulDate(sub?.renewsAt ?? sub?.endDate, "longDate");
   return (
     <div data-testid="current-plan-line" className="flex flex-wrap items-center gap-2 text-base-content/80">
       <span>

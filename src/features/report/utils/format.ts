@@ -1,3 +1,4 @@
+import { formatSeoulDateOr } from "@/lib/format-date";
 import { scorePercent, scoreTier } from "@shared/grading.ts";
 
 export type Tier = ReturnType<typeof scoreTier>;
@@ -19,14 +20,5 @@ export function scoreSummary(score: number, max: number) {
 }
 
 export function formatReportDate(iso: string | null | undefined): string {
-  if (!iso) return "-";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "-";
-  return new Intl.DateTimeFormat("ko-KR", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).format(date);
+  return formatSeoulDateOr(iso, "longDateTime", "-");
 }

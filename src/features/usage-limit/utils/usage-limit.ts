@@ -1,5 +1,6 @@
 import type { UpgradeOption } from "@shared/types.ts";
 import type { ApiError } from "@/lib/api-client";
+import { formatSeoulDateOr } from "@/lib/format-date";
 
 export interface UsageInfo {
   current: number;
@@ -47,7 +48,5 @@ export function usageLimitDataFrom(error: Pick<ApiError, "usageInfo" | "upgradeO
 
 /** "2026년 12월 1일" */
 export function formatKoreanLongDate(iso: string) {
-  return new Intl.DateTimeFormat("ko-KR", { year: "numeric", month: "long", day: "numeric", timeZone: "Asia/Seoul" }).format(
-    new Date(iso),
-  );
+  return formatSeoulDateOr(iso, "longDate", "-");
 }
