@@ -31,7 +31,7 @@ export const config = {
   llm: {
     baseUrl: env("LLM_BASE_URL", "https://api.openai.com/v1"),
     apiKey: optional("LLM_API_KEY"),
-    model: env("LLM_MODEL", "gpt-4o-mini"),
+    model: env("LLM_MODEL", "gpt-4.1-mini"),
   },
   gradingConcurrency: env("GRADING_CONCURRENCY", "8"),
   toss: {

@@ -56,7 +56,15 @@ function gradeJson(system: string, ratio: number, outOfRange: boolean): string {
   });
 }
 
-export async function startFakeLlm(opts: { latencyMs?: number } = {}): Promise<FakeLlm> {
+export interface FakeLlmOptions {
+  latencyMs?: number;
+  /** Answer 400 to requests carrying `temperature`, as reasoning models do. */
+  rejectTemperature?: boolean;
+  /** Answer 400 to `response_format: json_schema`, as some OpenAI-compatible servers do. */
+  rejectJsonSchema?: boolean;
+}
+
+export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> {
   let latency = opts.latencyMs ?? Number(process.env.FAKE_LLM_LATENCY_MS ?? 0);
   const requests: RecordedLlmRequest[] = [];
   const seen = new Map<string, number>();
@@ -101,6 +109,13 @@ export async function startFakeLlm(opts: { latencyMs?: number } = {}): Promise<F
       user,
       at: Date.now(),
     });
+    const reject = (param: string) => {
+      res.writeHead(400, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { message: `Unsupported parameter: '${param}' is not supported with this model.`, type: "invalid_request_error", param } }));
+    };
+    if (opts.rejectTemperature && body.temperature !== undefined) return reject("temperature");
+    const format = body.response_format as { type?: string } | undefined;
+    if (opts.rejectJsonSchema && format?.type === "json_schema") return reject("response_format");
     const [kind, arg] = marker.split(":");
     const count = (seen.get(marker) ?? 0) + 1;
     seen.set(marker, count);

@@ -116,6 +116,47 @@ export async function withRetries<T>(
   throw last ?? new GradingError("AI 채점에 실패했습니다.", false);
 }
 
+/**
+ * What an endpoint turned out not to accept, learnt from its 400 answers, per endpoint and model:
+ * reasoning models refuse `temperature`, some OpenAI-compatible servers refuse `json_schema`
+ * output (then JSON mode is used, with the schema spelled out in the instructions).
+ */
+const limits = new Map<string, { noTemperature: boolean; jsonObjectOnly: boolean }>();
+
+function limitsOf(cfg: LlmConfig) {
+  const key = `${cfg.baseURL}|${cfg.model}`;
+  let l = limits.get(key);
+  if (!l) limits.set(key, (l = { noTemperature: false, jsonObjectOnly: false }));
+  return l;
+}
+
+/** Sends a chat completion, dropping what the endpoint reports it does not support. */
+async function createCompletion(
+  client: OpenAI,
+  cfg: LlmConfig,
+  build: (l: { noTemperature: boolean; jsonObjectOnly: boolean }) => OpenAI.Chat.ChatCompletionCreateParamsNonStreaming,
+): Promise<OpenAI.Chat.ChatCompletion> {
+  const l = limitsOf(cfg);
+  for (;;) {
+    try {
+      return await client.chat.completions.create(build(l));
+    } catch (err) {
+      const message = err instanceof OpenAI.APIError && err.status === 400 ? String(err.message) : "";
+      if (!l.noTemperature && /temperature/i.test(message)) {
+        l.noTemperature = true;
+        continue;
+      }
+      if (!l.jsonObjectOnly && /response_format|json_schema/i.test(message)) {
+        l.jsonObjectOnly = true;
+        continue;
+      }
+      throw err;
+    }
+  }
+}
+
+const SCHEMA_NOTE = `\n\n## 출력 형식\n다음 JSON 스키마를 따르는 JSON 객체 하나만 출력하세요.\n${JSON.stringify(GRADE_JSON_SCHEMA)}`;
+
 /** One grading call: structured JSON output, validated with zod; bad output throws a retryable error. */
 export async function requestGrade(
   client: OpenAI,
@@ -123,18 +164,17 @@ export async function requestGrade(
   system: string,
   essay: string,
 ): Promise<LlmGrade> {
-  const completion = await client.chat.completions.create({
+  const completion = await createCompletion(client, cfg, (l) => ({
     model: cfg.model,
-    temperature: 0,
+    ...(l.noTemperature ? {} : { temperature: 0 }),
     messages: [
-      { role: "system", content: system },
+      { role: "system", content: l.jsonObjectOnly ? system + SCHEMA_NOTE : system },
       { role: "user", content: essayMessage(essay) },
     ],
-    response_format: {
-      type: "json_schema",
-      json_schema: { name: "essay_grade", strict: true, schema: GRADE_JSON_SCHEMA },
-    },
-  });
+    response_format: l.jsonObjectOnly
+      ? { type: "json_object" }
+      : { type: "json_schema", json_schema: { name: "essay_grade", strict: true, schema: GRADE_JSON_SCHEMA } },
+  }));
   const choice = completion.choices?.[0];
   if (!choice) throw new GradingError("AI 채점 결과가 비어 있습니다.", true);
   if (choice.finish_reason === "length") throw new GradingError("AI 채점 결과가 중간에 끊겼습니다.", true);
@@ -157,9 +197,9 @@ export async function requestTranscription(
   cfg: LlmConfig,
   image: { mime: string; base64: string },
 ): Promise<string> {
-  const completion = await client.chat.completions.create({
+  const completion = await createCompletion(client, cfg, (l) => ({
     model: cfg.model,
-    temperature: 0,
+    ...(l.noTemperature ? {} : { temperature: 0 }),
     messages: [
       {
         role: "system",
@@ -174,7 +214,7 @@ export async function requestTranscription(
         ],
       },
     ],
-  });
+  }));
   const text = completion.choices?.[0]?.message?.content?.trim();
   if (!text) throw new GradingError("이미지에서 글자를 읽지 못했습니다.", true);
   return text;

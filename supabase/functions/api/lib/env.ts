@@ -36,7 +36,7 @@ export const env = {
     return read("LLM_API_KEY");
   },
   get llmModel(): string {
-    return read("LLM_MODEL") ?? "gpt-4o-mini";
+    return read("LLM_MODEL") ?? "gpt-4.1-mini";
   },
   get gradingConcurrency(): number {
     const n = Number(read("GRADING_CONCURRENCY") ?? "8");
