@@ -84,7 +84,7 @@ export default function WorkspaceRoute() {
       <Tabs value={tab} onValueChange={(v) => setTab(v as WorkspaceTab)}>
         <TabsList label="작업 단계" className="w-full">
           {(Object.keys(TAB_INFO) as WorkspaceTab[]).map((key) => (
-            <TabsTrigger key={key} value={key} className="flex-1">
+            <TabsTrigger key={key} value={key} className="flex-1 px-1.5 text-[13px] whitespace-nowrap sm:px-4 sm:text-sm">
               {TAB_INFO[key].label}
               {key === "dashboard" && badge > 0 && (
                 <Badge size="sm" variant="primary" data-testid="dashboard-tab-badge">

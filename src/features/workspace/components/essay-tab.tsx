@@ -225,7 +225,7 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
           </div>
         )}
 
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2 border-t border-base-300 pt-4">
           <Badge variant="outline" data-testid="essay-count-badge">
             {mode === "text" ? `${charCount}자` : `파일 ${files.length}개`}
           </Badge>
@@ -237,7 +237,7 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
               여러 답안 모드
             </Badge>
           )}
-          <Button className="ml-auto" onClick={submit} disabled={busy} loading={busy}>
+          <Button className="w-full sm:ml-auto sm:w-auto" onClick={submit} disabled={busy} loading={busy}>
             {busy ? "분석 중..." : multi ? "AI 여러 답안 첨삭 시작" : "AI 첨삭 시작"}
           </Button>
         </div>

@@ -1,52 +1,20 @@
-import { useState, type ChangeEvent } from "react";
+import { useState } from "react";
+import { Info } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardDescription, CardTitle } from "@/components/ui/card";
-import { Label } from "@/components/ui/label";
 import { ApiError } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { TOAST } from "@shared/messages.ts";
 import type { AnalysisSession } from "@shared/types.ts";
-import {
-  formatKb,
-  isAcceptedFilename,
-  MAX_FILE_SIZE_BYTES,
-  SETUP_ACCEPT,
-  SETUP_EXTENSIONS,
-  typesLabel,
-  uploadMessages,
-} from "@shared/upload-rules.ts";
+import { formatKb } from "@shared/upload-rules.ts";
 import { useCreateSession } from "@/features/workspace/api/create-session";
+import { SetupFilePicker } from "@/features/workspace/components/setup-file-picker";
 
 export interface SetupTabProps {
   session: AnalysisSession | null;
   onCreated: (session: AnalysisSession) => void;
   onNext: () => void;
   onUsageExceeded: (error: ApiError) => void;
-}
-
-function FilePicker({ id, label, file, onChange }: { id: string; label: string; file: File | null; onChange: (f: File | null) => void }) {
-  const handle = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0] ?? null;
-    event.target.value = "";
-    if (!chosen) return;
-    if (!isAcceptedFilename(chosen.name, SETUP_EXTENSIONS)) {
-      notify({ title: TOAST.files.wrongTypeTitle, description: TOAST.files.wrongType(typesLabel(SETUP_EXTENSIONS)), variant: "destructive" });
-      return;
-    }
-    if (chosen.size > MAX_FILE_SIZE_BYTES) {
-      notify({ title: "파일 크기 안내", description: uploadMessages.tooLargeNamed(chosen.name), variant: "destructive" });
-      return;
-    }
-    onChange(chosen);
-    notify({ title: TOAST.files.uploadedTitle, description: TOAST.files.uploaded(chosen.name) });
-  };
-  return (
-    <div>
-      <Label htmlFor={id}>{label}</Label>
-      <input id={id} type="file" accept={SETUP_ACCEPT} className="file-input w-full" onChange={handle} />
-      {file && <p className="mt-1 text-xs text-base-content/60">선택됨: {file.name}</p>}
-    </div>
-  );
 }
 
 export function SetupTab({ session, onCreated, onNext, onUsageExceeded }: SetupTabProps) {
@@ -105,24 +73,45 @@ export function SetupTab({ session, onCreated, onNext, onUsageExceeded }: SetupT
           <CardDescription>논술 문제와 평가 기준 파일을 업로드하세요. (TXT, DOCX, PDF, JPG, PNG)</CardDescription>
         </div>
         <div className="grid gap-4 md:grid-cols-2">
-          <FilePicker id="prompt-file" label="논술 문제(필수)" file={promptFile} onChange={setPromptFile} />
-          <FilePicker id="criteria-file" label="평가 기준(선택)" file={criteriaFile} onChange={setCriteriaFile} />
+          <SetupFilePicker
+            id="prompt-file"
+            label="논술 문제(필수)"
+            subject="논술 문제"
+            file={promptFile}
+            disabled={busy}
+            onChange={setPromptFile}
+          />
+          <SetupFilePicker
+            id="criteria-file"
+            label="평가 기준(선택)"
+            subject="평가 기준"
+            file={criteriaFile}
+            disabled={busy}
+            onChange={setCriteriaFile}
+          />
         </div>
         {listed.length > 0 && (
-          <div role="note" className="alert alert-info alert-soft flex-col items-start" aria-label="업로드된 파일">
-            <p className="font-semibold">업로드된 파일</p>
-            <ul className="text-sm">
-              {listed.map((f) => (
-                <li key={f.role}>
-                  {f.role}: {f.name}
-                  {f.size >= 0 && ` (${formatKb(f.size)})`}
-                </li>
-              ))}
-            </ul>
+          <div
+            role="note"
+            className="flex gap-3 rounded-box border border-info/30 bg-info/10 p-4 text-sm"
+            aria-label="업로드된 파일"
+          >
+            <Info className="mt-0.5 size-5 shrink-0 text-info" aria-hidden="true" />
+            <div className="min-w-0">
+              <p className="font-semibold">업로드된 파일</p>
+              <ul className="mt-1 space-y-0.5 text-base-content/80">
+                {listed.map((f) => (
+                  <li key={f.role} className="break-all">
+                    {f.role}: {f.name}
+                    {f.size >= 0 && ` (${formatKb(f.size)})`}
+                  </li>
+                ))}
+              </ul>
+            </div>
           </div>
         )}
-        <div className="flex justify-end">
-          <Button onClick={submit} disabled={busy || (!promptFile && !session)} loading={busy}>
+        <div className="flex justify-end border-t border-base-300 pt-4">
+          <Button className="w-full sm:w-auto" onClick={submit} disabled={busy || (!promptFile && !session)} loading={busy}>
             {busy ? "처리 중..." : "다음 단계"}
           </Button>
         </div>

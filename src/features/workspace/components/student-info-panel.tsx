@@ -1,3 +1,4 @@
+import { UserCheck } from "lucide-react";
 import { Input } from "@/components/ui/input";
 import type { EssayFileItem } from "@/features/workspace/utils/essay-files";
 
@@ -10,19 +11,28 @@ export function StudentInfoPanel({ items, onChange }: StudentInfoPanelProps) {
   if (items.length === 0) return null;
   return (
     <section className="rounded-box border border-info/40 bg-info/10 p-4" aria-label="학생 정보 확인 및 수정">
-      <h4 className="font-semibold text-info">학생 정보 확인 및 수정</h4>
+      <h4 className="flex items-center gap-1.5 font-semibold">
+        <UserCheck className="size-4 text-info" aria-hidden="true" />
+        학생 정보 확인 및 수정
+      </h4>
       <p className="text-xs text-base-content/70">파일명에서 자동으로 인식한 정보입니다. 필요하면 수정하세요.</p>
       <ul className="mt-3 space-y-2">
         {items.map((item) => (
-          <li key={item.key} className="grid gap-2 md:grid-cols-[1fr_10rem_10rem] md:items-center" data-testid="student-info-row">
-            <span className="truncate text-sm">{item.file.name}</span>
+          <li
+            key={item.key}
+            className="grid grid-cols-2 gap-2 md:grid-cols-[1fr_10rem_10rem] md:items-center"
+            data-testid="student-info-row"
+          >
+            <span className="col-span-2 truncate text-sm font-medium md:col-span-1" title={item.file.name}>
+              {item.file.name}
+            </span>
             <Input
               aria-label={`${item.file.name} 학생 이름`}
               placeholder="학생 이름"
               value={item.studentName}
               maxLength={50}
               onChange={(e) => onChange(item.key, { studentName: e.target.value })}
-              className="input-sm"
+              className="input-sm w-full"
             />
             <Input
               aria-label={`${item.file.name} 수험번호`}
@@ -30,7 +40,7 @@ export function StudentInfoPanel({ items, onChange }: StudentInfoPanelProps) {
               value={item.studentId}
               maxLength={50}
               onChange={(e) => onChange(item.key, { studentId: e.target.value })}
-              className="input-sm"
+              className="input-sm w-full"
             />
           </li>
         ))}

@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { FileText, X } from "lucide-react";
 import { formatKb } from "@shared/upload-rules.ts";
 import type { EssayFileItem } from "@/features/workspace/utils/essay-files";
 
@@ -7,9 +7,13 @@ export function UploadedFileList({ items, onRemove }: { items: EssayFileItem[]; 
   return (
     <ul className="space-y-1" aria-label="업로드된 답안 파일">
       {items.map((item) => (
-        <li key={item.key} className="flex items-center justify-between rounded-box bg-base-200 px-3 py-2 text-sm">
-          <span className="truncate">
-            {item.file.name} <span className="text-base-content/60">({formatKb(item.file.size)})</span>
+        <li key={item.key} className="flex items-center justify-between gap-2 rounded-box bg-base-200 px-3 py-2 text-sm">
+          <span className="flex min-w-0 items-center gap-2">
+            <FileText className="size-4 shrink-0 text-base-content/60" aria-hidden="true" />
+            <span className="truncate" title={item.file.name}>
+              {item.file.name}
+            </span>
+            <span className="shrink-0 text-base-content/60 tabular-nums">({formatKb(item.file.size)})</span>
           </span>
           <button
             type="button"
