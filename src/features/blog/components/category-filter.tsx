@@ -7,7 +7,7 @@ export function CategoryFilter({ value, onChange }: { value: BlogCategory | null
     ...BLOG_CATEGORIES.map((c) => ({ value: c, label: BLOG_CATEGORY_LABELS[c] })),
   ];
   return (
-    <div className="flex flex-wrap gap-2" role="group" aria-label="카테고리">
+    <div className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0" role="group" aria-label="카테고리">
       {options.map((option) => {
         const active = option.value === value;
         return (
@@ -15,7 +15,7 @@ export function CategoryFilter({ value, onChange }: { value: BlogCategory | null
             key={option.label}
             type="button"
             aria-pressed={active}
-            className={cn("btn btn-sm", active ? "btn-primary" : "btn-outline")}
+            className={cn("btn btn-sm shrink-0", active ? "btn-primary" : "btn-outline")}
             onClick={() => onChange(option.value)}
           >
             {option.label}

@@ -1,23 +1,41 @@
-import { Eye, UserRound } from "lucide-react";
+import { BookOpen, Eye, UserRound } from "lucide-react";
 import { Link } from "react-router-dom";
 import { blogCategoryLabel, type BlogPost } from "@shared/blog.ts";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
-import { formatKoreanDate } from "@/features/blog/utils/format";
+import { formatKoreanDate, postAuthorName } from "@/features/blog/utils/format";
+
+const COVER_TINT: Record<string, string> = {
+  "essay-tips": "from-primary/20 to-primary/5 text-primary",
+  "admission-info": "from-secondary/20 to-secondary/5 text-secondary",
+  "platform-guide": "from-accent/20 to-accent/5 text-accent",
+  "education-news": "from-info/20 to-info/5 text-info",
+};
 
 export function PostCard({ post }: { post: BlogPost }) {
   const date = formatKoreanDate(post.publishedAt ?? post.createdAt);
   return (
-    <Card className="overflow-hidden transition-shadow hover:shadow-md" data-testid="blog-card">
-      <Link to={paths.blogPost.getHref(post.slug)} className="flex h-full flex-col">
+    <Card className="h-full overflow-hidden transition hover:-translate-y-0.5 hover:shadow-md" data-testid="blog-card">
+      <Link
+        to={paths.blogPost.getHref(post.slug)}
+        className="flex h-full flex-col focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary"
+      >
         {post.featuredImage ? (
           <figure className="aspect-video bg-base-200">
             <img src={post.featuredImage} alt="" loading="lazy" className="h-full w-full object-cover" />
           </figure>
-        ) : null}
-        <div className="card-body gap-3">
+        ) : (
+          <div
+            className={cn("grid h-24 place-items-center bg-linear-to-br", COVER_TINT[post.category] ?? COVER_TINT["essay-tips"])}
+            aria-hidden="true"
+          >
+            <BookOpen className="size-8 opacity-70" />
+          </div>
+        )}
+        <div className="card-body flex-1 gap-3">
           <div>
             <Badge variant="primary" size="sm">
               {blogCategoryLabel(post.category)}
@@ -26,12 +44,10 @@ export function PostCard({ post }: { post: BlogPost }) {
           <h2 className="card-title line-clamp-2 text-lg leading-snug">{post.title}</h2>
           <p className="line-clamp-3 text-sm text-base-content/70">{post.excerpt}</p>
           <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-base-content/60">
-            {post.authorName && (
-              <span className="inline-flex items-center gap-1">
-                <UserRound className="size-3.5" aria-hidden="true" />
-                {post.authorName}
-              </span>
-            )}
+            <span className="inline-flex items-center gap-1" data-testid="post-author">
+              <UserRound className="size-3.5" aria-hidden="true" />
+              {postAuthorName(post.authorName)}
+            </span>
             {date && <time dateTime={post.publishedAt ?? post.createdAt}>{date}</time>}
             <span className="inline-flex items-center gap-1">
               <Eye className="size-3.5" aria-hidden="true" />

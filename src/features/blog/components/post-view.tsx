@@ -12,7 +12,7 @@ import { usePost } from "@/features/blog/api/get-post";
 import { AttachmentList } from "@/features/blog/components/attachment-list";
 import { MarkdownBody } from "@/features/blog/components/markdown-body";
 import { useDocumentMeta } from "@/features/blog/hooks/use-document-meta";
-import { formatKoreanLongDate } from "@/features/blog/utils/format";
+import { formatKoreanLongDate, postAuthorName } from "@/features/blog/utils/format";
 
 function NavButtons() {
   return (
@@ -91,12 +91,10 @@ export function PostView({ slug }: { slug: string }) {
       </div>
       <h1 className="mt-4 text-3xl leading-tight font-bold sm:text-4xl">{p.title}</h1>
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-base-content/60">
-        {p.authorName && (
-          <span className="inline-flex items-center gap-1">
-            <UserRound className="size-4" aria-hidden="true" />
-            {p.authorName}
-          </span>
-        )}
+        <span className="inline-flex items-center gap-1" data-testid="post-author">
+          <UserRound className="size-4" aria-hidden="true" />
+          {postAuthorName(p.authorName)}
+        </span>
         {date && (
           <span className="inline-flex items-center gap-1">
             <Calendar className="size-4" aria-hidden="true" />
