@@ -86,8 +86,8 @@ export function Header() {
         <nav aria-label="주요 메뉴" className="hidden items-center gap-1 lg:flex">
           {links}
         </nav>
-        <div className="flex items-center gap-2">
-          {user && <UsageBadge className="hidden sm:inline-flex" />}
+        <div className="flex shrink-0 items-center gap-1.5 sm:gap-2">
+          {user && <UsageBadge />}
           {user && (
             <span className="hidden items-center gap-1.5 text-sm font-medium md:inline-flex" data-testid="user-label">
               <UserRound className="size-4 text-base-content/60" aria-hidden="true" />
@@ -122,9 +122,6 @@ export function Header() {
       </div>
       {user && menuOpen && (
         <div id="mobile-menu" className="border-t border-base-300 bg-base-100 px-4 py-3 lg:hidden">
-          <div className="mb-3 flex flex-wrap items-center gap-2 sm:hidden">
-            <UsageBadge />
-          </div>
           <div className="mb-3 flex items-center gap-1.5 text-sm font-medium md:hidden">
             <UserRound className="size-4 text-base-content/60" aria-hidden="true" />
             {userLabel}

@@ -22,7 +22,7 @@ export function AdminUsersPage() {
   if (!user || !isAdmin) return <AccessDenied />;
 
   return (
-    <section className="mx-auto w-full max-w-7xl px-4 py-10">
+    <section className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6">
       <div className="mb-6">
         <h1 className="text-2xl font-bold">회원 관리</h1>
         <p className="mt-1 text-base-content/70">회원 목록과 구독 플랜을 관리합니다.</p>

@@ -14,8 +14,8 @@ export function computeStats(users: AdminUser[]) {
 function Stat({ label, value, icon, testId }: { label: string; value: number; icon: ReactNode; testId: string }) {
   return (
     <Card>
-      <CardBody className="flex-row items-center gap-4 p-5">
-        <div className="rounded-box bg-primary/10 p-3 text-primary">{icon}</div>
+      <CardBody className="flex-col items-start gap-3 p-4 sm:flex-row sm:items-center sm:gap-4 sm:p-5">
+        <div className="rounded-box bg-primary/10 p-2 text-primary sm:p-3">{icon}</div>
         <div>
           <p className="text-sm text-base-content/70">{label}</p>
           <p className="text-2xl font-bold tabular-nums" data-testid={testId}>
@@ -30,7 +30,7 @@ function Stat({ label, value, icon, testId }: { label: string; value: number; ic
 export function StatCards({ users }: { users: AdminUser[] }) {
   const s = computeStats(users);
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <Stat label="회원 수" value={s.members} icon={<Users className="size-6" />} testId="stat-members" />
       <Stat label="게스트" value={s.guests} icon={<UserRound className="size-6" />} testId="stat-guests" />
       <Stat label="유료 구독자" value={s.paid} icon={<CreditCard className="size-6" />} testId="stat-paid" />

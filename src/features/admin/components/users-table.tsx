@@ -29,7 +29,7 @@ export interface UsersTableProps {
 export function UsersTable({ users, currentUserId, onChangePlan, onDelete }: UsersTableProps) {
   return (
     <div className="overflow-x-auto">
-      <table className="table table-sm" data-testid="users-table">
+      <table className="table table-sm min-w-[60rem] [&_td]:align-middle" data-testid="users-table">
         <thead>
           <tr>
             <th>사용자명</th>
@@ -55,7 +55,7 @@ export function UsersTable({ users, currentUserId, onChangePlan, onDelete }: Use
                     {u.isAdmin === 1 && <Badge variant="accent" size="sm">관리자</Badge>}
                   </div>
                 </td>
-                <td className="text-base-content/80">{u.email ?? "-"}</td>
+                <td className="whitespace-nowrap text-base-content/80">{u.email ?? "-"}</td>
                 <td>{u.displayName ?? "-"}</td>
                 <td>
                   <div className="flex flex-wrap items-center gap-1.5" data-testid="user-plan">

@@ -26,26 +26,31 @@ export function PlanCard({ plan, isCurrent, highlighted, blockedLabel, busy, onS
       className={cn("h-full", highlighted && "border-primary ring-2 ring-primary", isCurrent && "bg-base-200/60")}
     >
       <CardBody className="gap-4">
-        <div className="flex items-start justify-between gap-2">
+        <div className="flex min-h-7 items-start justify-between gap-2">
           <h3 className="text-lg font-bold">{plan.name}</h3>
           <div className="flex gap-1">
             {highlighted && !isCurrent && <Badge variant="primary" size="sm">추천</Badge>}
             {isCurrent && <Badge variant="success" size="sm">이용 중</Badge>}
           </div>
         </div>
-        {plan.description && <p className="text-sm text-base-content/70">{plan.description}</p>}
-        <div className="min-h-16">
+        <p className="min-h-10 text-sm text-base-content/70">{plan.description}</p>
+        <div className="border-y border-base-300 py-4">
           {free ? (
-            <p className="text-3xl font-extrabold" data-testid="plan-price">
-              무료
-            </p>
+            <>
+              <p className="text-sm text-base-content/50" aria-hidden="true">
+                &nbsp;
+              </p>
+              <p className="text-3xl font-extrabold" data-testid="plan-price">
+                무료
+              </p>
+            </>
           ) : (
             <>
               <p className="text-sm text-base-content/50">
                 <del data-testid="plan-list-price">{formatWon(plan.price * 2)}원</del>
                 <span className="ml-2 font-semibold text-error">50% 할인</span>
               </p>
-              <p className="text-3xl font-extrabold" data-testid="plan-price">
+              <p className="text-3xl font-extrabold whitespace-nowrap" data-testid="plan-price">
                 {formatWon(plan.price)}원<span className="text-base font-medium text-base-content/60"> / 월</span>
               </p>
             </>

@@ -94,7 +94,7 @@ export function GraderNotice({ report }: { report: ReportData }) {
   const offline = report.grader === "offline";
   return (
     <div className="flex flex-col gap-2" data-testid="report-grader">
-      <div className={offline ? "alert alert-warning" : "alert"}>
+      <div className={offline ? "alert alert-warning alert-soft" : "alert alert-info alert-soft"}>
         <Bot className="size-5" aria-hidden="true" />
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant={offline ? "warning" : "info"}>{offline ? "오프라인 분석" : "AI 채점"}</Badge>
@@ -102,7 +102,7 @@ export function GraderNotice({ report }: { report: ReportData }) {
         </div>
       </div>
       {report.flagLabels.length > 0 && (
-        <div role="alert" className="alert alert-error" data-testid="report-flags">
+        <div role="alert" className="alert alert-error alert-soft" data-testid="report-flags">
           <AlertTriangle className="size-5" aria-hidden="true" />
           <div>
             <p className="font-semibold">확인 필요</p>
