@@ -122,25 +122,33 @@ export async function withRetries<T>(
  * reasoning models refuse `temperature`, some OpenAI-compatible servers refuse `json_schema`
  * output (then JSON mode is used, with the schema spelled out in the instructions).
  */
-const limits = new Map<string, { noTemperature: boolean; jsonObjectOnly: boolean }>();
+interface EndpointLimits {
+  noTemperature: boolean;
+  jsonObjectOnly: boolean;
+}
 
-function limitsOf(cfg: LlmConfig) {
+const limits = new Map<string, EndpointLimits>();
+
+function limitsOf(cfg: LlmConfig): EndpointLimits {
   const key = `${cfg.baseURL}|${cfg.model}`;
   let l = limits.get(key);
   if (!l) limits.set(key, (l = { noTemperature: false, jsonObjectOnly: false }));
   return l;
 }
 
-/** Sends a chat completion, dropping what the endpoint reports it does not support. */
+/**
+ * Sends a chat completion at temperature 0, dropping what the endpoint reports it does not
+ * support: `temperature` here, JSON-schema output by the caller's `build` (via `jsonObjectOnly`).
+ */
 async function createCompletion(
   client: OpenAI,
   cfg: LlmConfig,
-  build: (l: { noTemperature: boolean; jsonObjectOnly: boolean }) => OpenAI.Chat.ChatCompletionCreateParamsNonStreaming,
+  build: (l: EndpointLimits) => OpenAI.Chat.ChatCompletionCreateParamsNonStreaming,
 ): Promise<OpenAI.Chat.ChatCompletion> {
   const l = limitsOf(cfg);
   for (;;) {
     try {
-      return await client.chat.completions.create(build(l));
+      return await client.chat.completions.create({ ...build(l), ...(l.noTemperature ? {} : { temperature: 0 }) });
     } catch (err) {
       const message = err instanceof OpenAI.APIError && err.status === 400 ? String(err.message) : "";
       if (!l.noTemperature && /temperature/i.test(message)) {
@@ -167,7 +175,6 @@ export async function requestGrade(
 ): Promise<LlmGrade> {
   const completion = await createCompletion(client, cfg, (l) => ({
     model: cfg.model,
-    ...(l.noTemperature ? {} : { temperature: 0 }),
     messages: [
       { role: "system", content: l.jsonObjectOnly ? system + SCHEMA_NOTE : system },
       { role: "user", content: essayMessage(essay) },
@@ -198,9 +205,8 @@ export async function requestTranscription(
   cfg: LlmConfig,
   image: { mime: string; base64: string },
 ): Promise<string> {
-  const completion = await createCompletion(client, cfg, (l) => ({
+  const completion = await createCompletion(client, cfg, () => ({
     model: cfg.model,
-    ...(l.noTemperature ? {} : { temperature: 0 }),
     messages: [
       {
         role: "system",
