@@ -65,6 +65,7 @@ export function formatKb(bytes: number): string {
 
 export const uploadMessages = {
   typeTitle: "파일 형식 안내",
+  sizeTitle: "파일 크기 안내",
   tooLarge: `파일 크기는 ${MAX_FILE_SIZE_LABEL}를 초과할 수 없습니다.`,
   tooLargeNamed: (name: string) => `${name}: 파일 크기는 ${MAX_FILE_SIZE_LABEL}를 초과할 수 없습니다.`,
   empty: "빈 파일입니다. 내용이 있는 파일을 선택해 주세요.",

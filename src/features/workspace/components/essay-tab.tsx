@@ -53,7 +53,7 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
   const addFiles = (picked: File[]) => {
     const oversized = picked.filter((f) => f.size > MAX_FILE_SIZE_BYTES);
     if (oversized.length > 0) {
-      notify({ title: "파일 크기 안내", description: uploadMessages.tooLargeNamed(oversized[0].name), variant: "destructive" });
+      notify({ title: uploadMessages.sizeTitle, description: uploadMessages.tooLargeNamed(oversized[0].name), variant: "destructive" });
     }
     const incoming = picked.filter((f) => f.size <= MAX_FILE_SIZE_BYTES);
     if (incoming.length === 0) return;

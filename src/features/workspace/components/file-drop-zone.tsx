@@ -1,6 +1,7 @@
-import { useId, useState, type DragEvent } from "react";
+import { useId } from "react";
 import { Upload } from "lucide-react";
 import { cn } from "@/components/ui/cn";
+import { useFileDrag } from "@/features/workspace/hooks/use-file-drag";
 
 export interface FileDropZoneProps {
   accept: string;
@@ -10,29 +11,14 @@ export interface FileDropZoneProps {
 }
 
 export function FileDropZone({ accept, multiple, onFiles, hint }: FileDropZoneProps) {
-  const [dragOver, setDragOver] = useState(false);
+  const { dragOver, dragProps } = useFileDrag(onFiles);
   const inputId = useId();
-  const onDrop = (event: DragEvent<HTMLLabelElement>) => {
-    event.preventDefault();
-    setDragOver(false);
-    const files = Array.from(event.dataTransfer.files ?? []);
-    if (files.length) onFiles(files);
-  };
   return (
     <label
       htmlFor={inputId}
       data-testid="essay-drop-zone"
       data-drag-over={dragOver || undefined}
-      onDragOver={(event) => {
-        event.preventDefault();
-        setDragOver(true);
-      }}
-      onDragEnter={(event) => {
-        event.preventDefault();
-        setDragOver(true);
-      }}
-      onDragLeave={() => setDragOver(false)}
-      onDrop={onDrop}
+      {...dragProps}
       className={cn(
         "flex cursor-pointer flex-col items-center justify-center gap-2 rounded-box border-2 border-dashed p-8 text-center transition-colors",
         dragOver ? "border-primary bg-primary/10" : "border-base-300 hover:border-primary/60",

@@ -1,7 +1,8 @@
-import { useId, useRef, useState, type ChangeEvent, type DragEvent } from "react";
+import { useId, useRef, type ChangeEvent } from "react";
 import { FileImage, FileText, RefreshCw, Upload, X } from "lucide-react";
 import { cn } from "@/components/ui/cn";
 import { notify } from "@/lib/notify";
+import { useFileDrag } from "@/features/workspace/hooks/use-file-drag";
 import { TOAST } from "@shared/messages.ts";
 import {
   formatKb,
@@ -33,7 +34,7 @@ function acceptable(chosen: File): boolean {
     return false;
   }
   if (chosen.size > MAX_FILE_SIZE_BYTES) {
-    notify({ title: "파일 크기 안내", description: uploadMessages.tooLargeNamed(chosen.name), variant: "destructive" });
+    notify({ title: uploadMessages.sizeTitle, description: uploadMessages.tooLargeNamed(chosen.name), variant: "destructive" });
     return false;
   }
   return true;
@@ -41,7 +42,6 @@ function acceptable(chosen: File): boolean {
 
 export function SetupFilePicker({ id, label, subject, file, disabled, onChange }: SetupFilePickerProps) {
   const inputRef = useRef<HTMLInputElement>(null);
-  const [dragOver, setDragOver] = useState(false);
   const labelId = `${id}-label`;
   const hintId = useId();
 
@@ -55,22 +55,7 @@ export function SetupFilePicker({ id, label, subject, file, disabled, onChange }
     event.target.value = "";
     take(chosen);
   };
-  const drag = {
-    onDragOver: (event: DragEvent) => {
-      event.preventDefault();
-      if (!disabled) setDragOver(true);
-    },
-    onDragEnter: (event: DragEvent) => {
-      event.preventDefault();
-      if (!disabled) setDragOver(true);
-    },
-    onDragLeave: () => setDragOver(false),
-    onDrop: (event: DragEvent) => {
-      event.preventDefault();
-      setDragOver(false);
-      take(event.dataTransfer.files?.[0]);
-    },
-  };
+  const { dragOver, dragProps: drag } = useFileDrag((dropped) => take(dropped[0]), disabled);
   const zone = cn(
     "flex min-h-36 rounded-box border-2 border-dashed p-4 transition-colors",
     "peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary",
