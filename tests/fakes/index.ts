@@ -22,6 +22,13 @@ export async function startFakes() {
       RATE_LIMIT_REGISTRATIONS_PER_HOUR: "1000",
       RATE_LIMIT_LOGINS_PER_15_MIN: "1000",
       RATE_LIMIT_SESSIONS_PER_HOUR: "1000",
+      // The test client plays the outer proxy (a CDN appending the caller's address) in front of the
+      // local gateway, which appends the socket peer: two trusted hops. Tests send the "caller" as the
+      // rightmost X-Forwarded-For entry; requests without one count as 127.0.0.1.
+      TRUSTED_PROXY_HOPS: "2",
+      // Every test grades from 127.0.0.1; tests/integration/security-abuse.test.ts fills the budgets.
+      FREE_USES_PER_ADDRESS_PER_DAY: "100000",
+      FREE_USES_PER_DEVICE_PER_DAY: "100000",
       TOSS_API_BASE: toss.url,
       TOSS_TIMEOUT_MS: "2000",
     },

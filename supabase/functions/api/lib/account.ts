@@ -158,7 +158,9 @@ export async function ensureMonthUsageRow(
 
 /**
  * Usage for `userId`: guests count guest_usage_count against GUEST_FREE_USES (plan = trial);
- * members count this Seoul month's essay_count against their plan's max_essays_per_month.
+ * members count this Seoul month's essay_count against max_essays_per_month of the plan IN FORCE
+ * (`private.effective_plan_id`: a canceled, expired or lapsed subscription gives the trial plan),
+ * which also decides files per upload and batch permission.
  * Needs privileged SQL (`ctx.admin`) because it may create the month's row.
  */
 export async function getAccountUsage(admin: AnySql, userId: string): Promise<AccountUsage | null> {
@@ -179,12 +181,12 @@ export async function getAccountUsage(admin: AnySql, userId: string): Promise<Ac
     trial_files: number | null;
   }[]>`
     select p.is_guest, p.guest_usage_count,
-           s.id as sub_id, s.plan_id, s.status, s.start_date, s.end_date, s.renews_at,
+           s.id as sub_id, sp.id as plan_id, s.status, s.start_date, s.end_date, s.renews_at,
            sp.name as plan_name, sp.max_essays_per_month, sp.max_files_per_upload,
            tp.name as trial_name, tp.max_essays_per_month as trial_limit, tp.max_files_per_upload as trial_files
       from public.profiles p
       left join public.subscriptions s on s.user_id = p.id
-      left join public.subscription_plans sp on sp.id = s.plan_id
+      left join public.subscription_plans sp on sp.id = private.effective_plan_id(p.id)
       left join public.subscription_plans tp on tp.id = ${DEFAULT_PLAN_ID}
      where p.id = ${userId}`;
   if (!row) return null;

@@ -47,22 +47,54 @@ export const RATE_LIMITS = {
   },
 } satisfies Record<string, RateLimitRule>;
 
-/** Requests from this machine itself (a self-hosted install, local tools) are not limited by address. */
-function isLoopback(ip: string): boolean {
-  return /^(127\.\d+\.\d+\.\d+|::1|localhost)$/.test(ip);
+function envInt(name: string, fallback: number, min = 1): number {
+  const raw = Deno.env.get(name);
+  const n = Number(raw);
+  return raw !== undefined && raw !== "" && Number.isFinite(n) && n >= min ? Math.floor(n) : fallback;
+}
+
+/** How many proxies of ours append to X-Forwarded-For (`TRUSTED_PROXY_HOPS`, default 1). */
+export function trustedProxyHops(): number {
+  return Math.min(envInt("TRUSTED_PROXY_HOPS", 1), 20);
+}
+
+/**
+ * The client's address from X-Forwarded-For as our own proxies wrote it: the entry `hops` from
+ * the right (the one the outermost trusted proxy appended). Entries further left were sent by the
+ * client and are ignored; with fewer entries than hops the leftmost is taken. Bounded work for any
+ * header size. Never used to exempt a request from a limit.
+ */
+export function clientAddressFrom(forwardedFor: string | null | undefined, hops = 1): string {
+  const header = (forwardedFor ?? "").slice(-4096);
+  const entries = header.split(",").map((e) => e.trim()).filter(Boolean);
+  if (entries.length === 0) return "unknown";
+  const entry = entries[Math.max(0, entries.length - Math.max(1, hops))];
+  return entry.slice(0, 100);
+}
+
+/** The client address of a request (see clientAddressFrom and TRUSTED_PROXY_HOPS). */
+export function clientAddress(req: Request): string {
+  return clientAddressFrom(req.headers.get("x-forwarded-for"), trustedProxyHops());
+}
+
+/**
+ * The SPA's device token (`X-Device-Id`, generated once per browser) when well formed, else null.
+ * The client chooses it, so it only ever tightens limits (counted beside the address, never instead).
+ */
+export function deviceId(req: Request): string | null {
+  const v = req.headers.get("x-device-id")?.trim() ?? "";
+  return /^[A-Za-z0-9_-]{8,100}$/.test(v) ? v : null;
 }
 
 function limitOf(rule: RateLimitRule): number {
-  const n = Number(Deno.env.get(rule.env));
-  return Number.isFinite(n) && n > 0 ? Math.floor(n) : rule.limit;
+  return envInt(rule.env, rule.limit);
 }
 
 /**
  * Counts one request of `rule` for `identifier` (an IP address, or a user id for per-account
- * limits); over the limit → 429 `{ error, requiresCaptcha: true, retryAfter }` with Retry-After.
+ * limits) — every address is counted, loopback included; over the limit → 429 `{ error, requiresCaptcha: true, retryAfter }` with Retry-After.
  */
 export async function enforceRateLimit(sql: postgres.Sql, rule: RateLimitRule, identifier: string): Promise<void> {
-  if (rule.type === "ip" && isLoopback(identifier)) return;
   const [row] = await sql<{ r: { allowed: boolean; resetAt: string } }[]>`
     select private.hit_rate_limit(${identifier}, ${rule.type}, ${rule.action}, ${limitOf(rule)}::int,
                                   ${rule.windowSeconds}::int) as r`;

@@ -46,7 +46,7 @@ async function retrySubmission(ctx: Ctx): Promise<Response> {
   await ctx.admin.begin(async (sql) => {
     const row = await lockOwnedSubmission(sql, ctx.params.id, uid);
     if (row.status !== "error") throw new HttpError(409, SUBMISSION_MESSAGES.retryNotError);
-    const reservation = await reserveUsage(sql, uid, 1);
+    const reservation = await reserveUsage(sql, uid, 1, ctx.req);
     if (!reservation.allowed) throw await usageExceededError(sql, reservation, 1);
     const [{ ok }] = await sql<{ ok: boolean }[]>`
       select private.requeue_errored_submission(${row.id}::uuid, ${reservation.periodStart}::timestamptz) as ok`;

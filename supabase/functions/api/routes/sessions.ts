@@ -381,7 +381,7 @@ async function createSubmission(ctx: Ctx): Promise<Response> {
       const [owned] = await sql`
         select id from public.analysis_sessions where id = ${session.id} and user_id = ${uid} for share`;
       if (!owned) throw notFound();
-      const reservation = await reserveUsage(sql, uid, 1);
+      const reservation = await reserveUsage(sql, uid, 1, ctx.req);
       if (!reservation.allowed) throw await usageExceededError(sql, reservation, 1);
       await sql`
         insert into public.essay_submissions
@@ -481,7 +481,7 @@ async function startBatch(ctx: Ctx): Promise<Response> {
        order by e.submitted_at, e.id
        for update`;
     if (staged.length === 0) return { kind: "empty" as const };
-    const reservation = await reserveUsage(sql, uid, staged.length);
+    const reservation = await reserveUsage(sql, uid, staged.length, ctx.req);
     if (!reservation.allowed) {
       // Nothing is queued: the staged answers are dropped so a retry starts from a clean upload.
       await sql`delete from public.essay_submissions where id = any(${staged.map((s) => s.id)}::uuid[])`;

@@ -2,6 +2,7 @@
 import type { UpgradeOption } from "../../_shared/types.ts";
 import type postgres from "postgres";
 import { HttpError } from "../lib/errors.ts";
+import { clientAddress, deviceId } from "../lib/rate-limit.ts";
 
 type AnySql = postgres.Sql | postgres.TransactionSql;
 
@@ -16,11 +17,15 @@ export interface UsageSnapshot {
   periodStart: string | null;
   /** Start of the next Asia/Seoul month (members); null for guests. */
   resetDate: string | null;
+  /** Guests and free-plan members: their uses also count against the daily free budgets. */
+  free?: boolean;
 }
 
 export interface Reservation extends UsageSnapshot {
   allowed: boolean;
   reserved: number;
+  /** Set when the daily free budget of the client address or device refused the reservation. */
+  freeLimit?: "address" | "device";
 }
 
 export type { UpgradeOption };
@@ -28,6 +33,14 @@ export type { UpgradeOption };
 export const USAGE_MESSAGES = {
   exceeded: "현재 플랜의 월간 분석 한도에 도달했습니다. 계속 사용하시려면 플랜을 업그레이드하세요.",
   guestExceeded: "게스트 무료 사용 횟수(3회)를 모두 사용했습니다. 회원가입 후 플랜을 선택해 주세요.",
+  freeAddress: (isGuest: boolean) =>
+    `이 네트워크에서 오늘 사용할 수 있는 무료 첨삭 횟수를 모두 사용했습니다. ${
+      isGuest ? "회원가입 후 플랜을 선택하거나" : "유료 플랜을 선택하거나"
+    } 내일 다시 시도해 주세요.`,
+  freeDevice: (isGuest: boolean) =>
+    `이 기기에서 오늘 사용할 수 있는 무료 첨삭 횟수를 모두 사용했습니다. ${
+      isGuest ? "회원가입 후 플랜을 선택하거나" : "유료 플랜을 선택하거나"
+    } 내일 다시 시도해 주세요.`,
   notEnough: (remaining: number, wanted: number) =>
     `이번 달 남은 분석 횟수(${remaining}회)보다 많은 답안(${wanted}개)입니다. 플랜을 업그레이드하거나 답안 수를 줄여 주세요.`,
 } as const;
@@ -38,9 +51,26 @@ export async function usageSnapshot(sql: AnySql, userId: string): Promise<UsageS
   return row.s;
 }
 
-/** Reserves `count` uses atomically (all or none). Run inside the transaction that queues the essays. */
-export async function reserveUsage(sql: AnySql, userId: string, count = 1): Promise<Reservation> {
-  const [row] = await sql<{ r: Reservation }[]>`select private.reserve_usage(${userId}::uuid, ${count}::int) as r`;
+function envLimit(name: string, fallback: number): number {
+  const raw = Deno.env.get(name);
+  const n = Number(raw);
+  return raw !== undefined && raw !== "" && Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
+}
+
+/** Daily free gradings per client address (a school shares one): `FREE_USES_PER_ADDRESS_PER_DAY`, default 300. */
+export const freeUsesPerAddressPerDay = () => envLimit("FREE_USES_PER_ADDRESS_PER_DAY", 300);
+/** Daily free gradings per device token (`X-Device-Id`): `FREE_USES_PER_DEVICE_PER_DAY`, default 30. */
+export const freeUsesPerDevicePerDay = () => envLimit("FREE_USES_PER_DEVICE_PER_DAY", 30);
+
+/**
+ * Reserves `count` uses atomically (all or none). Run inside the transaction that queues the essays.
+ * `req` is the caller's request: free uses (guests, free-plan members) also count against the daily
+ * budgets of its client address and device token, however the account was made.
+ */
+export async function reserveUsage(sql: AnySql, userId: string, count: number, req: Request): Promise<Reservation> {
+  const [row] = await sql<{ r: Reservation }[]>`
+    select private.reserve_usage(${userId}::uuid, ${count}::int, ${clientAddress(req)}, ${deviceId(req)},
+                                 ${freeUsesPerAddressPerDay()}::int, ${freeUsesPerDevicePerDay()}::int) as r`;
   return row.r;
 }
 
@@ -61,12 +91,41 @@ export function daysUntil(resetDate: string | null, now = new Date()): number | 
   return Math.max(0, Math.ceil(ms / 86_400_000));
 }
 
-/** The 403 `usageExceeded` error with usageInfo / upgradeOptions / daysRemaining (§3, §8). */
+/** Start of the next Asia/Seoul day, when the daily free budgets start again. */
+function nextSeoulDay(now = new Date()): string {
+  const seoul = new Date(now.getTime() + 9 * 3_600_000);
+  return new Date(Date.UTC(seoul.getUTCFullYear(), seoul.getUTCMonth(), seoul.getUTCDate() + 1) - 9 * 3_600_000)
+    .toISOString();
+}
+
+/**
+ * The 403 `usageExceeded` error with usageInfo / upgradeOptions / daysRemaining (§3, §8); a
+ * reservation refused by a daily free budget gives 429 with `freeLimitReached` ('address' | 'device').
+ */
 export async function usageExceededError(
   sql: AnySql,
-  snap: UsageSnapshot,
+  snap: UsageSnapshot | Reservation,
   wanted = 1,
 ): Promise<HttpError> {
+  const freeLimit = "freeLimit" in snap ? snap.freeLimit : undefined;
+  if (freeLimit) {
+    const resetDate = nextSeoulDay();
+    return new HttpError(429, USAGE_MESSAGES[freeLimit === "device" ? "freeDevice" : "freeAddress"](snap.isGuest), {
+      usageExceeded: true,
+      freeLimitReached: freeLimit,
+      usageInfo: {
+        current: snap.current,
+        limit: snap.limit,
+        remaining: snap.remaining,
+        planId: snap.planId,
+        planName: snap.planName,
+        isGuest: snap.isGuest,
+        resetDate,
+      },
+      upgradeOptions: await upgradeOptions(sql, snap.limit),
+      daysRemaining: daysUntil(resetDate),
+    });
+  }
   const message = snap.remaining > 0 && wanted > snap.remaining
     ? USAGE_MESSAGES.notEnough(snap.remaining, wanted)
     : snap.isGuest
