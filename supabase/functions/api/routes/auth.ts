@@ -1,12 +1,14 @@
 // /auth/*: register, login (by username), guest, me, logout — all through Supabase Auth.
 import type { Session as SupabaseSession } from "@supabase/supabase-js";
+import { z } from "zod";
 import type { Route } from "../lib/types.ts";
 import type { Session } from "../../_shared/types.ts";
 import { loginSchema, registerRequestSchema } from "../../_shared/schemas.ts";
 import { API_MESSAGES, VALIDATION } from "../../_shared/messages.ts";
 import { HttpError } from "../lib/errors.ts";
-import { clientIp, json, noContent } from "../lib/http.ts";
-import { enforceRateLimit, RATE_LIMITS } from "../lib/rate-limit.ts";
+import { json, noContent } from "../lib/http.ts";
+import { clientAddress, enforceRateLimit, RATE_LIMITS } from "../lib/rate-limit.ts";
+import { CAPTCHA_MESSAGES, checkCaptcha, isAuthCaptchaError } from "../lib/captcha.ts";
 import { anonClient } from "../lib/supabase.ts";
 import { bearerToken, forgetToken } from "../lib/auth.ts";
 import { loadUser } from "../lib/account.ts";
@@ -38,6 +40,15 @@ function rateLimited(e: AuthErrorLike): boolean {
   return e.status === 429 || /rate_limit/.test(e.code ?? "");
 }
 
+/** The widget's token beside the form (required only when a captcha is configured). */
+const captchaField = { captchaToken: z.string().max(8192).nullish() };
+const registerWithCaptchaSchema = registerRequestSchema.extend(captchaField);
+const guestRequestSchema = z.object(captchaField);
+
+function captchaRefused(): HttpError {
+  return new HttpError(403, CAPTCHA_MESSAGES.failed, { requiresCaptcha: true });
+}
+
 async function usernameTaken(username: string): Promise<boolean> {
   const rows = await adminSql`select 1 from public.profiles where lower(username) = lower(${username}) limit 1`;
   return rows.length > 0;
@@ -64,8 +75,10 @@ export const routes: Route[] = [
     path: "/auth/register",
     auth: "public",
     async handler(ctx) {
-      const body = await ctx.json(registerRequestSchema);
-      await enforceRateLimit(adminSql, RATE_LIMITS.register, clientIp(ctx.req));
+      const body = await ctx.json(registerWithCaptchaSchema);
+      const address = clientAddress(ctx.req);
+      await enforceRateLimit(adminSql, RATE_LIMITS.register, address);
+      const captchaToken = await checkCaptcha(body.captchaToken, address);
       if (await usernameTaken(body.username)) throw new HttpError(409, API_MESSAGES.usernameTaken);
       if (await emailTaken(body.email)) throw new HttpError(409, API_MESSAGES.emailTaken);
 
@@ -75,7 +88,7 @@ export const routes: Route[] = [
       const { data, error } = await anonClient().auth.signUp({
         email: body.email,
         password: body.password,
-        options: { data: metadata },
+        options: { data: metadata, captchaToken },
       });
       if (error || !data.user) {
         const e = (error ?? {}) as AuthErrorLike;
@@ -87,6 +100,7 @@ export const routes: Route[] = [
           throw new HttpError(400, VALIDATION.emailInvalid);
         }
         if (rateLimited(e)) throw new HttpError(429, API_MESSAGES.tooManyRequests);
+        if (isAuthCaptchaError(e)) throw captchaRefused();
         // A concurrent registration may have taken the username (the profile trigger failed).
         if (await usernameTaken(body.username)) throw new HttpError(409, API_MESSAGES.usernameTaken);
         if (await emailTaken(body.email)) throw new HttpError(409, API_MESSAGES.emailTaken);
@@ -108,7 +122,7 @@ export const routes: Route[] = [
     auth: "public",
     async handler(ctx) {
       const body = await ctx.json(loginSchema);
-      await enforceRateLimit(adminSql, RATE_LIMITS.login, clientIp(ctx.req));
+      await enforceRateLimit(adminSql, RATE_LIMITS.login, clientAddress(ctx.req));
       const [account] = await adminSql<{ id: string; email: string }[]>`
         select p.id, u.email
           from public.profiles p
@@ -144,11 +158,15 @@ export const routes: Route[] = [
     path: "/auth/guest",
     auth: "public",
     async handler(ctx) {
-      await enforceRateLimit(adminSql, RATE_LIMITS.guest, clientIp(ctx.req));
-      const { data, error } = await anonClient().auth.signInAnonymously();
+      const body = await ctx.json(guestRequestSchema);
+      const address = clientAddress(ctx.req);
+      await enforceRateLimit(adminSql, RATE_LIMITS.guest, address);
+      const captchaToken = await checkCaptcha(body.captchaToken, address);
+      const { data, error } = await anonClient().auth.signInAnonymously(captchaToken ? { options: { captchaToken } } : undefined);
       if (error || !data.session || !data.user) {
         const e = (error ?? {}) as AuthErrorLike;
         if (rateLimited(e)) throw new HttpError(429, API_MESSAGES.tooManyRequests);
+        if (isAuthCaptchaError(e)) throw captchaRefused();
         console.error("[api] signInAnonymously failed:", e.status, e.code, e.message);
         throw new HttpError(isRetryable(e) ? 503 : 500, API_MESSAGES.guestFailed);
       }
