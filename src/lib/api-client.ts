@@ -1,5 +1,6 @@
 import { env } from "@/config/env";
 import { supabase } from "@/lib/supabase";
+import { deviceId } from "@/lib/device-id";
 
 export const DEFAULT_DOWNLOAD_FILENAME = "논술첨삭_리포트.txt";
 
@@ -96,6 +97,8 @@ export interface RequestOptions {
 export interface ApiClientConfig {
   baseUrl: string;
   getAccessToken: () => Promise<string | null | undefined>;
+  /** Sent as X-Device-Id (free gradings are also counted per device). */
+  getDeviceId?: () => string | null;
   fetch?: typeof fetch;
 }
 
@@ -113,6 +116,8 @@ export function createApiClient(config: ApiClientConfig) {
     const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
     const token = await config.getAccessToken();
     if (token) headers.Authorization = `Bearer ${token}`;
+    const device = config.getDeviceId?.();
+    if (device) headers["X-Device-Id"] = device;
     let payload: BodyInit | undefined;
     if (body instanceof FormData) {
       payload = body;
@@ -158,6 +163,7 @@ export const api = createApiClient({
     const { data } = await supabase.auth.getSession();
     return data.session?.access_token ?? null;
   },
+  getDeviceId: deviceId,
 });
 
 /** Saves a downloaded blob through a temporary object URL. */

@@ -3,7 +3,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { paths } from "@/config/paths";
-import { formatKoreanLongDate, type UsageLimitData } from "@/features/usage-limit/utils/usage-limit";
+import { DEFAULT_USAGE_LIMIT_MESSAGE, formatKoreanLongDate, type UsageLimitData } from "@/features/usage-limit/utils/usage-limit";
 
 export interface UsageLimitDialogProps {
   open: boolean;
@@ -26,8 +26,8 @@ export function UsageLimitDialog({ open, data, onOpenChange }: UsageLimitDialogP
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="사용 한도 초과"
-      description="현재 플랜의 월간 분석 한도에 도달했습니다. 계속 사용하시려면 플랜을 업그레이드하세요."
+      title={data?.freeLimitReached ? "오늘의 무료 사용 한도 초과" : "사용 한도 초과"}
+      description={data?.message ?? DEFAULT_USAGE_LIMIT_MESSAGE}
       footer={
         <>
           <Button variant="ghost" onClick={() => onOpenChange(false)}>

@@ -17,14 +17,23 @@ export interface UsageLimitData {
   usageInfo: UsageInfo | null;
   upgradeOptions: UpgradeOption[];
   daysRemaining: number | null;
+  /** The server's Korean explanation (e.g. the daily free budget of this network was used up). */
+  message: string | null;
+  /** Set when a daily free budget refused the request: "address" (network) or "device". */
+  freeLimitReached: "address" | "device" | null;
 }
+
+export const DEFAULT_USAGE_LIMIT_MESSAGE =
+  "현재 플랜의 월간 분석 한도에 도달했습니다. 계속 사용하시려면 플랜을 업그레이드하세요.";
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /** Reads the usage-exceeded data of an ApiError (§3 "Usage-exceeded error data"). */
-export function usageLimitDataFrom(error: Pick<ApiError, "usageInfo" | "upgradeOptions" | "daysRemaining">): UsageLimitData {
+export function usageLimitDataFrom(
+  error: Pick<ApiError, "usageInfo" | "upgradeOptions" | "daysRemaining"> & Partial<Pick<ApiError, "message" | "data">>,
+): UsageLimitData {
   const info = isRecord(error.usageInfo) ? error.usageInfo : null;
   const usageInfo: UsageInfo | null = info
     ? {
@@ -43,7 +52,17 @@ export function usageLimitDataFrom(error: Pick<ApiError, "usageInfo" | "upgradeO
     features: Array.isArray(o.features) ? o.features.map(String) : [],
     price: Number(o.price ?? 0),
   }));
-  return { usageInfo, upgradeOptions, daysRemaining: typeof error.daysRemaining === "number" ? error.daysRemaining : null };
+  const data = isRecord(error.data) ? error.data : {};
+  const freeLimitReached =
+    data.freeLimitReached === "address" || data.freeLimitReached === "device" ? data.freeLimitReached : null;
+  const serverMessage = typeof data.error === "string" && data.error.trim() ? data.error : null;
+  return {
+    usageInfo,
+    upgradeOptions,
+    daysRemaining: typeof error.daysRemaining === "number" ? error.daysRemaining : null,
+    message: serverMessage,
+    freeLimitReached,
+  };
 }
 
 /** "2026년 12월 1일" */

@@ -1,0 +1,50 @@
+// The usage-limit dialog says what the server said (security issue item 4: a daily free budget of
+// the network or device, in Korean), falling back to the monthly-limit wording.
+import { cleanup, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { afterEach, describe, expect, it } from "vitest";
+import { ApiError } from "@/lib/api-client";
+import { UsageLimitDialog } from "@/features/usage-limit/components/usage-limit-dialog";
+import { usageLimitDataFrom } from "@/features/usage-limit/utils/usage-limit";
+
+afterEach(cleanup);
+
+const NETWORK =
+  "이 네트워크에서 오늘 사용할 수 있는 무료 첨삭 횟수를 모두 사용했습니다. 회원가입 후 플랜을 선택하거나 내일 다시 시도해 주세요.";
+
+function show(body: Record<string, unknown>, status = 403) {
+  const data = usageLimitDataFrom(new ApiError(String(body.error), status, body));
+  render(
+    <MemoryRouter>
+      <UsageLimitDialog open data={data} onOpenChange={() => {}} />
+    </MemoryRouter>,
+  );
+  return data;
+}
+
+describe("usage-limit dialog", () => {
+  it("shows the server's message when a daily free budget refused the grading", () => {
+    const data = show({
+      error: NETWORK,
+      usageExceeded: true,
+      freeLimitReached: "address",
+      usageInfo: { current: 1, limit: 3, remaining: 2, planId: "trial", planName: "게스트", isGuest: true, resetDate: null },
+      upgradeOptions: [],
+      daysRemaining: 1,
+    }, 429);
+    expect(data.freeLimitReached).toBe("address");
+    expect(screen.getByText(NETWORK)).toBeTruthy();
+    expect(screen.getByText("오늘의 무료 사용 한도 초과")).toBeTruthy();
+  });
+
+  it("keeps the monthly-limit wording without a server message", () => {
+    const data = usageLimitDataFrom({ usageInfo: undefined, upgradeOptions: undefined, daysRemaining: undefined });
+    render(
+      <MemoryRouter>
+        <UsageLimitDialog open data={data} onOpenChange={() => {}} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(/현재 플랜의 월간 분석 한도에 도달했습니다/)).toBeTruthy();
+    expect(screen.getByText("사용 한도 초과")).toBeTruthy();
+  });
+});
