@@ -1,4 +1,4 @@
-import { deflateRawSync } from "node:zlib";
+import { deflateRawSync, deflateSync } from "node:zlib";
 import { Document, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from "docx";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 // @ts-ignore pngjs ships no type declarations
@@ -229,4 +229,99 @@ export function makeLargeText(bytes = 11 * 1024 * 1024): Buffer {
 /** A Blob/File pair for FormData. */
 export function fileOf(data: Buffer | Uint8Array, name: string, type = "application/octet-stream"): File {
   return new File([new Uint8Array(data)], name, { type });
+}
+
+const DOCX_NS =
+  'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" ' +
+  'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+
+/** A docx-shaped zip around one hand-written word/document.xml body. */
+export function makeDocxFromBody(body: Buffer | string): Buffer {
+  const head = Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${DOCX_NS}><w:body>`);
+  const tail = Buffer.from("</w:body></w:document>");
+  return makeZip([
+    { name: "[Content_Types].xml", data: CONTENT_TYPES },
+    { name: "_rels/.rels", data: RELS },
+    { name: "word/document.xml", data: Buffer.concat([head, Buffer.from(body), tail]) },
+  ]);
+}
+
+/**
+ * A "run bomb": a small .docx (~100-150 KB) whose document.xml is ~60 MB of tiny `<w:r>` runs,
+ * inside the zip guard's byte budget. `text` puts one character in every run; without it the runs
+ * are empty (only the node count grows).
+ */
+export function makeDocxRunBomb(megabytes = 60, text = true): Buffer {
+  const run = text ? "<w:r><w:rPr><w:b/></w:rPr><w:t>가</w:t></w:r>" : "<w:r><w:rPr><w:b/></w:rPr></w:r>";
+  const unit = Buffer.from(run);
+  const count = Math.floor((megabytes * 1024 * 1024) / unit.length);
+  const body = Buffer.alloc(unit.length * count + 14);
+  body.write("<w:p>", 0);
+  for (let i = 0; i < count; i++) unit.copy(body, 5 + i * unit.length);
+  body.write("</w:p>", 5 + count * unit.length);
+  return makeDocxFromBody(body.subarray(0, 11 + count * unit.length));
+}
+
+/** A hand-made PDF from object bodies (1-based numbering; object 1 is the catalog). */
+export function makeRawPdf(objects: (string | Buffer)[]): Buffer {
+  const parts: Buffer[] = [Buffer.from("%PDF-1.7\n%\xE2\xE3\xCF\xD3\n", "latin1")];
+  let size = parts[0].length;
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(size);
+    const chunk = Buffer.concat([
+      Buffer.from(`${i + 1} 0 obj\n`, "latin1"),
+      typeof o === "string" ? Buffer.from(o, "latin1") : o,
+      Buffer.from("\nendobj\n", "latin1"),
+    ]);
+    parts.push(chunk);
+    size += chunk.length;
+  });
+  let xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const off of offsets) xref += `${String(off).padStart(10, "0")} 00000 n \n`;
+  xref += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${size}\n%%EOF\n`;
+  parts.push(Buffer.from(xref, "latin1"));
+  return Buffer.concat(parts);
+}
+
+/** A stream object: dictionary entries + data (Length filled in). */
+export function pdfStream(dict: string, data: Buffer): Buffer {
+  return Buffer.concat([
+    Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`, "latin1"),
+    data,
+    Buffer.from("\nendstream", "latin1"),
+  ]);
+}
+
+/**
+ * A one-page PDF (~200 KB) whose FlateDecode content stream inflates to `megabytes` (default 200 MB)
+ * of text-drawing operators and blanks.
+ */
+export function makePdfStreamBomb(megabytes = 200): Buffer {
+  const ops = Buffer.from("BT /F1 12 Tf 40 780 Td (Hello) Tj ET\n", "latin1");
+  const content = Buffer.alloc(megabytes * 1024 * 1024, 0x20);
+  ops.copy(content, 0);
+  const compressed = deflateSync(content, { level: 9 });
+  return makeRawPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
+    pdfStream("/Filter /FlateDecode", compressed),
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ]);
+}
+
+/** A PDF with `pages` pages that all share one small content stream. */
+export function makeManyPagePdf(pages = 5000): Buffer {
+  const kids = Array.from({ length: pages }, (_, i) => `${i + 5} 0 R`).join(" ");
+  const objects: (string | Buffer)[] = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
+    pdfStream("", Buffer.from("BT /F1 12 Tf 40 780 Td (Page) Tj ET", "latin1")),
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  for (let i = 0; i < pages; i++) {
+    objects.push("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 3 0 R >>");
+  }
+  return makeRawPdf(objects);
 }

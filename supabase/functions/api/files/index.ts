@@ -12,10 +12,30 @@ import {
   typesLabel,
   uploadMessages,
 } from "../../_shared/upload-rules.ts";
+import pLimit from "p-limit";
 import { assertSafeZip, ZipGuardError } from "./zip-guard.ts";
 import { decodeText, looksLikeText } from "./text.ts";
 import { extractDocxText } from "./docx.ts";
 import { extractPdfText, PdfReadError } from "./pdf.ts";
+import { FileLimitError, ReadBudget } from "./budget.ts";
+import { MAX_CONCURRENT_READS, MAX_EXTRACTED_CHARS, MAX_PDF_PAGES } from "./limits.ts";
+import { fileLimitMessages } from "./messages.ts";
+
+/** Extraction is CPU- and memory-heavy: a few files at a time per process, the rest wait. */
+const readSlots = pLimit(MAX_CONCURRENT_READS);
+
+function limitMessage(err: FileLimitError, kind: "txt" | "docx" | "pdf"): string {
+  switch (err.problem) {
+    case "textTooLong":
+      return fileLimitMessages.textTooLong(MAX_EXTRACTED_CHARS);
+    case "tooManyPages":
+      return fileLimitMessages.pdfTooManyPages(MAX_PDF_PAGES);
+    case "tooSlow":
+      return fileLimitMessages.tooSlow;
+    default:
+      return kind === "pdf" ? fileLimitMessages.pdfTooBig : fileLimitMessages.docxTooBig;
+  }
+}
 
 export interface ReadFile {
   /** The user's file name (kept as data only). */
@@ -103,41 +123,59 @@ export async function readUpload(file: File, opts: ReadOptions = {}): Promise<Re
   const base = { originalName: name, kind, mimeType: MIME_BY_KIND[kind], size: bytes.byteLength, bytes };
   if (IMAGE_KINDS.includes(kind)) return { ...base, text: "", isImage: true };
 
+  const textKind = kind as "txt" | "docx" | "pdf";
   let text: string;
-  if (kind === "txt") {
-    const decoded = decodeText(bytes);
-    if (!looksLikeText(decoded.text)) throw new HttpError(400, `${prefix}${name} — ${uploadMessages.textUnreadable}`);
-    text = decoded.text;
-  } else if (kind === "docx") {
-    try {
-      await assertSafeZip(bytes);
-    } catch (err) {
-      if (err instanceof ZipGuardError && err.problem === "tooLarge") {
-        throw new HttpError(400, `${prefix}${name} — ${uploadMessages.docxTooComplex}`);
-      }
-      throw new HttpError(400, `${prefix}${name} — ${uploadMessages.corruptDocx}`);
+  try {
+    text = await readSlots(() => extractText(bytes, textKind, `${prefix}${name} — `));
+  } catch (err) {
+    if (err instanceof FileLimitError) {
+      throw new HttpError(err.status, `${prefix}${name} — ${limitMessage(err, textKind)}`, { title: uploadMessages.sizeTitle });
     }
-    try {
-      text = await extractDocxText(bytes);
-    } catch {
-      throw new HttpError(400, `${prefix}${name} — ${uploadMessages.corruptDocx}`);
-    }
-  } else {
-    try {
-      text = (await extractPdfText(bytes)).text;
-    } catch (err) {
-      const problem = err instanceof PdfReadError ? err.problem : "broken";
-      const message = problem === "encrypted"
-        ? uploadMessages.pdfEncrypted
-        : problem === "noText"
-        ? uploadMessages.pdfNoText
-        : uploadMessages.pdfBroken;
-      throw new HttpError(400, `${prefix}${name} — ${message}`);
-    }
+    throw err;
   }
   text = text.trim();
   if (!text) throw new HttpError(400, `${prefix}${name} — ${uploadMessages.noText}`);
   return { ...base, text, isImage: false };
+}
+
+/** Text of a txt/docx/pdf upload within the read budget (FileLimitError past a limit). */
+async function extractText(bytes: Uint8Array, kind: "txt" | "docx" | "pdf", where: string): Promise<string> {
+  const budget = new ReadBudget();
+  if (kind === "txt") {
+    const decoded = decodeText(bytes);
+    if (!looksLikeText(decoded.text)) throw new HttpError(400, `${where}${uploadMessages.textUnreadable}`);
+    budget.addChars(decoded.text.trim().length);
+    return decoded.text;
+  }
+  if (kind === "docx") {
+    try {
+      await assertSafeZip(bytes, budget);
+    } catch (err) {
+      if (err instanceof FileLimitError) throw err;
+      if (err instanceof ZipGuardError && err.problem === "tooLarge") {
+        throw new HttpError(400, `${where}${uploadMessages.docxTooComplex}`);
+      }
+      throw new HttpError(400, `${where}${uploadMessages.corruptDocx}`);
+    }
+    try {
+      return await extractDocxText(bytes, budget);
+    } catch (err) {
+      if (err instanceof FileLimitError) throw err;
+      throw new HttpError(400, `${where}${uploadMessages.corruptDocx}`);
+    }
+  }
+  try {
+    return (await extractPdfText(bytes, budget)).text;
+  } catch (err) {
+    if (err instanceof FileLimitError) throw err;
+    const problem = err instanceof PdfReadError ? err.problem : "broken";
+    const message = problem === "encrypted"
+      ? uploadMessages.pdfEncrypted
+      : problem === "noText"
+      ? uploadMessages.pdfNoText
+      : uploadMessages.pdfBroken;
+    throw new HttpError(400, `${where}${message}`);
+  }
 }
 
 function looksLikeZip(bytes: Uint8Array): boolean {

@@ -1,8 +1,25 @@
 // Zip-bomb guard for .docx: read the central directory, cap entry count and declared size,
-// then inflate every entry with a byte budget (headers can lie) before mammoth sees the file.
+// then inflate every entry with a byte budget (headers can lie) before any part is read.
+// `readZipEntry` streams one entry's inflated bytes in chunks with a running cap.
+import type { ReadBudget } from "./budget.ts";
 
 export const MAX_ZIP_ENTRIES = 1000;
 export const MAX_ZIP_UNCOMPRESSED_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Compressed bytes as a stream of small slices: a deflate stream inflates each written chunk whole,
+ * so 4 KB in is at most ~4 MB out (deflate's ratio is ~1032:1) held at once.
+ */
+export function compressedSlices(data: Uint8Array, size = 4096): ReadableStream<Uint8Array<ArrayBuffer>> {
+  let offset = 0;
+  return new ReadableStream<Uint8Array<ArrayBuffer>>({
+    pull(controller) {
+      if (offset >= data.byteLength) return controller.close();
+      controller.enqueue(data.slice(offset, offset + size) as Uint8Array<ArrayBuffer>);
+      offset += size;
+    },
+  }, { highWaterMark: 0 });
+}
 
 export type ZipProblem = "corrupt" | "tooLarge";
 
@@ -75,14 +92,15 @@ export function readCentralDirectory(bytes: Uint8Array): CentralEntry[] {
   return entries;
 }
 
-async function inflatedSize(data: Uint8Array, budget: number): Promise<number> {
-  const stream = new Blob([data as BlobPart]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+async function inflatedSize(data: Uint8Array, budget: number, time?: ReadBudget): Promise<number> {
+  const stream = compressedSlices(data).pipeThrough(new DecompressionStream("deflate-raw"));
   const reader = stream.getReader();
   let size = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return size;
+      await time?.pause();
       size += value.byteLength;
       if (size > budget) {
         await reader.cancel().catch(() => {});
@@ -91,12 +109,16 @@ async function inflatedSize(data: Uint8Array, budget: number): Promise<number> {
     }
   } catch (err) {
     if (err instanceof ZipGuardError) throw err;
+    if (err instanceof Error && err.name === "FileLimitError") {
+      await reader.cancel().catch(() => {});
+      throw err;
+    }
     throw new ZipGuardError("corrupt", "inflate failed");
   }
 }
 
 /** Throws ZipGuardError unless the archive is well-formed and small enough to unpack. */
-export async function assertSafeZip(bytes: Uint8Array): Promise<void> {
+export async function assertSafeZip(bytes: Uint8Array, time?: ReadBudget): Promise<void> {
   const entries = readCentralDirectory(bytes);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let budget = MAX_ZIP_UNCOMPRESSED_BYTES;
@@ -111,9 +133,71 @@ export async function assertSafeZip(bytes: Uint8Array): Promise<void> {
     if (end > bytes.byteLength) throw new ZipGuardError("corrupt", "entry data out of range");
     let actual: number;
     if (e.method === 0) actual = e.compressedSize;
-    else if (e.method === 8) actual = await inflatedSize(bytes.subarray(start, end), Math.min(budget, e.uncompressedSize));
+    else if (e.method === 8) actual = await inflatedSize(bytes.subarray(start, end), Math.min(budget, e.uncompressedSize), time);
     else throw new ZipGuardError("corrupt", `unsupported compression ${e.method}`);
     if (actual !== e.uncompressedSize) throw new ZipGuardError("corrupt", "size mismatch");
     budget -= actual;
+  }
+}
+
+/** Where an entry's data lies in the archive (after its local header). */
+function entryData(bytes: Uint8Array, e: CentralEntry): Uint8Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const lh = e.localHeaderOffset;
+  if (lh + 30 > bytes.byteLength || view.getUint32(lh, true) !== LOC_SIG) {
+    throw new ZipGuardError("corrupt", "bad local header");
+  }
+  const start = lh + 30 + view.getUint16(lh + 26, true) + view.getUint16(lh + 28, true);
+  const end = start + e.compressedSize;
+  if (end > bytes.byteLength) throw new ZipGuardError("corrupt", "entry data out of range");
+  return bytes.subarray(start, end);
+}
+
+/** The names of the archive's entries (from the central directory). */
+export function zipEntryNames(bytes: Uint8Array): string[] {
+  return readCentralDirectory(bytes).map((e) => e.name);
+}
+
+/**
+ * Streams one entry's inflated bytes, chunk by chunk. Throws ZipGuardError("tooLarge") as soon as
+ * more than `maxBytes` came out (the caller maps it), "corrupt" for a missing or unreadable entry.
+ */
+export async function* readZipEntry(
+  bytes: Uint8Array,
+  name: string,
+  maxBytes: number,
+  time?: ReadBudget,
+): AsyncGenerator<Uint8Array> {
+  const entry = readCentralDirectory(bytes).find((e) => e.name === name);
+  if (!entry) throw new ZipGuardError("corrupt", `no entry ${name}`);
+  if (entry.flags & 0x1) throw new ZipGuardError("corrupt", "encrypted entry");
+  const data = entryData(bytes, entry);
+  if (entry.method === 0) {
+    if (data.byteLength > maxBytes) throw new ZipGuardError("tooLarge", `${name} over ${maxBytes} bytes`);
+    for (let i = 0; i < data.byteLength; i += 64 * 1024) {
+      await time?.pause();
+      yield data.subarray(i, i + 64 * 1024);
+    }
+    return;
+  }
+  if (entry.method !== 8) throw new ZipGuardError("corrupt", `unsupported compression ${entry.method}`);
+  const reader = compressedSlices(data).pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  let size = 0;
+  try {
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch {
+        throw new ZipGuardError("corrupt", "inflate failed");
+      }
+      if (chunk.done) return;
+      size += chunk.value.byteLength;
+      if (size > maxBytes) throw new ZipGuardError("tooLarge", `${name} over ${maxBytes} bytes`);
+      await time?.pause();
+      yield chunk.value;
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
   }
 }
