@@ -282,20 +282,28 @@ const cases: Case[] = [
     run: async (tx) => seen(await tx`select id from public.analysis_sessions where id in ${tx(Object.values(fx.session))}`),
     expect: prefixed("session", ownOnly()),
   },
+  // Sessions are created by the API only (server-decided file paths and texts, security issue
+  // items 1 and 6): no direct insert or update for anyone, the owner included.
   {
     table: "analysis_sessions", op: "insert", what: "a session of one's own",
     run: async (tx, a) => (await tx`insert into public.analysis_sessions (user_id, prompt_content) values (${selfId(a)}, '새 문제')`).count,
-    expect: { owner: 1, other: 1, guest: 1, anon: D, admin: 1 },
+    expect: all(D),
   },
   {
     table: "analysis_sessions", op: "insert", what: "a session owned by the owner",
     run: async (tx) => (await tx`insert into public.analysis_sessions (user_id, prompt_content) values (${uid.owner}, '남의 문제')`).count,
-    expect: { owner: 1, other: D, guest: D, anon: D, admin: D },
+    expect: all(D),
   },
   {
     table: "analysis_sessions", op: "update", what: "the owner's prompt_content",
     run: async (tx) => (await tx`update public.analysis_sessions set prompt_content = '수정' where id = ${fx.session.owner}`).count,
-    expect: { owner: 1, other: 0, guest: 0, anon: D, admin: 0 },
+    expect: all(D),
+  },
+  {
+    table: "analysis_sessions", op: "update", what: "the owner's prompt_file_path (another user's object)",
+    run: async (tx) => (await tx`update public.analysis_sessions set prompt_file_path = ${`${uid.other}/x/prompt.png`}
+                                 where id = ${fx.session.owner}`).count,
+    expect: all(D),
   },
   {
     table: "analysis_sessions", op: "update", what: "the owner's session user_id (hand-over)",
@@ -313,17 +321,18 @@ const cases: Case[] = [
     run: async (tx) => seen(await tx`select id from public.essay_submissions where id in ${tx(Object.values(fx.submission))}`),
     expect: prefixed("submission", ownOnly()),
   },
+  // Answers are created by the API only (quota, length caps, server-decided paths): no direct insert.
   {
     table: "essay_submissions", op: "insert", what: "a submission into one's own session",
     run: async (tx, a) => (await tx`insert into public.essay_submissions (session_id, user_id, essay_content)
                                     values (${a === "anon" ? fx.session.owner : fx.session[a]}, ${selfId(a)}, '새 답안')`).count,
-    expect: { owner: 1, other: 1, guest: 1, anon: D, admin: 1 },
+    expect: all(D),
   },
   {
     table: "essay_submissions", op: "insert", what: "a submission into the owner's session (as oneself)",
     run: async (tx, a) => (await tx`insert into public.essay_submissions (session_id, user_id, essay_content)
                                     values (${fx.session.owner}, ${selfId(a)}, '끼어들기')`).count,
-    expect: { owner: 1, other: D, guest: D, anon: D, admin: D },
+    expect: all(D),
   },
   {
     table: "essay_submissions", op: "insert", what: "a completed, uncharged submission (job columns)",
@@ -335,6 +344,12 @@ const cases: Case[] = [
     table: "essay_submissions", op: "update", what: "the owner's student_name",
     run: async (tx) => (await tx`update public.essay_submissions set student_name = '김철수' where id = ${fx.submission.owner}`).count,
     expect: { owner: 1, other: 0, guest: 0, anon: D, admin: 0 },
+  },
+  {
+    table: "essay_submissions", op: "update", what: "the owner's essay_content / essay_file_path",
+    run: async (tx) => (await tx`update public.essay_submissions set essay_content = '바꾼 답안', essay_file_path = '../x'
+                                 where id = ${fx.submission.owner}`).count,
+    expect: all(D),
   },
   {
     table: "essay_submissions", op: "update", what: "the owner's status/progress/usage_charged",

@@ -282,11 +282,19 @@ describe("DELETE /submissions/:id", () => {
     sessionId = await newSession(owner);
   });
 
-  it("gives back the use of an answer still waiting, and removes the row, its result and its stored original", async () => {
+  // Behaviour changed on purpose (security issue item 6): an answer whose grading has started keeps
+  // its use, since the model has been called; only a never-claimed answer gives it back
+  // (tests/integration/security-llm-spend.test.ts).
+  it("keeps the use of an answer being graded, and removes the row, its result and its stored original", async () => {
     const before = await used(owner);
     const id = await submitFile(owner, sessionId, `${ESSAY}\n[[llm:slow:8000]]`);
-    const [row] = await sql()`select status, usage_charged, essay_file_path from public.essay_submissions where id = ${id}`;
-    expect(["pending", "analyzing"]).toContain(row.status);
+    let row: any;
+    for (let i = 0; i < 300; i++) {
+      [row] = await sql()`select status, usage_charged, essay_file_path from public.essay_submissions where id = ${id}`;
+      if (row.status === "analyzing") break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(row.status).toBe("analyzing");
     expect(row.usage_charged).toBe(true);
     expect(row.essay_file_path).toBeTruthy();
     const [stored] = await sql()`
@@ -297,7 +305,7 @@ describe("DELETE /submissions/:id", () => {
     const res = await api(`/submissions/${id}`, { method: "DELETE", token: owner.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.success).toBe(true);
-    expect(await used(owner)).toBe(before);
+    expect(await used(owner)).toBe(before + 1);
     const [gone] = await sql()`
       select (select count(*)::int from public.essay_submissions where id = ${id}) as rows,
              (select count(*)::int from public.analysis_results where submission_id = ${id}) as results,

@@ -8,6 +8,45 @@ export const MAX_FILE_SIZE_BYTES = 10 * 1024 * 1024;
 export const MAX_FILE_SIZE_LABEL = "10MB";
 export const MIN_ESSAY_LENGTH = 100;
 
+/**
+ * Longest text accepted, in characters (Unicode code points, after NFC + trim), for an answer,
+ * a question (논술 문제, with its 제시문) and grading criteria. A university 논술 answer is
+ * about 600–1,800자 and a question with several 제시문 rarely passes 8,000자, so 20,000자 leaves
+ * ten times the longest real answer while bounding what one use sends to the model
+ * (question + criteria + answer ≤ 60,000자, roughly 60–90k tokens in the worst case).
+ */
+export const MAX_ESSAY_CHARS = 20_000;
+export const MAX_PROMPT_CHARS = 20_000;
+export const MAX_CRITERIA_CHARS = 20_000;
+
+/** `20000` → `20,000` (no Intl needed). */
+export function formatCount(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+/** Characters (code points) of `text`, counting no further than `limit + 1` (bounded work for huge input). */
+export function charCount(text: string, limit = Number.MAX_SAFE_INTEGER): number {
+  // UTF-16 length ≥ code points, so a short string needs no walk.
+  if (text.length <= limit) {
+    let n = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 0xdc00 || c > 0xdfff || i === 0 || (text.charCodeAt(i - 1) & 0xfc00) !== 0xd800) n++;
+    }
+    return n;
+  }
+  let n = 0;
+  for (const _ of text) {
+    if (++n > limit) return n;
+  }
+  return n;
+}
+
+/** True when `text` has more than `max` characters. */
+export function exceedsChars(text: string, max: number): boolean {
+  return charCount(text, max) > max;
+}
+
 export const KIND_BY_EXTENSION: Readonly<Record<string, FileKind>> = {
   txt: "txt",
   docx: "docx",
@@ -80,6 +119,11 @@ export const uploadMessages = {
   textUnreadable: "텍스트 파일을 읽을 수 없습니다. UTF-8 또는 한글(CP949) 인코딩의 텍스트 파일인지 확인해 주세요.",
   noText: "파일에서 내용을 찾을 수 없습니다.",
   essayTooShort: "최소 100자 이상 작성해주세요.",
+  essayTooLong: `답안이 너무 깁니다. ${formatCount(MAX_ESSAY_CHARS)}자 이내로 제출해 주세요.`,
+  essayTooLongNamed: (name: string) => `${name}: 답안이 너무 깁니다. ${formatCount(MAX_ESSAY_CHARS)}자 이내로 제출해 주세요.`,
+  promptTooLong: `논술 문제가 너무 깁니다. ${formatCount(MAX_PROMPT_CHARS)}자 이내로 올려 주세요.`,
+  criteriaTooLong: `평가 기준이 너무 깁니다. ${formatCount(MAX_CRITERIA_CHARS)}자 이내로 올려 주세요.`,
+  essayLimitHint: `${formatCount(MAX_ESSAY_CHARS)}자 이내`,
   essayFileMissing: "답안 파일을 업로드해주세요.",
   promptRequired: "논술 문제 파일을 업로드해주세요.",
   upgradeTitle: "업그레이드 안내",

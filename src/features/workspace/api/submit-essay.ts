@@ -2,12 +2,15 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { api } from "@/lib/api-client";
 import { usageKeys } from "@/lib/usage";
-import { MIN_ESSAY_LENGTH, uploadMessages } from "@shared/upload-rules.ts";
+import { exceedsChars, MAX_ESSAY_CHARS, MIN_ESSAY_LENGTH, uploadMessages } from "@shared/upload-rules.ts";
 import type { Submission } from "@shared/types.ts";
 import { workspaceKeys } from "@/features/workspace/api/keys";
 
 export const typedEssaySchema = z.object({
-  essayContent: z.string().refine((v) => [...v.trim()].length >= MIN_ESSAY_LENGTH, uploadMessages.essayTooShort),
+  essayContent: z
+    .string()
+    .refine((v) => [...v.trim()].length >= MIN_ESSAY_LENGTH, uploadMessages.essayTooShort)
+    .refine((v) => !exceedsChars(v.trim(), MAX_ESSAY_CHARS), uploadMessages.essayTooLong),
   studentName: z.string().max(50).optional(),
   studentId: z.string().max(50).optional(),
 });

@@ -14,6 +14,8 @@ import { isValidStudent } from "@shared/student-filename.ts";
 import {
   ESSAY_ACCEPT,
   ESSAY_EXTENSIONS,
+  formatCount,
+  MAX_ESSAY_CHARS,
   MAX_FILE_SIZE_BYTES,
   MIN_ESSAY_LENGTH,
   typesLabel,
@@ -48,7 +50,8 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
 
   const charCount = [...text.trim()].length;
   const multi = mode === "file" && files.length > 1;
-  const canSubmit = mode === "text" ? charCount >= MIN_ESSAY_LENGTH : files.length > 0;
+  const tooLong = mode === "text" && charCount > MAX_ESSAY_CHARS;
+  const canSubmit = mode === "text" ? charCount >= MIN_ESSAY_LENGTH && !tooLong : files.length > 0;
 
   const addFiles = (picked: File[]) => {
     const oversized = picked.filter((f) => f.size > MAX_FILE_SIZE_BYTES);
@@ -127,6 +130,10 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
       notify({ title: "제출 실패", description: "세션이 설정되지 않았습니다.", variant: "destructive" });
       return;
     }
+    if (tooLong) {
+      notify({ title: "답안이 너무 깁니다", description: uploadMessages.essayTooLong, variant: "destructive" });
+      return;
+    }
     if (!canSubmit) {
       notify({
         title: "답안이 부족합니다",
@@ -193,7 +200,7 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
               id="essay-text"
               rows={14}
               value={text}
-              placeholder="학생의 논술 답안을 입력하세요 (최소 100자)"
+              placeholder={`학생의 논술 답안을 입력하세요 (최소 ${MIN_ESSAY_LENGTH}자, 최대 ${formatCount(MAX_ESSAY_CHARS)}자)`}
               onChange={(e) => setText(e.target.value)}
             />
           </TabsContent>
@@ -202,7 +209,7 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
               accept={ESSAY_ACCEPT}
               multiple={maxFiles > 1}
               onFiles={addFiles}
-              hint={`${typesLabel(ESSAY_EXTENSIONS)} · 파일당 최대 10MB · 최대 ${maxFiles}개`}
+              hint={`${typesLabel(ESSAY_EXTENSIONS)} · 파일당 최대 10MB · 답안 ${formatCount(MAX_ESSAY_CHARS)}자 이내 · 최대 ${maxFiles}개`}
             />
             <UploadedFileList items={files} onRemove={(key) => setFiles((cur) => cur.filter((f) => f.key !== key))} />
             <StudentInfoPanel
@@ -230,7 +237,13 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
             {mode === "text" ? `${charCount}자` : `파일 ${files.length}개`}
           </Badge>
           <Badge variant={canSubmit ? "success" : "ghost"} data-testid="essay-ready-badge">
-            {canSubmit ? "제출 가능" : mode === "text" ? `최소 ${MIN_ESSAY_LENGTH}자 필요` : "파일 필요"}
+            {canSubmit
+              ? "제출 가능"
+              : tooLong
+                ? `최대 ${formatCount(MAX_ESSAY_CHARS)}자 초과`
+                : mode === "text"
+                  ? `최소 ${MIN_ESSAY_LENGTH}자 필요`
+                  : "파일 필요"}
           </Badge>
           {multi && (
             <Badge variant="info" data-testid="essay-multi-badge">

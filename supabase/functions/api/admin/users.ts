@@ -4,6 +4,7 @@ import type { User, UsageCounter } from "../../_shared/types.ts";
 import { DEFAULT_PLAN_ID, GUEST_FREE_USES } from "../../_shared/plans.ts";
 import { type AnySql, selectUsers } from "../lib/account.ts";
 import { serviceClient } from "../lib/supabase.ts";
+import { removeObjects } from "../files/storage.ts";
 
 export interface AdminUser extends User {
   /** Same rule as GET /usage/status: guests count guest uses of 3; members this month's essays of their plan's limit. */
@@ -62,11 +63,13 @@ export async function essayObjectNames(admin: AnySql, userId: string): Promise<s
   return rows.map((r) => r.name);
 }
 
-export async function removeEssayObjects(names: string[]): Promise<void> {
-  for (let i = 0; i < names.length; i += 100) {
-    const { error } = await serviceClient().storage.from("essays").remove(names.slice(i, i + 100));
-    if (error) console.error("[admin] removing essay files failed:", error.message);
-  }
+/**
+ * Removes the user's objects through the one storage path guard: every name must lie inside
+ * `<userId>/` (users may also have uploaded to their folder directly), with no `..`, `%`, `\`,
+ * empty segments or control characters; anything else is logged and left alone.
+ */
+export async function removeEssayObjects(names: string[], userId: string): Promise<void> {
+  await removeObjects(names, { ownerId: userId, anyNameInFolder: true });
 }
 
 /**

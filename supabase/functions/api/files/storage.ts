@@ -1,21 +1,87 @@
-// Originals in the private `essays` bucket under `<user id>/<session id>/<server-generated name>`.
+// Originals in the private `essays` bucket under `<user id>/<session id>/<role>-<uuid>.<ext>`.
+// Every privileged (service-role) storage call of the function goes through this file, and each
+// one checks the object name with `essayPathProblem` first: a name from a database row is only
+// used when it is exactly one the server itself would have made for that owner and session.
 import { serviceClient } from "../lib/supabase.ts";
 import { HttpError } from "../lib/errors.ts";
 import type { ReadFile } from "./index.ts";
 
+/** The only bucket these helpers touch (never taken from input). */
 export const ESSAYS_BUCKET = "essays";
 
 export const STORAGE_MESSAGES = {
   uploadFailed: "파일을 저장하지 못했습니다. 잠시 후 다시 시도해 주세요.",
+  badPath: "원본 파일 경로가 올바르지 않아 파일을 사용할 수 없습니다.",
+  readFailed: "저장된 원본 파일을 불러오지 못했습니다.",
 } as const;
 
+export type ObjectRole = "prompt" | "criteria" | "essay";
+const ROLES: readonly ObjectRole[] = ["prompt", "criteria", "essay"];
+const EXTENSIONS = ["txt", "docx", "pdf", "jpg", "png", "webp"] as const;
+
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+/** `<owner>/<session>/<role>-<uuid>.<ext>`, lower-case hex only: no `..`, `%`, `\`, `//`, leading `/`, spaces or control characters can match. */
+const OBJECT_NAME = new RegExp(`^(${UUID})/(${UUID})/(${ROLES.join("|")})-${UUID}\\.(${EXTENSIONS.join("|")})$`);
+const UUID_ONLY = new RegExp(`^${UUID}$`);
+
+/** Who an object must belong to: the row's owner, and (when known) its session and allowed roles. */
+export interface ExpectedObject {
+  ownerId: string;
+  sessionId?: string;
+  roles?: readonly ObjectRole[];
+  /**
+   * Account deletion only: any object name inside the owner's folder (the names come from
+   * storage.objects listed by that prefix, not from a row), still refusing `..`, `.`, empty
+   * segments, `%`, `\` and control characters. Never set for names read from a table row.
+   */
+  anyNameInFolder?: boolean;
+}
+
+/** One segment of an object name: no separators, escapes or control characters, not `.` / `..`. */
+const SAFE_SEGMENT = /^[^/\\%\u0000-\u001f\u007f]{1,255}$/;
+
+/**
+ * Null when `path` is an object name the server would have made for `expected` (owner, and the
+ * session / role when given); otherwise a short English reason for the log. The owner and session
+ * ids themselves must be canonical lower-case UUIDs.
+ */
+export function essayPathProblem(path: unknown, expected: ExpectedObject): string | null {
+  if (typeof path !== "string") return "not a string";
+  if (path.length > (expected.anyNameInFolder ? 1024 : 200)) return "too long";
+  if (!UUID_ONLY.test(expected.ownerId)) return "bad owner id";
+  if (expected.sessionId !== undefined && !UUID_ONLY.test(expected.sessionId)) return "bad session id";
+  if (expected.anyNameInFolder) {
+    const segments = path.split("/");
+    if (segments.length < 2) return "not inside a folder";
+    if (segments[0] !== expected.ownerId) return "another owner's folder";
+    if (segments.some((s) => !SAFE_SEGMENT.test(s) || s === "." || s === "..")) return "unsafe segment";
+    return null;
+  }
+  const m = OBJECT_NAME.exec(path);
+  if (!m) return "not a server-made object name";
+  if (m[1] !== expected.ownerId) return "another owner's folder";
+  if (expected.sessionId !== undefined && m[2] !== expected.sessionId) return "another session's folder";
+  if (expected.roles && !expected.roles.includes(m[3] as ObjectRole)) return "unexpected role";
+  return null;
+}
+
+function refuse(action: string, path: unknown, why: string): void {
+  const shown = typeof path === "string" ? JSON.stringify(path.slice(0, 120)) : typeof path;
+  console.error(`[storage] refused to ${action} ${shown}: ${why}`);
+}
+
 /** `<user>/<session>/<role>-<uuid>.<ext>`; the user's file name is never part of the path. */
-export function objectPath(userId: string, sessionId: string, role: string, file: ReadFile): string {
+export function objectPath(userId: string, sessionId: string, role: ObjectRole, file: ReadFile): string {
   const ext = file.kind === "jpg" ? "jpg" : file.kind;
   return `${userId}/${sessionId}/${role}-${crypto.randomUUID()}.${ext}`;
 }
 
-export async function putObject(path: string, file: ReadFile): Promise<void> {
+export async function putObject(path: string, file: ReadFile, expected: ExpectedObject): Promise<void> {
+  const why = essayPathProblem(path, expected);
+  if (why) {
+    refuse("upload", path, why);
+    throw new HttpError(400, STORAGE_MESSAGES.badPath);
+  }
   const { error } = await serviceClient().storage.from(ESSAYS_BUCKET).upload(
     path,
     new Blob([file.bytes as BlobPart], { type: file.mimeType }),
@@ -27,9 +93,17 @@ export async function putObject(path: string, file: ReadFile): Promise<void> {
   }
 }
 
-/** Best effort: logs (never throws) so cleanup cannot mask the original error. */
-export async function removeObjects(paths: (string | null | undefined)[]): Promise<void> {
-  const list = [...new Set(paths.filter((p): p is string => !!p))];
+/**
+ * Best effort: logs (never throws) so cleanup cannot mask the original error. A path that is not
+ * the expected owner's (and session's) server-made object name is logged and skipped, never removed.
+ */
+export async function removeObjects(paths: (string | null | undefined)[], expected: ExpectedObject): Promise<void> {
+  const list: string[] = [];
+  for (const p of new Set(paths.filter((p): p is string => !!p))) {
+    const why = essayPathProblem(p, expected);
+    if (why) refuse("remove", p, why);
+    else list.push(p);
+  }
   for (let i = 0; i < list.length; i += 100) {
     try {
       const { error } = await serviceClient().storage.from(ESSAYS_BUCKET).remove(list.slice(i, i + 100));
@@ -41,15 +115,34 @@ export async function removeObjects(paths: (string | null | undefined)[]): Promi
 }
 
 /** Uploads every (path, file) pair; on any failure removes the ones already stored and rethrows. */
-export async function putObjects(items: { path: string; file: ReadFile }[]): Promise<void> {
+export async function putObjects(items: { path: string; file: ReadFile }[], expected: ExpectedObject): Promise<void> {
   const done: string[] = [];
   try {
     for (const { path, file } of items) {
-      await putObject(path, file);
+      await putObject(path, file, expected);
       done.push(path);
     }
   } catch (err) {
-    await removeObjects(done);
+    await removeObjects(done, expected);
     throw err;
   }
+}
+
+/** Thrown by `getObject`: the path was refused (`refused`) or the object could not be read. */
+export class StoredObjectError extends Error {
+  constructor(message: string, readonly refused: boolean) {
+    super(message);
+  }
+}
+
+/** Bytes of a stored original; refuses (without any request) a path that is not the expected owner's. */
+export async function getObject(path: unknown, expected: ExpectedObject): Promise<Uint8Array> {
+  const why = essayPathProblem(path, expected);
+  if (why) {
+    refuse("download", path, why);
+    throw new StoredObjectError(STORAGE_MESSAGES.badPath, true);
+  }
+  const { data, error } = await serviceClient().storage.from(ESSAYS_BUCKET).download(path as string);
+  if (error || !data) throw new StoredObjectError(STORAGE_MESSAGES.readFailed, false);
+  return new Uint8Array(await data.arrayBuffer());
 }

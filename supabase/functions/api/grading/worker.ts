@@ -1,6 +1,7 @@
 import { adminSql } from "../lib/db.ts";
 import { env } from "../lib/env.ts";
-import { serviceClient } from "../lib/supabase.ts";
+import { type ExpectedObject, getObject, StoredObjectError } from "../files/storage.ts";
+import { exceedsChars, MAX_CRITERIA_CHARS, MAX_ESSAY_CHARS, MAX_PROMPT_CHARS, uploadMessages } from "../../_shared/upload-rules.ts";
 import type { GradeResult, RubricCategory } from "../../_shared/grading.ts";
 import { finalizeLlmGrade, gradeWithoutLlm, precheck } from "./grade.ts";
 import { GradingError, llmClient, requestGrade, requestTranscription, systemPrompt, withRetries, type LlmConfig } from "./llm.ts";
@@ -63,19 +64,29 @@ interface SessionMaterial {
 }
 
 const IMAGE = /^image\//;
+/** Internal reason (never stored): the job's row was deleted or its lease lost during grading. */
+const JOB_GONE = "job gone";
 
-async function downloadBase64(path: string): Promise<{ bytes: Uint8Array; base64: string }> {
-  const { data, error } = await serviceClient().storage.from("essays").download(path);
-  if (error || !data) throw new GradingError("저장된 원본 파일을 불러오지 못했습니다.", true);
-  const bytes = new Uint8Array(await data.arrayBuffer());
+/**
+ * Bytes of a stored original, through the one path guard (files/storage.ts): a path that is not
+ * the row owner's server-made object name ends the job as an error without any request.
+ */
+async function downloadBase64(path: string, expected: ExpectedObject): Promise<{ bytes: Uint8Array; base64: string }> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await getObject(path, expected);
+  } catch (err) {
+    if (err instanceof StoredObjectError) throw new GradingError(err.message, !err.refused);
+    throw err;
+  }
   let bin = "";
   for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return { bytes, base64: btoa(bin) };
 }
 
 /** Text of a stored image: a vision model when an LLM is configured, otherwise offline OCR. */
-async function readImage(path: string, mime: string, cfg: LlmConfig | null): Promise<string> {
-  const file = await downloadBase64(path);
+async function readImage(path: string, expected: ExpectedObject, mime: string, cfg: LlmConfig | null): Promise<string> {
+  const file = await downloadBase64(path, expected);
   if (cfg) {
     const client = llmClient(cfg);
     return await withRetries(cfg, () => requestTranscription(client, cfg, { mime, base64: file.base64 }));
@@ -85,20 +96,25 @@ async function readImage(path: string, mime: string, cfg: LlmConfig | null): Pro
 
 async function loadSession(id: string, cfg: LlmConfig | null): Promise<SessionMaterial> {
   const [s] = await adminSql`
-    select prompt_content, criteria_content, prompt_file_path, prompt_mime_type,
+    select user_id, prompt_content, criteria_content, prompt_file_path, prompt_mime_type,
            criteria_file_path, criteria_mime_type
       from public.analysis_sessions where id = ${id}`;
   if (!s) throw new GradingError("채점 세션을 찾을 수 없습니다.", false);
   let question: string = s.prompt_content ?? "";
   let criteria: string = s.criteria_content ?? "";
   if (!question.trim() && s.prompt_file_path && IMAGE.test(s.prompt_mime_type ?? "")) {
-    question = await readImage(s.prompt_file_path, s.prompt_mime_type, cfg);
+    const expected = { ownerId: s.user_id, sessionId: id, roles: ["prompt"] } as const;
+    question = await readImage(s.prompt_file_path, expected, s.prompt_mime_type, cfg);
     await adminSql`update public.analysis_sessions set prompt_content = ${question} where id = ${id}`;
   }
   if (!criteria.trim() && s.criteria_file_path && IMAGE.test(s.criteria_mime_type ?? "")) {
-    criteria = await readImage(s.criteria_file_path, s.criteria_mime_type, cfg);
+    const expected = { ownerId: s.user_id, sessionId: id, roles: ["criteria"] } as const;
+    criteria = await readImage(s.criteria_file_path, expected, s.criteria_mime_type, cfg);
     await adminSql`update public.analysis_sessions set criteria_content = ${criteria} where id = ${id}`;
   }
+  // Defence in depth: the upload caps these, but never send more than the cap whatever is stored.
+  if (exceedsChars(question, MAX_PROMPT_CHARS)) throw new GradingError(uploadMessages.promptTooLong, false);
+  if (exceedsChars(criteria, MAX_CRITERIA_CHARS)) throw new GradingError(uploadMessages.criteriaTooLong, false);
   return { question, rubric: parseRubric(criteria) };
 }
 
@@ -158,9 +174,12 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
     let transcribed: string | null = null;
     if (!essay.trim() && job.essay_file_path && IMAGE.test(job.essay_mime_type ?? "")) {
       await progress.set(15, "이미지에서 답안 글자를 읽고 있습니다...", true);
-      transcribed = await readImage(job.essay_file_path, job.essay_mime_type!, cfg);
+      if (progress.lost) return; // deleted (or taken over) while waiting: no model call
+      const expected = { ownerId: job.user_id, sessionId: job.session_id, roles: ["essay"] } as const;
+      transcribed = await readImage(job.essay_file_path, expected, job.essay_mime_type!, cfg);
       essay = transcribed;
     }
+    if (exceedsChars(essay, MAX_ESSAY_CHARS)) throw new GradingError(uploadMessages.essayTooLong, false);
 
     const pre = precheck({ essay, question, rubric });
     let result: GradeResult;
@@ -168,13 +187,18 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
       result = pre.immediate;
     } else if (cfg) {
       await progress.set(25, STAGES[0], true);
+      if (progress.lost) return; // the answer was deleted (or the lease lost): do not call the model
       const stop = progress.ticker(25, 90);
       try {
         const client = llmClient(cfg);
         const system = systemPrompt(rubric, question);
         const grade = await withRetries(
           cfg,
-          () => requestGrade(client, cfg, system, pre.essay),
+          () => {
+            // A retry is a new paid call: not for an answer deleted meanwhile.
+            if (progress.lost) throw new GradingError(JOB_GONE, false);
+            return requestGrade(client, cfg, system, pre.essay);
+          },
           (attempt) => progress.set(30, `AI 응답이 지연되어 다시 시도합니다 (${attempt + 1}/${cfg.maxAttempts})...`, true),
         );
         result = finalizeLlmGrade(grade, rubric, pre, cfg.model);
@@ -190,6 +214,8 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
     await progress.set(95, "결과를 저장하고 있습니다...", true);
     await adminSql`select private.complete_grading_job(${job.id}, ${worker}, ${adminSql.json(result as never)}, ${transcribed})`;
   } catch (err) {
+    // Deleted or taken over meanwhile: the row is gone or someone else's, write nothing.
+    if (progress.lost) return;
     // A GradingError has already had its retries (withRetries); anything else (a database blip,
     // a bug) gives the job back to the queue until it runs out of attempts.
     const graded = err instanceof GradingError;

@@ -39,7 +39,7 @@ async function deleteUser(ctx: Ctx): Promise<Response> {
   const removed = await deleteAuthUser(id);
   // A profile whose Auth user is already gone is removed directly (same cascade).
   if (!removed) await ctx.admin`delete from public.profiles where id = ${id}`;
-  await removeEssayObjects(files);
+  await removeEssayObjects(files, id);
   return json({ message: ADMIN_MESSAGES.deleted });
 }
 

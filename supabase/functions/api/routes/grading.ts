@@ -6,7 +6,7 @@ import { env } from "../lib/env.ts";
 import { bearerToken } from "../lib/auth.ts";
 import { attachmentHeader, reportFilename, reportText, toReport, type ReportRow } from "../grading/report.ts";
 import { startWorkerInBackground } from "../grading/worker.ts";
-import { releaseUsage, reserveUsage, usageExceededError } from "../usage/quota.ts";
+import { reserveUsage, usageExceededError } from "../usage/quota.ts";
 import { removeObjects } from "../files/storage.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -20,6 +20,7 @@ export const SUBMISSION_MESSAGES = {
 
 interface OwnedSubmission {
   id: string;
+  session_id: string;
   status: string;
   usage_charged: boolean;
   essay_file_path: string | null;
@@ -33,7 +34,7 @@ async function lockOwnedSubmission(sql: TransactionSql, id: string, userId: stri
   const notFound = new HttpError(404, SUBMISSION_MESSAGES.notFound);
   if (!UUID.test(id)) throw notFound;
   const [row] = await sql<OwnedSubmission[]>`
-    select id, status, usage_charged, essay_file_path from public.essay_submissions
+    select id, session_id, status, usage_charged, essay_file_path from public.essay_submissions
      where id = ${id} and user_id = ${userId}
      for update`;
   if (!row) throw notFound;
@@ -56,18 +57,20 @@ async function retrySubmission(ctx: Ctx): Promise<Response> {
   return json({ success: true, id: ctx.params.id, status: "pending", message: SUBMISSION_MESSAGES.retried });
 }
 
-/** Deletes one answer (its result cascades); a use still held for it is given back. */
+/**
+ * Deletes one answer (its result cascades). Its use is given back only when no worker has claimed
+ * it yet; once grading has started the model has been called, so the use stays charged. The
+ * worker notices the missing row and neither calls the model again nor stores a result.
+ */
 async function deleteSubmission(ctx: Ctx): Promise<Response> {
   const uid = ctx.user!.id;
-  const path = await ctx.admin.begin(async (sql) => {
+  const row = await ctx.admin.begin(async (sql) => {
     const row = await lockOwnedSubmission(sql, ctx.params.id, uid);
-    if ((row.status === "pending" || row.status === "analyzing") && row.usage_charged) {
-      await releaseUsage(sql, row.id);
-    }
+    await sql`select private.release_unclaimed_usage(${row.id}::uuid)`;
     await sql`delete from public.essay_submissions where id = ${row.id}`;
-    return row.essay_file_path;
+    return row;
   });
-  await removeObjects([path]);
+  await removeObjects([row.essay_file_path], { ownerId: uid, sessionId: row.session_id, roles: ["essay"] });
   return json({ success: true, message: SUBMISSION_MESSAGES.deleted });
 }
 

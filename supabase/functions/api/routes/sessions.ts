@@ -13,7 +13,16 @@ import { assertUsageAvailable, reserveUsage, usageExceededError } from "../usage
 import { startWorkerInBackground } from "../grading/worker.ts";
 import { type CsvSubmissionRow, resultsCsv, resultsCsvFilename } from "../grading/csv.ts";
 import { attachmentHeader } from "../grading/report.ts";
-import { ESSAY_EXTENSIONS, MIN_ESSAY_LENGTH, SETUP_EXTENSIONS, uploadMessages } from "../../_shared/upload-rules.ts";
+import {
+  ESSAY_EXTENSIONS,
+  exceedsChars,
+  MAX_CRITERIA_CHARS,
+  MAX_ESSAY_CHARS,
+  MAX_PROMPT_CHARS,
+  MIN_ESSAY_LENGTH,
+  SETUP_EXTENSIONS,
+  uploadMessages,
+} from "../../_shared/upload-rules.ts";
 import { canBatch } from "../../_shared/plans.ts";
 import { parseStudentFilename } from "../../_shared/student-filename.ts";
 import type { AnalysisSession, Submission } from "../../_shared/types.ts";
@@ -173,6 +182,11 @@ function essayLongEnough(text: string): boolean {
   return [...text.trim()].length >= MIN_ESSAY_LENGTH;
 }
 
+/** 413 with `message` when `text` (trimmed) is longer than `max` characters. */
+function capText(text: string, max: number, message: string): void {
+  if (exceedsChars(text.trim(), max)) throw new HttpError(413, message);
+}
+
 /** The plan's files-per-upload and whether batch is allowed (DB plan values; guests use the trial plan's). */
 async function planLimits(ctx: Ctx): Promise<{ planId: string; maxFiles: number; batch: boolean }> {
   const account = await getAccountUsage(ctx.admin, userId(ctx));
@@ -227,35 +241,33 @@ async function createSession(ctx: Ctx): Promise<Response> {
   await enforceRateLimit(ctx.admin, RATE_LIMITS.sessions, uid);
 
   const prompt = await readUpload(promptFile, { ...opts, label: "논술 문제" });
+  capText(prompt.text, MAX_PROMPT_CHARS, uploadMessages.promptTooLong);
   const criteria = criteriaFile ? await readUpload(criteriaFile, { ...opts, label: "평가 기준" }) : null;
+  if (criteria) capText(criteria.text, MAX_CRITERIA_CHARS, uploadMessages.criteriaTooLong);
 
   const sessionId = crypto.randomUUID();
+  const where = { ownerId: uid, sessionId };
   const promptPath = objectPath(uid, sessionId, "prompt", prompt);
   const criteriaPath = criteria ? objectPath(uid, sessionId, "criteria", criteria) : null;
   const uploads = [{ path: promptPath, file: prompt }];
   if (criteria && criteriaPath) uploads.push({ path: criteriaPath, file: criteria });
-  await putObjects(uploads);
+  await putObjects(uploads, where);
 
   try {
-    const [row] = await ctx.asUser((sql) =>
-      sql<SessionRow[]>`
-        insert into public.analysis_sessions
-          (id, user_id, prompt_content, criteria_content, prompt_filename, criteria_filename,
-           prompt_file_path, criteria_file_path)
-        values (${sessionId}, ${uid}, ${prompt.text}, ${criteria ? criteria.text : null},
-                ${prompt.originalName}, ${criteria?.originalName ?? null}, ${promptPath}, ${criteriaPath})
-        returning id`
-    );
-    // MIME columns are service-only (users have column-level insert grants on the base columns).
+    // Written by the server only (users have no insert grant): the owner is the verified caller,
+    // and the paths, texts and MIME types are the ones decided above.
     const [full] = await ctx.admin<SessionRow[]>`
-      update public.analysis_sessions
-         set prompt_mime_type = ${prompt.mimeType}, criteria_mime_type = ${criteria?.mimeType ?? null}
-       where id = ${row.id}
+      insert into public.analysis_sessions
+        (id, user_id, prompt_content, criteria_content, prompt_filename, criteria_filename,
+         prompt_file_path, criteria_file_path, prompt_mime_type, criteria_mime_type)
+      values (${sessionId}, ${uid}, ${prompt.text}, ${criteria ? criteria.text : null},
+              ${prompt.originalName}, ${criteria?.originalName ?? null}, ${promptPath}, ${criteriaPath},
+              ${prompt.mimeType}, ${criteria?.mimeType ?? null})
       returning *`;
     return json(sessionJson(full), 201);
   } catch (err) {
     await ctx.admin`delete from public.analysis_sessions where id = ${sessionId}`.catch(() => {});
-    await removeObjects([promptPath, criteriaPath]);
+    await removeObjects([promptPath, criteriaPath], where);
     throw err;
   }
 }
@@ -278,16 +290,17 @@ async function deleteSession(ctx: Ctx): Promise<Response> {
     const [locked] = await sql`
       select id from public.analysis_sessions where id = ${s.id} and user_id = ${uid} for update`;
     if (!locked) throw notFound();
-    // Essays never graded (waiting, or still being graded) give their reserved use back.
+    // Answers no worker has claimed yet give their use back; one being (or already) graded keeps
+    // it, since the model has been called for it.
     await sql`
-      select private.release_usage(e.id) from public.essay_submissions e
-       where e.session_id = ${s.id} and e.status in ('pending', 'analyzing') and e.usage_charged`;
+      select private.release_unclaimed_usage(e.id) from public.essay_submissions e
+       where e.session_id = ${s.id} and e.status = 'pending' and e.usage_charged`;
     const files = await sql<{ path: string | null }[]>`
       select essay_file_path as path from public.essay_submissions where session_id = ${s.id}`;
     await sql`delete from public.analysis_sessions where id = ${s.id}`;
     return [s.prompt_file_path, s.criteria_file_path, ...files.map((f) => f.path)];
   });
-  await removeObjects(paths);
+  await removeObjects(paths, { ownerId: uid, sessionId: s.id });
   return json({ success: true, message: SESSION_MESSAGES.deleted });
 }
 
@@ -350,6 +363,7 @@ async function createSubmission(ctx: Ctx): Promise<Response> {
       checkFileMeta(upload, { extensions: ESSAY_EXTENSIONS });
       await assertUsageAvailable(ctx.admin, uid);
       file = await readUpload(upload, { extensions: ESSAY_EXTENSIONS });
+      capText(file.text, MAX_ESSAY_CHARS, uploadMessages.essayTooLong);
       text = file.text;
       if (!studentName && !studentId) {
         const parsed = parseStudentFilename(file.originalName);
@@ -367,14 +381,18 @@ async function createSubmission(ctx: Ctx): Promise<Response> {
     studentId = cleanStudentField(body.studentId);
   }
   if (!file) {
+    // Before NFC (bounded work on huge input); NFC composes at most 3 jamo into one syllable.
+    capText(text, MAX_ESSAY_CHARS * 3, uploadMessages.essayTooLong);
     text = text.normalize("NFC").trim();
+    capText(text, MAX_ESSAY_CHARS, uploadMessages.essayTooLong);
     if (!essayLongEnough(text)) throw new HttpError(400, uploadMessages.essayTooShort);
     await assertUsageAvailable(ctx.admin, uid);
   }
 
   const submissionId = crypto.randomUUID();
+  const where = { ownerId: uid, sessionId: session.id, roles: ["essay"] } as const;
   const path = file ? objectPath(uid, session.id, "essay", file) : null;
-  if (file && path) await putObject(path, file);
+  if (file && path) await putObject(path, file, where);
 
   try {
     const row = await ctx.admin.begin(async (sql) => {
@@ -394,7 +412,7 @@ async function createSubmission(ctx: Ctx): Promise<Response> {
     startWorkerInBackground();
     return json({ ...submissionJson(row), message: SESSION_MESSAGES.submitted }, 201);
   } catch (err) {
-    if (path) await removeObjects([path]);
+    if (path) await removeObjects([path], where);
     throw err;
   }
 }
@@ -414,7 +432,12 @@ async function batchUpload(ctx: Ctx): Promise<Response> {
 
   for (const f of uploads) checkFileMeta(f, { extensions: ESSAY_EXTENSIONS });
   const files: ReadFile[] = [];
-  for (const f of uploads) files.push(await readUpload(f, { extensions: ESSAY_EXTENSIONS }));
+  for (const f of uploads) {
+    const file = await readUpload(f, { extensions: ESSAY_EXTENSIONS });
+    capText(file.text, MAX_ESSAY_CHARS, uploadMessages.essayTooLongNamed(file.originalName));
+    files.push(file);
+  }
+  const where = { ownerId: uid, sessionId: session.id, roles: ["essay"] } as const;
 
   const items = files.map((file, i) => {
     const parsed = parseStudentFilename(file.originalName);
@@ -426,7 +449,7 @@ async function batchUpload(ctx: Ctx): Promise<Response> {
       studentId: cleanStudentField(ids[i]) ?? (parsed.studentId || null),
     };
   });
-  await putObjects(items.map(({ path, file }) => ({ path, file })));
+  await putObjects(items.map(({ path, file }) => ({ path, file })), where);
 
   let replaced: (string | null)[] = [];
   try {
@@ -451,10 +474,10 @@ async function batchUpload(ctx: Ctx): Promise<Response> {
       return old.map((o) => o.path);
     });
   } catch (err) {
-    await removeObjects(items.map((it) => it.path));
+    await removeObjects(items.map((it) => it.path), where);
     throw err;
   }
-  await removeObjects(replaced);
+  await removeObjects(replaced, where);
   return json({
     message: SESSION_MESSAGES.batchUploaded(items.length),
     count: items.length,
@@ -495,7 +518,7 @@ async function startBatch(ctx: Ctx): Promise<Response> {
   });
   if (outcome.kind === "empty") throw new HttpError(400, SESSION_MESSAGES.nothingToStart);
   if (outcome.kind === "exceeded") {
-    await removeObjects(outcome.paths);
+    await removeObjects(outcome.paths, { ownerId: uid, sessionId: session.id, roles: ["essay"] });
     throw outcome.error;
   }
   startWorkerInBackground();
