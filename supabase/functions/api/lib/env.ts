@@ -1,6 +1,6 @@
 // Function configuration: what hosted Supabase provides plus the app secrets (read at call time).
 
-function read(name: string): string | undefined {
+export function read(name: string): string | undefined {
   const g = globalThis as { Deno?: { env: { get(n: string): string | undefined } }; process?: { env: Record<string, string | undefined> } };
   const v = g.Deno ? g.Deno.env.get(name) : g.process?.env[name];
   return v === undefined || v === "" ? undefined : v;

@@ -1,6 +1,7 @@
 // Fixed-window rate limits over private.hit_rate_limit (migration 20261122006000_rate-limits.sql).
 import type postgres from "postgres";
 import { HttpError } from "./errors.ts";
+import { read } from "./env.ts";
 
 export interface RateLimitRule {
   action: string;
@@ -48,7 +49,7 @@ export const RATE_LIMITS = {
 } satisfies Record<string, RateLimitRule>;
 
 function envInt(name: string, fallback: number, min = 1): number {
-  const raw = Deno.env.get(name);
+  const raw = read(name);
   const n = Number(raw);
   return raw !== undefined && raw !== "" && Number.isFinite(n) && n >= min ? Math.floor(n) : fallback;
 }
