@@ -1,6 +1,7 @@
 // Local stand-in configuration: .env loading, contract defaults and the generated anon/service keys.
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { SignJWT } from "jose";
 
 export const rootDir = resolve(import.meta.dirname, "..");
@@ -22,7 +23,10 @@ export const config = {
   supabasePort: Number(env("SUPABASE_PORT", "54321")),
   appPort: Number(env("APP_PORT", "5173")),
   dataDir: resolve(rootDir, env("LOCAL_DATA_DIR", ".local-data")),
-  jwtSecret: env("JWT_SECRET", "super-secret-jwt-token-with-at-least-32-characters-long"),
+  /** Raw JWT_SECRET: unset → a random secret kept in the data folder; `demo` → the public demo secret. */
+  jwtSecret: optional("JWT_SECRET"),
+  /** Extra browser origins allowed by the function's CORS besides the local app's own. */
+  allowedOrigins: optional("ALLOWED_ORIGINS"),
   admin: {
     username: optional("ADMIN_USERNAME"),
     email: optional("ADMIN_EMAIL"),
@@ -43,14 +47,54 @@ export const config = {
 
 export const KEY_EXP = 1983812996;
 
-export function signKey(role: "anon" | "service_role", secret = config.jwtSecret): Promise<string> {
+export function signKey(role: "anon" | "service_role", secret: string): Promise<string> {
   return new SignJWT({ iss: "supabase-demo", role, exp: KEY_EXP })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .sign(new TextEncoder().encode(secret));
 }
 
-export const anonKey = await signKey("anon");
-export const serviceRoleKey = await signKey("service_role");
+/** The Supabase CLI's public demo secret: anyone can sign tokens with it, so it is used only on request. */
+export const DEMO_JWT_SECRET = "super-secret-jwt-token-with-at-least-32-characters-long";
+export const JWT_SECRET_FILE = "jwt-secret";
+
+export interface JwtSecret {
+  secret: string;
+  /** `env`: JWT_SECRET; `demo`: JWT_SECRET=demo; `file`: generated for (and kept in) the data folder. */
+  source: "env" | "demo" | "file";
+  warning?: string;
+}
+
+/**
+ * The HS256 secret of a local stack. `JWT_SECRET=demo` → the public demo secret; any other JWT_SECRET
+ * of 32+ characters → that; unset (or the demo value pasted from an old .env.example) → a random
+ * secret generated on the first start and kept in `<dataDir>/jwt-secret` (mode 600), so tokens and
+ * keys stay valid across restarts of the same data folder and differ between installs.
+ */
+export function resolveJwtSecret(dataDir: string, value: string | undefined = config.jwtSecret): JwtSecret {
+  const v = value?.trim();
+  if (v && v.toLowerCase() === "demo") return { secret: DEMO_JWT_SECRET, source: "demo" };
+  let warning: string | undefined;
+  if (v && v !== DEMO_JWT_SECRET) {
+    if (v.length < 32) throw new Error("JWT_SECRET must be at least 32 characters (or `demo` for the public demo secret)");
+    return { secret: v, source: "env" };
+  }
+  if (v === DEMO_JWT_SECRET) {
+    warning = "JWT_SECRET is the public demo secret and is ignored (set JWT_SECRET=demo to use it on purpose); using this data folder's own secret.";
+  }
+  const file = join(resolve(dataDir), JWT_SECRET_FILE);
+  if (existsSync(file)) {
+    const stored = readFileSync(file, "utf8").trim();
+    if (stored.length >= 32) {
+      chmodSync(file, 0o600);
+      return { secret: stored, source: "file", warning };
+    }
+  }
+  mkdirSync(resolve(dataDir), { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return { secret, source: "file", warning };
+}
 
 export function functionEnv(): Record<string, string> {
   const out: Record<string, string> = {

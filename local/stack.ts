@@ -4,7 +4,7 @@ import { mkdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import type postgres from "postgres";
-import { config, functionEnv, rootDir, signKey } from "./config.ts";
+import { config, functionEnv, resolveJwtSecret, rootDir, signKey, type JwtSecret } from "./config.ts";
 import { startDatabase } from "./db.ts";
 import { AuthError, createUser, verifyAccessToken } from "./gateway/auth.ts";
 import { FunctionsRuntime } from "./gateway/functions.ts";
@@ -41,6 +41,10 @@ export interface Stack {
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
+  /** Where the JWT secret came from (JWT_SECRET, `demo`, or the data folder's generated one). */
+  jwtSecretSource: JwtSecret["source"];
+  /** The SPA's origin (allowed by the function's CORS), also when the SPA is not started. */
+  appOrigin: string;
   stop(): Promise<void>;
 }
 
@@ -69,11 +73,14 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const log = opts.log ?? (() => {});
   const dataDir = resolve(opts.dataDir);
   await mkdir(dataDir, { recursive: true });
-  const jwtSecret = config.jwtSecret;
+  const resolved = resolveJwtSecret(dataDir);
+  if (resolved.warning) log(resolved.warning);
+  const jwtSecret = resolved.secret;
   const anonKey = await signKey("anon", jwtSecret);
   const serviceRoleKey = await signKey("service_role", jwtSecret);
   const supabaseUrl = `http://127.0.0.1:${opts.supabasePort}`;
   const appUrl = `http://127.0.0.1:${opts.appPort}`;
+  const appOrigins = [appUrl, `http://localhost:${opts.appPort}`, config.allowedOrigins].filter(Boolean).join(",");
   const stops: Array<() => Promise<void>> = [];
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -113,7 +120,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       watch: opts.watch,
       log,
       env: {
-        ...withoutEmpty({ ...functionEnv(), ...opts.env }),
+        ...withoutEmpty({ SITE_URL: appUrl, ALLOWED_ORIGINS: appOrigins, ...functionEnv(), ...opts.env }),
         SUPABASE_URL: supabaseUrl,
         SUPABASE_ANON_KEY: anonKey,
         SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
@@ -156,6 +163,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       anonKey,
       serviceRoleKey,
       jwtSecret,
+      jwtSecretSource: resolved.source,
+      appOrigin: appUrl,
       stop,
     };
   } catch (err) {

@@ -45,6 +45,11 @@ if (!process.env.TOSS_CLIENT_KEY || !process.env.TOSS_SECRET_KEY) {
   notes.push("TOSS_CLIENT_KEY / TOSS_SECRET_KEY are not set: payments use Toss's public test keys (no real charges).");
   notes.push("토스페이먼츠 키가 없어 공개 테스트 키로 결제를 시험합니다 (실제 결제 없음).");
 }
+if (stack.jwtSecretSource === "demo") {
+  notes.push("JWT_SECRET=demo: tokens are signed with the PUBLIC Supabase demo secret. Never expose this install to a network.");
+} else if (stack.jwtSecretSource === "file") {
+  notes.push(`JWT secret: generated for this data folder (${config.dataDir}/jwt-secret); the keys above follow it.`);
+}
 if (!config.admin.username || !config.admin.email || !config.admin.password) {
   notes.push("ADMIN_USERNAME / ADMIN_EMAIL / ADMIN_PASSWORD are not set: no admin account is ensured.");
 }

@@ -230,10 +230,7 @@ async function upload(req: IncomingMessage, res: ServerResponse, ctx: GatewayCon
   }
   if (data.length > limit) throw E.tooLarge();
   const allowed = bucket.allowed_mime_types ?? [];
-  const bare = mimetype.split(";")[0].trim().toLowerCase();
-  if (allowed.length && !allowed.some((a) => a.toLowerCase() === bare || (a.endsWith("/*") && bare.startsWith(a.slice(0, -1).toLowerCase())))) {
-    throw E.mime(mimetype);
-  }
+  if (allowed.length && !mimeAllowed(mimetype, allowed)) throw E.mime(mimetype);
 
   const metadata = {
     eTag: `"${createHash("md5").update(data).digest("hex")}"`,
@@ -266,6 +263,20 @@ async function upload(req: IncomingMessage, res: ServerResponse, ctx: GatewayCon
   } finally {
     await rm(tmp, { force: true });
   }
+}
+
+/**
+ * Hosted storage's rule (supabase/storage `validateMimeType`): split on "/" and compare type and subtype
+ * exactly, case and parameters included ("text/plain;charset=utf-8" does not match "text/plain"); an
+ * allowed "type/*" matches any subtype.
+ */
+function mimeAllowed(mimetype: string, allowed: string[]): boolean {
+  const [type, sub] = mimetype.split("/");
+  if (sub === undefined) return false;
+  return allowed.some((a) => {
+    const [aType, aSub] = a.split("/");
+    return aType === type && (aSub === "*" || aSub === sub);
+  });
 }
 
 function parseJson(text: string): Json {

@@ -62,6 +62,7 @@ export async function startTestEnvironment(opts: { app?: boolean } = {}): Promis
     TEST_ANON_KEY: stack.anonKey,
     TEST_SERVICE_ROLE_KEY: stack.serviceRoleKey,
     TEST_JWT_SECRET: stack.jwtSecret,
+    TEST_APP_ORIGIN: stack.appOrigin,
   };
   for (const [name, url] of Object.entries(fakes?.urls ?? {})) {
     env[`TEST_FAKE_${name.replace(/[^a-z0-9]/gi, "_").toUpperCase()}_URL`] = url;

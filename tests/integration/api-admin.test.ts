@@ -168,7 +168,8 @@ describe("member management", () => {
     const sql = testSql();
 
     const filePath = `${id}/session/prompt.txt`;
-    const upload = await storageUpload(victim.token, "essays", filePath, "논술 문제");
+    // Essays are stored by the API with the service role (members cannot upload directly: security issue item 10).
+    const upload = await storageUpload(readStack().serviceRoleKey, "essays", filePath, "논술 문제");
     expect(upload.ok).toBe(true);
 
     const [session] = await sql`

@@ -278,21 +278,23 @@ describe("routing, CORS and errors", () => {
 
   it("answers CORS preflights and exposes content-disposition", async () => {
     const { apiUrl } = readStack();
+    // Only the stack's own app origin is allowed now (security issue item 10), not any origin.
+    const origin = process.env.TEST_APP_ORIGIN!;
     const pre = await fetch(`${apiUrl}/auth/login`, {
       method: "OPTIONS",
       headers: {
-        Origin: "https://app.example.com",
+        Origin: origin,
         "Access-Control-Request-Method": "POST",
         "Access-Control-Request-Headers": "authorization, content-type, x-client-info",
       },
     });
     expect(pre.status).toBeLessThan(300);
-    expect(pre.headers.get("access-control-allow-origin")).toBe("https://app.example.com");
+    expect(pre.headers.get("access-control-allow-origin")).toBe(origin);
     expect(pre.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("authorization");
     expect(pre.headers.get("access-control-allow-methods")).toContain("POST");
 
-    const res = await fetch(`${apiUrl}/plans`, { headers: { Origin: "https://app.example.com" } });
-    expect(res.headers.get("access-control-allow-origin")).toBe("https://app.example.com");
+    const res = await fetch(`${apiUrl}/plans`, { headers: { Origin: origin } });
+    expect(res.headers.get("access-control-allow-origin")).toBe(origin);
     expect(res.headers.get("access-control-expose-headers")?.toLowerCase()).toContain("content-disposition");
     const err = await fetch(`${apiUrl}/nope`);
     expect(err.headers.get("access-control-allow-origin")).toBe("*");

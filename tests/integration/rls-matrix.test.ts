@@ -631,9 +631,10 @@ describe("storage.objects policies", () => {
   const readAll = (bucket: string, names: string[]) => async (tx: postgres.TransactionSql) =>
     (await tx`select name from storage.objects where bucket_id = ${bucket} and name in ${tx(names)}`).map((r) => r.name as string).sort();
 
-  it("essays: a user writes only under their own folder", async () => {
-    expect(await as("owner", put("essays", `${uid.owner}/a.txt`))).toBe(1);
-    expect(await as("guest", put("essays", `${uid.guest}/a.txt`))).toBe(1);
+  it("essays: nobody writes directly (the API uploads with the service role; security issue item 10)", async () => {
+    expect(await as("owner", put("essays", `${uid.owner}/a.txt`))).toBe(D);
+    expect(await as("guest", put("essays", `${uid.guest}/a.txt`))).toBe(D);
+    expect(await as("admin", put("essays", `${uid.admin}/a.txt`))).toBe(D);
     expect(await as("other", put("essays", `${uid.owner}/b.txt`))).toBe(D);
     expect(await as("owner", put("essays", `a.txt`))).toBe(D);
     expect(await as("anon", put("essays", `${uid.owner}/c.txt`))).toBe(D);
@@ -648,7 +649,7 @@ describe("storage.objects policies", () => {
     }
   });
 
-  it("essays: only the owner updates or deletes", async () => {
+  it("essays: only the owner deletes; nobody updates (security issue item 10)", async () => {
     const name = `${uid.owner}/del-${suffix}.txt`;
     const prepare = (tx: postgres.TransactionSql) => tx`insert into storage.objects (bucket_id, name) values ('essays', ${name})`;
     const del = async (tx: postgres.TransactionSql) => (await tx`delete from storage.objects where bucket_id = 'essays' and name = ${name}`).count;
@@ -657,7 +658,7 @@ describe("storage.objects policies", () => {
     expect(await as("owner", del, prepare)).toBe(1);
     expect(await as("other", del, prepare)).toBe(0);
     expect(await as("admin", del, prepare)).toBe(0);
-    expect(await as("owner", upd, prepare)).toBe(1);
+    expect(await as("owner", upd, prepare)).toBe(0);
     expect(await as("other", upd, prepare)).toBe(0);
   });
 

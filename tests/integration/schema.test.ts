@@ -82,14 +82,13 @@ describe("auth.users trigger", () => {
     expect((await sql`select email, is_guest from public.profiles where id = ${guest.id}`)[0]).toEqual({ email: addr, is_guest: false });
   });
 
-  it("rejects a duplicate username (the sign-up fails, nothing is created)", async () => {
+  it("gives a duplicate username (any case) a generated one instead of failing the sign-up (security issue item 7)", async () => {
     const username = `schema_${randomUUID().slice(0, 8)}`;
     await createAuthUser({ meta: { username } });
-    const id = randomUUID();
-    await expect(sql`insert into auth.users (id, aud, role, email, raw_user_meta_data)
-                     values (${id}, 'authenticated', 'authenticated', ${`dup-${id.slice(0, 8)}@example.com`},
-                             ${sql.json({ username })})`).rejects.toMatchObject({ code: "23505" });
-    expect(await sql`select 1 from public.subscriptions where user_id = ${id}`).toHaveLength(0);
+    const { id } = await createAuthUser({ meta: { username: username.toUpperCase() } });
+    const [p] = await sql`select username from public.profiles where id = ${id}`;
+    expect(p.username).toMatch(/^user_[0-9a-f]{12}$/);
+    expect(await sql`select 1 from public.subscriptions where user_id = ${id}`).toHaveLength(1);
   });
 
   it("removes profile, subscription and usage when the auth user is deleted", async () => {

@@ -1,5 +1,6 @@
-// Conformance of the local Storage stand-in with the official supabase-js client, against the app's
-// real buckets and policies (essays: owner folder; blog: public read, admin write).
+// Conformance of the local Storage stand-in with the official supabase-js client. Owner-folder behaviour
+// runs on a test bucket with the owner-folder policies the `essays` bucket had before members lost direct
+// upload (security issue item 10; essays are now written by the API only); blog: the app's real bucket.
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { request } from "node:http";
@@ -46,32 +47,43 @@ let owner: Member;
 let other: Member;
 let admin: Member;
 let storageRoot: string; // the stack keeps Postgres in <dataDir>/db and bytes in <dataDir>/storage
+const BUCKET = "standin-owner-folder";
+const POLICY_OPS = ["select", "insert", "update", "delete"] as const;
 
 beforeAll(async () => {
   const [{ dir }] = await sql`select current_setting('data_directory') as dir`;
   storageRoot = join(dirname(dir), "storage");
   [owner, other, admin] = await Promise.all([signUp(), signUp(), signUp()]);
   await sql`update public.profiles set is_admin = true where id = ${admin.id}`;
+  await sql`insert into storage.buckets (id, name, public, file_size_limit) values (${BUCKET}, ${BUCKET}, false, 10485760)
+            on conflict (id) do nothing`;
+  const owns = `bucket_id = '${BUCKET}' and (storage.foldername(name))[1] = (select auth.uid())::text`;
+  for (const op of POLICY_OPS) {
+    await sql.unsafe(`drop policy if exists "${BUCKET} ${op}" on storage.objects`);
+    const clause = op === "insert" ? `with check (${owns})` : op === "update" ? `using (${owns}) with check (${owns})` : `using (${owns})`;
+    await sql.unsafe(`create policy "${BUCKET} ${op}" on storage.objects for ${op} to authenticated ${clause}`);
+  }
 });
 
 afterAll(async () => {
+  for (const op of POLICY_OPS) await sql.unsafe(`drop policy if exists "${BUCKET} ${op}" on storage.objects`);
   await sql.end();
 });
 
 describe("storage stand-in with supabase-js", () => {
   it("uploads, downloads, signs, and removes an essay in the owner's folder; others are refused", async () => {
-    const essays = owner.client.storage.from("essays");
+    const essays = owner.client.storage.from(BUCKET);
     const path = `${owner.id}/essay 1.txt`;
     const text = "학생 에세이 본문입니다.";
 
     const up = await essays.upload(path, new Blob([text], { type: "text/plain;charset=utf-8" }));
     expect(up.error).toBeNull();
-    expect(up.data).toMatchObject({ path, fullPath: `essays/${path}` });
-    const [row] = await sql`select id, owner_id, metadata from storage.objects where bucket_id = 'essays' and name = ${path}`;
+    expect(up.data).toMatchObject({ path, fullPath: `${BUCKET}/${path}` });
+    const [row] = await sql`select id, owner_id, metadata from storage.objects where bucket_id = ${BUCKET} and name = ${path}`;
     expect(row.id).toBe(up.data!.id);
     expect(row.owner_id).toBe(owner.id);
     expect(row.metadata).toMatchObject({ size: Buffer.byteLength(text), mimetype: "text/plain;charset=utf-8" });
-    const file = join(storageRoot, "essays", owner.id, "essay 1.txt");
+    const file = join(storageRoot, BUCKET, owner.id, "essay 1.txt");
     expect(readFileSync(file, "utf8")).toBe(text);
 
     const dup = await essays.upload(path, "again");
@@ -82,7 +94,7 @@ describe("storage stand-in with supabase-js", () => {
     expect(await dl.data!.text()).toBe(text);
 
     // Another member: cannot read, sign or remove it (remove is a silent no-op).
-    const theirs = other.client.storage.from("essays");
+    const theirs = other.client.storage.from(BUCKET);
     const dl2 = await theirs.download(path);
     expect(dl2.data).toBeNull();
     expect(dl2.error).toMatchObject({ statusCode: "404" });
@@ -90,7 +102,7 @@ describe("storage stand-in with supabase-js", () => {
     expect(sign2.error).toMatchObject({ statusCode: "404", message: "Object not found" });
     const rm2 = await theirs.remove([path]);
     expect(rm2).toEqual({ data: [], error: null });
-    expect(await objectExists("essays", path)).toBe(true);
+    expect(await objectExists(BUCKET, path)).toBe(true);
 
     // Signed URL: relative from the server, fetchable without a token header.
     const signed = await essays.createSignedUrl(path, 60);
@@ -111,8 +123,8 @@ describe("storage stand-in with supabase-js", () => {
     const rm = await essays.remove([path]);
     expect(rm.error).toBeNull();
     expect(rm.data).toHaveLength(1);
-    expect(rm.data![0]).toMatchObject({ name: path, bucket_id: "essays", id: up.data!.id });
-    expect(await objectExists("essays", path)).toBe(false);
+    expect(rm.data![0]).toMatchObject({ name: path, bucket_id: BUCKET, id: up.data!.id });
+    expect(await objectExists(BUCKET, path)).toBe(false);
     expect(existsSync(file)).toBe(false);
     const gone = await fetch(signed.data!.signedUrl);
     expect(gone.status).toBe(400);
@@ -122,7 +134,7 @@ describe("storage stand-in with supabase-js", () => {
   });
 
   it("refuses an upload into another member's folder with the RLS error", async () => {
-    const res = await other.client.storage.from("essays").upload(`${owner.id}/intruder.txt`, "x");
+    const res = await other.client.storage.from(BUCKET).upload(`${owner.id}/intruder.txt`, "x");
     expect(res.data).toBeNull();
     expect(res.error).toMatchObject({
       status: 400,
@@ -130,23 +142,23 @@ describe("storage stand-in with supabase-js", () => {
       code: "AccessDenied",
       message: "new row violates row-level security policy",
     });
-    expect(await objectExists("essays", `${owner.id}/intruder.txt`)).toBe(false);
+    expect(await objectExists(BUCKET, `${owner.id}/intruder.txt`)).toBe(false);
   });
 
   it("refuses anonymous (anon key) uploads and downloads in the private bucket", async () => {
-    const anon = client().storage.from("essays");
+    const anon = client().storage.from(BUCKET);
     const up = await anon.upload(`${owner.id}/anon.txt`, "x");
     expect(up.error).toMatchObject({ statusCode: "403" });
     const path = `${owner.id}/private.txt`;
-    expect((await owner.client.storage.from("essays").upload(path, "secret")).error).toBeNull();
+    expect((await owner.client.storage.from(BUCKET).upload(path, "secret")).error).toBeNull();
     expect((await anon.download(path)).error).toMatchObject({ statusCode: "404" });
-    const pub = await fetch(owner.client.storage.from("essays").getPublicUrl(path).data.publicUrl);
+    const pub = await fetch(owner.client.storage.from(BUCKET).getPublicUrl(path).data.publicUrl);
     expect(pub.status).toBe(400);
     expect(await pub.json()).toMatchObject({ statusCode: "404", error: "Bucket not found" });
   });
 
   it("upserts with x-upsert and serves the new bytes with ?download as an attachment", async () => {
-    const essays = owner.client.storage.from("essays");
+    const essays = owner.client.storage.from(BUCKET);
     const path = `${owner.id}/report.txt`;
     expect((await essays.upload(path, "v1")).error).toBeNull();
     const up = await essays.upload(path, "version two", { upsert: true, contentType: "text/plain" });
@@ -155,7 +167,7 @@ describe("storage stand-in with supabase-js", () => {
     const res = await fetch(signed.data!.signedUrl);
     expect(await res.text()).toBe("version two");
     expect(res.headers.get("content-disposition")).toContain("attachment");
-    const named = await fetch(`${stack.supabaseUrl}/storage/v1/object/${"essays/" + path}?download=${encodeURIComponent("보고서.txt")}`, {
+    const named = await fetch(`${stack.supabaseUrl}/storage/v1/object/${BUCKET + "/" + path}?download=${encodeURIComponent("보고서.txt")}`, {
       headers: { Authorization: `Bearer ${(await owner.client.auth.getSession()).data.session!.access_token}`, apikey: stack.anonKey },
     });
     expect(named.status).toBe(200);
@@ -165,26 +177,26 @@ describe("storage stand-in with supabase-js", () => {
   });
 
   it("rejects non-ASCII object keys and files over the bucket's size limit like hosted storage", async () => {
-    const essays = owner.client.storage.from("essays");
+    const essays = owner.client.storage.from(BUCKET);
     const key = await essays.upload(`${owner.id}/한글.txt`, "x");
     expect(key.error).toMatchObject({ statusCode: "400", code: "InvalidKey" });
-    const [{ file_size_limit }] = await sql`select file_size_limit from storage.buckets where id = 'essays'`;
+    const [{ file_size_limit }] = await sql`select file_size_limit from storage.buckets where id = ${BUCKET}`;
     const big = await essays.upload(`${owner.id}/big.bin`, new Uint8Array(Number(file_size_limit) + 1), {
       contentType: "application/octet-stream",
     });
     expect(big.error).toMatchObject({ status: 400, statusCode: "413", code: "EntityTooLarge" });
-    expect(await objectExists("essays", `${owner.id}/big.bin`)).toBe(false);
-    expect(existsSync(join(storageRoot, "essays", owner.id, "big.bin"))).toBe(false);
+    expect(await objectExists(BUCKET, `${owner.id}/big.bin`)).toBe(false);
+    expect(existsSync(join(storageRoot, BUCKET, owner.id, "big.bin"))).toBe(false);
   });
 
   it("lists the owner's folder", async () => {
-    const essays = owner.client.storage.from("essays");
+    const essays = owner.client.storage.from(BUCKET);
     expect((await essays.upload(`${owner.id}/list/a.txt`, "a")).error).toBeNull();
     expect((await essays.upload(`${owner.id}/list/sub/b.txt`, "b")).error).toBeNull();
     const { data, error } = await essays.list(`${owner.id}/list`);
     expect(error).toBeNull();
     expect(data!.map((e) => [e.name, e.id === null])).toEqual([["a.txt", false], ["sub", true]]);
-    const theirs = await other.client.storage.from("essays").list(`${owner.id}/list`);
+    const theirs = await other.client.storage.from(BUCKET).list(`${owner.id}/list`);
     expect(theirs.data).toEqual([]);
   });
 
@@ -213,11 +225,25 @@ describe("storage stand-in with supabase-js", () => {
     expect(await after.json()).toMatchObject({ statusCode: "404" });
   });
 
-  it("lets the service_role key bypass policies", async () => {
+  it("enforces the bucket's allowed_mime_types exactly like hosted storage (security issue item 10)", async () => {
+    const blog = admin.client.storage.from("blog");
+    const html = await blog.upload(`posts/${randomUUID()}.html`, "<script>alert(1)</script>", { contentType: "text/html" });
+    expect(html.error).toMatchObject({ statusCode: "415", code: "InvalidMimeType" });
+    const txt = await blog.upload(`posts/${randomUUID()}.txt`, "안녕하세요", { contentType: "text/plain; charset=utf-8" });
+    expect(txt.error).toBeNull();
+    // Parameters are part of the comparison: a form the bucket does not list is refused.
+    const other = await blog.upload(`posts/${randomUUID()}.txt`, "x", { contentType: "text/plain;charset=euc-kr" });
+    expect(other.error).toMatchObject({ statusCode: "415", code: "InvalidMimeType" });
     const service = client(stack.serviceRoleKey).storage.from("essays");
+    const svg = await service.upload(`${owner.id}/x.svg`, "<svg/>", { contentType: "image/svg+xml" });
+    expect(svg.error).toMatchObject({ statusCode: "415", code: "InvalidMimeType" });
+  });
+
+  it("lets the service_role key bypass policies", async () => {
+    const service = client(stack.serviceRoleKey).storage.from(BUCKET);
     const path = `${owner.id}/service.txt`;
     expect((await service.upload(path, "by service")).error).toBeNull();
-    const dl = await owner.client.storage.from("essays").download(path);
+    const dl = await owner.client.storage.from(BUCKET).download(path);
     expect(await dl.data!.text()).toBe("by service");
     expect((await service.remove([path])).data).toHaveLength(1);
   });

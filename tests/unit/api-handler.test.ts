@@ -161,6 +161,7 @@ describe("bodies and errors", () => {
 
 describe("CORS", () => {
   it("answers preflights and decorates every response", async () => {
+    process.env.ALLOWED_ORIGINS = "https://x.example"; // only configured origins are echoed (security issue item 10)
     const pre = await handler(new Request("http://localhost/api/me", {
       method: "OPTIONS",
       headers: { Origin: "https://x.example", "Access-Control-Request-Headers": "authorization, x-custom" },
@@ -177,5 +178,6 @@ describe("CORS", () => {
       expect(res.headers.get("access-control-allow-origin"), path).toBe("*");
       expect(res.headers.get("access-control-expose-headers"), path).toContain("content-disposition");
     }
+    delete process.env.ALLOWED_ORIGINS;
   });
 });

@@ -1,9 +1,32 @@
 // CORS on every response: the supabase-js header set, `content-disposition` exposed for downloads.
-// The SPA sends credentials (§7) while authenticating with a Bearer token, so the caller's origin is
-// echoed (a wildcard is refused by browsers for credentialed requests); no cookie is ever trusted.
+// The SPA sends credentials (§7) while authenticating with a Bearer token, so an allowed origin is echoed
+// (a wildcard is refused by browsers for credentialed requests). Only the configured site origins are
+// allowed (SITE_URL and the comma-separated ALLOWED_ORIGINS); any other Origin gets no
+// Access-Control-Allow-Origin, so browsers keep other sites from reading answers. Requests without an
+// Origin (server-to-server, curl) are unaffected; no cookie is ever trusted.
 import { corsHeaders as supabaseCors } from "@supabase/supabase-js/cors";
+import { env } from "./env.ts";
 
 const base = supabaseCors as unknown as Record<string, string>;
+
+function originOf(value: string): string | null {
+  try {
+    const u = new URL(value.trim());
+    return u.protocol === "http:" || u.protocol === "https:" ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The configured origins (scheme://host[:port]); unparsable entries are ignored. */
+export function allowedOrigins(): Set<string> {
+  const out = new Set<string>();
+  for (const entry of [env.siteUrl ?? "", ...(env.allowedOrigins ?? "").split(",")]) {
+    const o = entry.trim() ? originOf(entry) : null;
+    if (o) out.add(o);
+  }
+  return out;
+}
 
 export function corsHeadersFor(req: Request): Record<string, string> {
   const origin = req.headers.get("origin");
@@ -12,9 +35,13 @@ export function corsHeadersFor(req: Request): Record<string, string> {
     "Access-Control-Expose-Headers": "content-disposition, content-type, content-length",
   };
   if (origin) {
-    headers["Access-Control-Allow-Origin"] = origin;
-    headers["Access-Control-Allow-Credentials"] = "true";
     headers["Vary"] = "Origin";
+    if (allowedOrigins().has(origin)) {
+      headers["Access-Control-Allow-Origin"] = origin;
+      headers["Access-Control-Allow-Credentials"] = "true";
+    } else {
+      delete headers["Access-Control-Allow-Origin"];
+    }
   }
   return headers;
 }

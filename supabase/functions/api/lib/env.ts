@@ -55,6 +55,14 @@ export const env = {
   get maxJsonBytes(): number {
     return Number(read("MAX_JSON_BYTES") ?? 2 * 1024 * 1024);
   },
+  /** The SPA's public URL; its origin may call the API from a browser (CORS). */
+  get siteUrl(): string | undefined {
+    return read("SITE_URL");
+  },
+  /** More browser origins allowed by CORS, comma-separated (e.g. a staging site). */
+  get allowedOrigins(): string | undefined {
+    return read("ALLOWED_ORIGINS");
+  },
   /** Largest accepted multipart body, bytes. */
   get maxFormBytes(): number {
     return Number(read("MAX_FORM_BYTES") ?? 200 * 1024 * 1024);

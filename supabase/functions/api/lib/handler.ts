@@ -56,6 +56,34 @@ async function readText(req: Request, limit: number): Promise<string> {
   return new TextDecoder().decode(all);
 }
 
+/**
+ * The body as a stream that errors with a Korean 413 as soon as more than `limit` bytes have arrived
+ * (chunked bodies have no Content-Length to check up front); the source is cancelled, not drained.
+ */
+function cappedBody(body: ReadableStream<Uint8Array>, limit: number): { stream: ReadableStream<Uint8Array>; exceeded(): boolean } {
+  const reader = body.getReader();
+  let size = 0;
+  let over = false;
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) return controller.close();
+      size += value.byteLength;
+      if (size > limit) {
+        over = true;
+        await reader.cancel().catch(() => {});
+        controller.error(new HttpError(413, API_MESSAGES.payloadTooLarge));
+        return;
+      }
+      controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  return { stream, exceeded: () => over };
+}
+
 function makeCtx(req: Request, url: URL, params: Record<string, string>, user: Ctx["user"]): Ctx {
   let bodyUsed = false;
   const once = () => {
@@ -93,9 +121,12 @@ function makeCtx(req: Request, url: URL, params: Record<string, string>, user: C
       if (Number.isFinite(declared) && declared > env.maxFormBytes) {
         throw new HttpError(413, API_MESSAGES.payloadTooLarge);
       }
+      if (!req.body) throw new HttpError(400, API_MESSAGES.multipartRequired);
+      const capped = cappedBody(req.body, env.maxFormBytes);
       try {
-        return await req.formData();
+        return await new Response(capped.stream, { headers: { "Content-Type": type } }).formData();
       } catch {
+        if (capped.exceeded()) throw new HttpError(413, API_MESSAGES.payloadTooLarge);
         throw new HttpError(400, API_MESSAGES.multipartRequired);
       }
     },

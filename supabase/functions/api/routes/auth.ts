@@ -69,6 +69,11 @@ async function userOrFail(id: string) {
   return user;
 }
 
+/** Login timing: a reserved (RFC 2606 `.invalid`) address no account can have, and a bcrypt hash (cost 10,
+ * GoTrue's default) of a random string nobody knows, compared against when the username is unknown. */
+const LOGIN_DUMMY_EMAIL = "no-such-user@login-timing.invalid";
+const LOGIN_DUMMY_HASH = "$2a$10$vhCmJ24zwuw4d11m5FCMHe7PumtrSLa8uPxXaDIWeMUR4vOgzv3J.";
+
 export const routes: Route[] = [
   {
     method: "POST",
@@ -132,13 +137,15 @@ export const routes: Route[] = [
            and coalesce(u.email, '') <> ''
          order by (p.username = ${body.username}) desc
          limit 1`;
-      if (!account) throw new HttpError(401, API_MESSAGES.invalidCredentials);
-
+      // An unknown username costs what a wrong password costs (a GoTrue password grant, which finds no
+      // user for the reserved address, plus one bcrypt comparison at GoTrue's cost), so the answer's
+      // timing does not tell which usernames exist.
       const { data, error } = await anonClient().auth.signInWithPassword({
-        email: account.email,
+        email: account?.email ?? LOGIN_DUMMY_EMAIL,
         password: body.password,
       });
-      if (error || !data.session || !data.user) {
+      if (!account) await adminSql`select extensions.crypt(${body.password}, ${LOGIN_DUMMY_HASH}) = ${LOGIN_DUMMY_HASH} as ok`;
+      if (!account || error || !data.session || !data.user) {
         const e = (error ?? {}) as AuthErrorLike;
         if (rateLimited(e)) throw new HttpError(429, API_MESSAGES.tooManyRequests);
         if (isRetryable(e)) {

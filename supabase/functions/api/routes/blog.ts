@@ -1,7 +1,7 @@
 // Blog: public reads (published posts; admins see everything), admin writes, attachments.
 import type { TransactionSql } from "postgres";
 import type { Ctx, Route } from "../lib/types.ts";
-import { json } from "../lib/http.ts";
+import { clientIp, json } from "../lib/http.ts";
 import { HttpError } from "../lib/errors.ts";
 import {
   BLOG_MESSAGES,
@@ -65,7 +65,7 @@ async function listPosts(ctx: Ctx): Promise<Response> {
 
 /**
  * GET /blog/posts/:slug[?view=1] — unpublished posts are 404 except for admins.
- * `view=1` counts one view of a published post; the SPA sends it once per browser-tab session.
+ * `view=1` counts a view of a published post, at most one per visitor per post per day.
  */
 async function getPost(ctx: Ctx): Promise<Response> {
   const slug = ctx.params.slug;
@@ -76,7 +76,9 @@ async function getPost(ctx: Ctx): Promise<Response> {
   });
   if (!row) postNotFound();
   if (countView && row.is_published) {
-    const [{ count }] = await ctx.admin<{ count: number | null }[]>`select private.increment_blog_view(${row.id}) as count`;
+    // One view per visitor per post per Seoul day: the user id when signed in, else the client address.
+    const visitor = ctx.user ? `user:${ctx.user.id}` : `addr:${clientIp(ctx.req)}`;
+    const [{ count }] = await ctx.admin<{ count: number | null }[]>`select private.record_blog_view(${row.id}, ${visitor}) as count`;
     row.view_count = count ?? row.view_count;
   }
   const [post] = await withAuthors(ctx, [row]);

@@ -1,0 +1,102 @@
+// Security issue item 10: a multipart body without Content-Length (chunked) is capped as it streams in,
+// and CORS answers only configured origins.
+import { afterEach, describe, expect, it } from "vitest";
+import { createHandler } from "../../supabase/functions/api/lib/handler.ts";
+import { json } from "../../supabase/functions/api/lib/http.ts";
+import type { Route } from "../../supabase/functions/api/lib/types.ts";
+
+const routes: Route[] = [
+  { method: "POST", path: "/form", auth: "public", handler: async (c) => json({ n: [...(await c.form()).keys()].length }) },
+  { method: "GET", path: "/ping", auth: "public", handler: () => json({ ok: true }) },
+];
+const handler = createHandler(routes, { authenticate: async () => null, isAdmin: async () => false });
+const saved = { ...process.env };
+
+afterEach(() => {
+  process.env = { ...saved };
+});
+
+/** A lazily generated multipart body of `total` bytes that counts how much the server pulled. */
+function chunkedMultipart(total: number, chunk = 64 * 1024) {
+  const boundary = "----capTest";
+  const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n`);
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= total) return controller.close();
+      const piece = sent === 0 ? head : new Uint8Array(Math.min(chunk, total - sent)).fill(97);
+      sent += piece.byteLength;
+      controller.enqueue(piece);
+    },
+  });
+  return { body, boundary, pulled: () => sent };
+}
+
+describe("multipart body cap", () => {
+  it("answers 413 in Korean as soon as a chunked body passes MAX_FORM_BYTES, without reading the rest", async () => {
+    process.env.MAX_FORM_BYTES = String(256 * 1024);
+    const total = 16 * 1024 * 1024;
+    const { body, boundary, pulled } = chunkedMultipart(total);
+    const req = new Request("http://x/functions/v1/api/form", {
+      method: "POST",
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(req.headers.get("content-length")).toBeNull();
+    const res = await handler(req);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: "요청 본문이 너무 큽니다." });
+    expect(pulled()).toBeLessThan(1024 * 1024);
+  });
+
+  it("still parses a chunked body under the cap", async () => {
+    process.env.MAX_FORM_BYTES = String(256 * 1024);
+    const form = new FormData();
+    form.append("a", "1");
+    form.append("b", new Blob(["hello"]), "b.txt");
+    const encoded = new Request("http://x/", { method: "POST", body: form });
+    const req = new Request("http://x/functions/v1/api/form", {
+      method: "POST",
+      headers: { "Content-Type": encoded.headers.get("content-type")! },
+      body: encoded.body,
+      duplex: "half",
+    } as RequestInit);
+    const res = await handler(req);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ n: 2 });
+  });
+});
+
+describe("CORS origins", () => {
+  const get = (origin?: string, method = "GET") =>
+    handler(new Request("http://x/functions/v1/api/ping", {
+      method,
+      headers: origin ? { Origin: origin, "Access-Control-Request-Method": "GET" } : {},
+    }));
+
+  it("reflects only SITE_URL / ALLOWED_ORIGINS", async () => {
+    process.env.SITE_URL = "https://essay.example.kr/";
+    process.env.ALLOWED_ORIGINS = "https://admin.example.kr, http://127.0.0.1:5173";
+    for (const origin of ["https://essay.example.kr", "https://admin.example.kr", "http://127.0.0.1:5173"]) {
+      expect((await get(origin)).headers.get("access-control-allow-origin"), origin).toBe(origin);
+      expect((await get(origin, "OPTIONS")).headers.get("access-control-allow-origin"), origin).toBe(origin);
+    }
+    for (const origin of ["https://evil.example", "https://essay.example.kr.evil.example", "null"]) {
+      const res = await get(origin);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("access-control-allow-origin"), origin).toBeNull();
+      expect(res.headers.get("access-control-allow-credentials"), origin).toBeNull();
+      expect((await get(origin, "OPTIONS")).headers.get("access-control-allow-origin"), origin).toBeNull();
+    }
+    const plain = await get();
+    expect(plain.status).toBe(200);
+    expect(await plain.json()).toEqual({ ok: true });
+  });
+
+  it("allows no cross-origin caller when nothing is configured", async () => {
+    delete process.env.SITE_URL;
+    delete process.env.ALLOWED_ORIGINS;
+    expect((await get("https://evil.example")).headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
