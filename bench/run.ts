@@ -16,7 +16,7 @@
 //    its ideal ceil(N / F) · L.
 // Figures only, no assertions. Env: BENCH_LATENCY_MS (1000), BENCH_CONCURRENCY (8),
 // BENCH_ESSAYS (50), BENCH_SAMPLES (200), BENCH_FLEET_IN_FLIGHT (32), BENCH_SINGLES (20),
-// BENCH_SKIP_FLEET=1 / BENCH_ONLY_FLEET=1, STACK_VERBOSE=1 to see the stack log.
+// BENCH_FLEET_PER_USER (unset: GRADING_MAX_IN_FLIGHT_PER_USER for scenario 3), BENCH_SKIP_FLEET=1 / BENCH_ONLY_FLEET=1, STACK_VERBOSE=1 to see the stack log.
 import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -39,6 +39,7 @@ const N = int("BENCH_ESSAYS", 50);
 const SAMPLES = int("BENCH_SAMPLES", 200);
 const F = int("BENCH_FLEET_IN_FLIGHT", 32);
 const SINGLES = int("BENCH_SINGLES", 20);
+const PER_USER = int("BENCH_FLEET_PER_USER", 0); // 0 = no per-user cap
 const verbose = process.env.STACK_VERBOSE === "1";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -276,7 +277,8 @@ async function fleetScenario() {
   const started = performance.now();
   say("");
   say(`Fleet fairness: ${N}-answer batch + ${SINGLES} single answers from other teachers, ` +
-      `L=${L} ms, jobs in flight ≤ ${F} (GRADING_CONCURRENCY = GRADING_MAX_IN_FLIGHT = ${F})`);
+      `L=${L} ms, jobs in flight ≤ ${F} (GRADING_CONCURRENCY = GRADING_MAX_IN_FLIGHT = ${F})` +
+      (PER_USER ? `, per user ≤ ${PER_USER}` : ""));
   const llm = await startFakeLlm({ latencyMs: L });
   const dataDir = await mkdtemp(join(tmpdir(), "essay-bench-fleet-"));
   await chmod(dataDir, 0o755);
@@ -295,6 +297,7 @@ async function fleetScenario() {
       LLM_TIMEOUT_MS: String(Math.max(30_000, L * 5)),
       GRADING_CONCURRENCY: String(F),
       GRADING_MAX_IN_FLIGHT: String(F),
+      ...(PER_USER ? { GRADING_MAX_IN_FLIGHT_PER_USER: String(PER_USER) } : {}),
       RATE_LIMIT_REGISTRATIONS_PER_HOUR: "1000",
       RATE_LIMIT_SESSIONS_PER_HOUR: "1000",
     },
@@ -361,7 +364,7 @@ async function fleetScenario() {
     const doneAt = new Map(rows.map((r) => [r.id, r.done === null ? NaN : Number(r.done)]));
     const singleTimes = singleIds.map((id) => doneAt.get(id)! - submittedAt.get(id)!);
     const batchMs = Math.max(...batchIds.map((id) => doneAt.get(id)!)) - batchStart;
-    const ideal = Math.ceil(batchIds.length / F) * L;
+    const ideal = Math.ceil(batchIds.length / F) * L; // the batch alone on the whole fleet
     const s = stats(singleTimes);
     const errors = rows.filter((r) => r.status !== "completed").length;
     say(`  answers completed         ${rows.length - errors}/${all.length}`);

@@ -5,6 +5,7 @@
 --     by every worker): claimers take a transaction-scoped advisory lock, count
 --     the analyzing jobs with a live lease and claim at most the difference, so
 --     two workers can never both overshoot;
+--   * optionally caps one user's jobs in flight (GRADING_MAX_IN_FLIGHT_PER_USER);
 --   * claims fairly across users: each user's waiting jobs are ranked by
 --     submission time after the jobs that user already has in flight, and the
 --     lowest ranks go first (oldest first among equal ranks), so one teacher's
@@ -39,6 +40,8 @@ drop function if exists private.claim_grading_jobs(text, integer, integer, integ
  * lock and never take the count above the cap. Jobs are picked fairly across
  * users: rank = the user's jobs in flight + the job's position among that
  * user's waiting jobs (oldest first); lowest rank first, then oldest.
+ * p_max_per_user (null = none) bounds one user's jobs in flight, which keeps
+ * slots free for other users' answers while a big batch runs.
  * Returns the claimed rows.
  */
 create or replace function private.claim_grading_jobs(
@@ -46,7 +49,8 @@ create or replace function private.claim_grading_jobs(
   p_limit integer,
   p_lease_seconds integer default 120,
   p_max_attempts integer default 3,
-  p_max_in_flight integer default null
+  p_max_in_flight integer default null,
+  p_max_per_user integer default null
 )
 returns setof public.essay_submissions
 language plpgsql
@@ -100,8 +104,9 @@ begin
     select s.id
       from public.essay_submissions s
       join ranked r on r.id = s.id
-     where (s.status = 'pending' and s.usage_charged)
-        or (s.status = 'analyzing' and s.lease_expires_at < now() and s.attempts < p_max_attempts)
+     where ((s.status = 'pending' and s.usage_charged)
+            or (s.status = 'analyzing' and s.lease_expires_at < now() and s.attempts < p_max_attempts))
+       and (p_max_per_user is null or r.rnk <= p_max_per_user)
      order by r.rnk, r.submitted_at, s.id
      for update of s skip locked
      limit v_slots
@@ -120,8 +125,8 @@ begin
   returning s.*;
 end;
 $$;
-revoke execute on function private.claim_grading_jobs(text, integer, integer, integer, integer) from public, anon, authenticated;
-grant execute on function private.claim_grading_jobs(text, integer, integer, integer, integer) to service_role;
+revoke execute on function private.claim_grading_jobs(text, integer, integer, integer, integer, integer) from public, anon, authenticated;
+grant execute on function private.claim_grading_jobs(text, integer, integer, integer, integer, integer) to service_role;
 
 /**
  * Gives a job back to the queue because its worker ran out of time (the run's

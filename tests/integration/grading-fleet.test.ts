@@ -226,6 +226,35 @@ describe("fleet-wide claims", () => {
     }
   });
 
+  it("GRADING_MAX_IN_FLIGHT_PER_USER keeps one user's batch from taking every slot", async () => {
+    const teacherA = await createMember();
+    const sidA = await createSession(teacherA);
+    const sql = testSql();
+    const batch = await stage(teacherA, sidA, 10, "ok:per-user", 60);
+    const rollback = new Error("rollback");
+    let got: string[] = [];
+    try {
+      await sql
+        .begin(async (tx) => {
+          await tx`update public.essay_submissions
+                      set status = 'analyzing', lease_owner = 'fleet-busy', attempts = 1,
+                          lease_expires_at = now() + interval '60 seconds'
+                    where id = ${batch[0]}`;
+          await tx`update public.essay_submissions set usage_charged = true where id = any(${batch}::uuid[])`;
+          const rows = await tx`select id from private.claim_grading_jobs('fleet-per-user', 10, 60, 3, null, 3)`;
+          got = rows.map((r) => r.id as string).filter((id) => batch.includes(id));
+          throw rollback;
+        })
+        .catch((err) => {
+          if (err !== rollback) throw err;
+        });
+      // One already in flight, so two more, the oldest.
+      expect(got).toEqual(batch.slice(1, 3));
+    } finally {
+      await removeJobs(batch);
+    }
+  });
+
   it("a user with jobs in flight yields the next slot to a user with none", async () => {
     const teacherA = await createMember();
     const teacherB = await createMember();

@@ -269,6 +269,7 @@ export async function runWorker(opts: { concurrency?: number; budgetMs?: number;
   const llmDeadline = hardDeadline - margin;
   const claimUntil = Math.min(started + (opts.budgetMs ?? workerSettings.budgetMs), hardDeadline - workerSettings.minJobMs);
   const maxInFlight = env.gradingMaxInFlight;
+  const maxPerUser = env.gradingMaxInFlightPerUser;
   const worker = crypto.randomUUID();
   const sessions = new Map<string, Promise<SessionMaterial>>();
   const active = new Map<Promise<void>, Job>();
@@ -293,7 +294,7 @@ export async function runWorker(opts: { concurrency?: number; budgetMs?: number;
         const jobs = (await adminSql`
           select id, session_id, user_id, essay_content, essay_file_path, essay_mime_type, attempts
             from private.claim_grading_jobs(${worker}, ${free}, ${workerSettings.leaseSeconds},
-                                            ${workerSettings.maxAttempts}, ${maxInFlight})`) as unknown as Job[];
+                                            ${workerSettings.maxAttempts}, ${maxInFlight}, ${maxPerUser})`) as unknown as Job[];
         got = jobs.length;
         claimed += got;
         for (const job of jobs) {

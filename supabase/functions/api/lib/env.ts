@@ -42,6 +42,11 @@ export const env = {
     const n = Number(read("GRADING_MAX_IN_FLIGHT") ?? "32");
     return Number.isFinite(n) && n >= 1 ? Math.floor(n) : 32;
   },
+  /** One user's jobs in flight at most (unset = no per-user cap; keeps slots for other users). */
+  get gradingMaxInFlightPerUser(): number | null {
+    const n = Number(read("GRADING_MAX_IN_FLIGHT_PER_USER"));
+    return Number.isFinite(n) && n >= 1 ? Math.floor(n) : null;
+  },
   get llmBaseUrl(): string {
     return read("LLM_BASE_URL") ?? "https://api.openai.com/v1";
   },
