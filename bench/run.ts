@@ -9,8 +9,14 @@
 //       (realtime.messages.inserted_at) to the moment the client receives it;
 //    b) idle: S sequential superuser updates of progress_message, from just before the UPDATE
 //       to the broadcast carrying the marker arriving.
+// 3. Fleet fairness, on a second stack whose worker may hold up to F jobs (GRADING_CONCURRENCY =
+//    GRADING_MAX_IN_FLIGHT = F): one teacher's N-answer batch is running when 20 other teachers
+//    each submit one answer (a third of L after the batch starts). Reported: p95 of the single
+//    answers' time from submission to completion (target ≤ 2·L) and the batch time against
+//    its ideal ceil(N / F) · L.
 // Figures only, no assertions. Env: BENCH_LATENCY_MS (1000), BENCH_CONCURRENCY (8),
-// BENCH_ESSAYS (50), BENCH_SAMPLES (200), STACK_VERBOSE=1 to see the stack log.
+// BENCH_ESSAYS (50), BENCH_SAMPLES (200), BENCH_FLEET_IN_FLIGHT (32), BENCH_SINGLES (20),
+// BENCH_FLEET_PER_USER (unset: GRADING_MAX_IN_FLIGHT_PER_USER for scenario 3), BENCH_SKIP_FLEET=1 / BENCH_ONLY_FLEET=1, STACK_VERBOSE=1 to see the stack log.
 import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -31,6 +37,9 @@ const L = int("BENCH_LATENCY_MS", 1000);
 const C = int("BENCH_CONCURRENCY", 8);
 const N = int("BENCH_ESSAYS", 50);
 const SAMPLES = int("BENCH_SAMPLES", 200);
+const F = int("BENCH_FLEET_IN_FLIGHT", 32);
+const SINGLES = int("BENCH_SINGLES", 20);
+const PER_USER = int("BENCH_FLEET_PER_USER", 0); // 0 = no per-user cap
 const verbose = process.env.STACK_VERBOSE === "1";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -241,7 +250,145 @@ async function main() {
   }
 }
 
-main().then(
+/** Registers a member through the API; returns its id and access token. */
+async function register(apiUrl: string, prefix: string): Promise<{ id: string; token: string }> {
+  const username = `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const res = await fetch(`${apiUrl}/auth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username, email: `${username}@example.com`, password: "password123" }),
+  });
+  const body = await res.json();
+  if (res.status !== 201) throw new Error(`register → ${res.status} ${JSON.stringify(body)}`);
+  return { id: body.user.id, token: body.session.access_token };
+}
+
+async function apiCall(apiUrl: string, path: string, token: string, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("Authorization", `Bearer ${token}`);
+  const res = await fetch(`${apiUrl}${path}`, { ...init, headers });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path} → ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** Scenario 3: a batch and 20 single answers from other teachers, on a stack of its own. */
+async function fleetScenario() {
+  const started = performance.now();
+  say("");
+  say(`Fleet fairness: ${N}-answer batch + ${SINGLES} single answers from other teachers, ` +
+      `L=${L} ms, jobs in flight ≤ ${F} (GRADING_CONCURRENCY = GRADING_MAX_IN_FLIGHT = ${F})` +
+      (PER_USER ? `, per user ≤ ${PER_USER}` : ""));
+  const llm = await startFakeLlm({ latencyMs: L });
+  const dataDir = await mkdtemp(join(tmpdir(), "essay-bench-fleet-"));
+  await chmod(dataDir, 0o755);
+  const [dbPort, supabasePort, appPort] = await freePorts(3);
+  const stack = await startStack({
+    dataDir,
+    dbPort,
+    supabasePort,
+    appPort,
+    app: false,
+    admin: {},
+    env: {
+      LLM_BASE_URL: llm.url,
+      LLM_API_KEY: "bench-key",
+      LLM_MODEL: "fake-grader",
+      LLM_TIMEOUT_MS: String(Math.max(30_000, L * 5)),
+      GRADING_CONCURRENCY: String(F),
+      GRADING_MAX_IN_FLIGHT: String(F),
+      ...(PER_USER ? { GRADING_MAX_IN_FLIGHT_PER_USER: String(PER_USER) } : {}),
+      RATE_LIMIT_REGISTRATIONS_PER_HOUR: "1000",
+      RATE_LIMIT_SESSIONS_PER_HOUR: "1000",
+    },
+    log: verbose ? (l) => console.log(`  [stack] ${l}`) : undefined,
+  });
+  const sql = postgres(stack.dbUrl, { max: 2, onnotice: () => {} });
+  const apiUrl = `${stack.supabaseUrl}/functions/v1/api`;
+  try {
+    say(`  stack up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const prompt = await readFile(join(root, "tests/fixtures/essays/prompt.txt"), "utf8");
+    const essay = await readFile(join(root, "tests/fixtures/essays/strong.txt"), "utf8");
+    const newSession = async (token: string) => {
+      const form = new FormData();
+      form.append("promptFile", new File([prompt], "문제.txt", { type: "text/plain" }));
+      return (await apiCall(apiUrl, "/sessions", token, { method: "POST", body: form })).id as string;
+    };
+
+    const big = await register(apiUrl, "bench_batch");
+    await sql`update public.subscriptions set plan_id = 'business', status = 'active' where user_id = ${big.id}`;
+    const bigSession = await newSession(big.token);
+    const singles = await Promise.all(Array.from({ length: SINGLES }, () => register(apiUrl, "bench_one")));
+    const singleSessions = await Promise.all(singles.map((t) => newSession(t.token)));
+
+    const upload = new FormData();
+    for (let i = 0; i < N; i++) {
+      const id = String(20250000 + i + 1);
+      upload.append("files", new File([`${essay}\n(${i + 1}번 답안)`], `학생_${id}.txt`, { type: "text/plain" }));
+      upload.append("studentIds", id);
+    }
+    await apiCall(apiUrl, `/sessions/${bigSession}/batch-upload`, big.token, { method: "POST", body: upload });
+    const batchStart = Date.now();
+    const batch = await apiCall(apiUrl, `/sessions/${bigSession}/start-batch`, big.token, { method: "POST" });
+    const batchIds: string[] = batch.submissionIds;
+
+    await sleep(Math.round(L / 3));
+    const submittedAt = new Map<string, number>();
+    await Promise.all(singles.map(async (t, i) => {
+      const at = Date.now();
+      const row = await apiCall(apiUrl, `/sessions/${singleSessions[i]}/submissions`, t.token, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ essayContent: `${essay}\n(단일 ${i + 1})`, studentName: "학생", studentId: String(i + 1) }),
+      });
+      submittedAt.set(row.id, at);
+    }));
+    const singleIds = [...submittedAt.keys()];
+    const all = [...batchIds, ...singleIds];
+
+    let maxInFlight = 0;
+    const deadline = performance.now() + 180_000;
+    for (;;) {
+      const [row] = await sql`
+        select count(*) filter (where status in ('completed', 'error'))::int as done,
+               (select count(*)::int from public.essay_submissions
+                 where status = 'analyzing' and lease_expires_at >= now()) as live
+          from public.essay_submissions where id = any(${all}::uuid[])`;
+      maxInFlight = Math.max(maxInFlight, row.live);
+      if (row.done === all.length || performance.now() > deadline) break;
+      await sleep(25);
+    }
+    const rows = await sql<{ id: string; status: string; done: string | null }[]>`
+      select id::text, status, extract(epoch from analysis_completed_at) * 1000 as done
+        from public.essay_submissions where id = any(${all}::uuid[])`;
+    const doneAt = new Map(rows.map((r) => [r.id, r.done === null ? NaN : Number(r.done)]));
+    const singleTimes = singleIds.map((id) => doneAt.get(id)! - submittedAt.get(id)!);
+    const batchMs = Math.max(...batchIds.map((id) => doneAt.get(id)!)) - batchStart;
+    const ideal = Math.ceil(batchIds.length / F) * L; // the batch alone on the whole fleet
+    const s = stats(singleTimes);
+    const errors = rows.filter((r) => r.status !== "completed").length;
+    say(`  answers completed         ${rows.length - errors}/${all.length}`);
+    say(`  single answers, submission → completed (n=${s.n})`);
+    say(`    median                  ${fmtMs(s.median)}`);
+    say(`    p95                     ${fmtMs(s.p95)}   (target ≤ 2·L = ${fmtMs(2 * L)}: ${s.p95 <= 2 * L ? "met" : "NOT met"})`);
+    say(`    max                     ${fmtMs(s.max)}`);
+    say(`  batch time                ${fmtMs(batchMs)}   (start-batch → last answer completed)`);
+    say(`  ideal ceil(${batchIds.length}/${F})·${L} ms   ${fmtMs(ideal)}   ratio ${(batchMs / ideal).toFixed(2)}×`);
+    say(`  most jobs in flight seen  ${maxInFlight}   (cap ${F})`);
+  } finally {
+    await sql.end({ timeout: 5 }).catch(() => {});
+    await stack.stop();
+    await llm.stop();
+    if (!process.env.KEEP_BENCH_DATA) await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function all() {
+  if (process.env.BENCH_ONLY_FLEET !== "1") await main();
+  if (process.env.BENCH_SKIP_FLEET !== "1") await fleetScenario();
+}
+
+all().then(
   () => process.exit(0),
   (err) => {
     console.error(`bench failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);

@@ -5,7 +5,8 @@
 //   500once:<key>           first call → 500
 //   malformed-once:<key>    first call → content that is not JSON, later ok
 //   truncated-once:<key>    first call → finish_reason "length"
-//   hang                    never answers (the client's timeout must end it)
+//   hang                    never answers (the client's timeout must end it); `hanging()` counts
+//                           the hung requests whose connection is still open
 //   outofrange              scores far outside [0, max]
 //   slow:<ms>               answers after <ms>
 //   score:<ratio>           every category gets ratio × max (e.g. score:1.0)
@@ -27,6 +28,8 @@ export interface FakeLlm {
   url: string;
   requests: RecordedLlmRequest[];
   setLatency(ms: number): void;
+  /** Requests held open by `hang` whose client has not given up yet. */
+  hanging(): number;
   stop(): Promise<void>;
 }
 
@@ -166,6 +169,9 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     requests,
     setLatency(ms) {
       latency = ms;
+    },
+    hanging() {
+      return hanging.size;
     },
     async stop() {
       for (const res of hanging) res.destroy();

@@ -4,15 +4,28 @@ import { type ExpectedObject, getObject, StoredObjectError } from "../files/stor
 import { exceedsChars, MAX_CRITERIA_CHARS, MAX_ESSAY_CHARS, MAX_PROMPT_CHARS, uploadMessages } from "../../_shared/upload-rules.ts";
 import type { GradeResult, RubricCategory } from "../../_shared/grading.ts";
 import { finalizeLlmGrade, gradeWithoutLlm, precheck } from "./grade.ts";
-import { GradingError, llmClient, requestGrade, requestTranscription, systemPrompt, withRetries, type LlmConfig } from "./llm.ts";
+import {
+  GradingError,
+  llmClient,
+  OutOfTimeError,
+  requestGrade,
+  requestTranscription,
+  systemPrompt,
+  withRetries,
+  type LlmConfig,
+} from "./llm.ts";
 import { ocrImage } from "./ocr.ts";
 import { parseRubric } from "./rubric.ts";
 
 /**
  * The grading worker: claims jobs (FOR UPDATE SKIP LOCKED + lease), grades up to
- * GRADING_CONCURRENCY at once, writes throttled progress, stores results. One run lasts at most
- * `budgetMs`; the scheduled tick (pg_cron in production, the local stack's timer locally) starts
- * the next one, and expired leases are claimed again.
+ * GRADING_CONCURRENCY at once, writes throttled progress, stores results. A run claims for at most
+ * `budgetMs` (and never once less than `minJobMs` is left before its deadline) and ends by
+ * `deadlineMs` whatever the LLM does: LLM calls get at most the time left, and jobs still
+ * unfinished near the deadline (or when the instance shuts down) are given back to the queue.
+ * The claim SQL caps the jobs in flight across every instance (GRADING_MAX_IN_FLIGHT) and picks
+ * fairly across users. The scheduled tick (pg_cron in production, the local stack's timer
+ * locally) starts the next run, and expired leases are claimed again.
  */
 
 function num(name: string, fallback: number): number {
@@ -27,8 +40,21 @@ export const workerSettings = {
   get maxAttempts() {
     return num("GRADING_MAX_ATTEMPTS", 3);
   },
+  /** How long a run keeps claiming new jobs. */
   get budgetMs() {
     return num("GRADING_RUN_BUDGET_MS", 50_000);
+  },
+  /** Hard end of a run, from its start (the platform's wall clock is 150 s per invocation). */
+  get deadlineMs() {
+    return num("GRADING_RUN_DEADLINE_MS", 140_000);
+  },
+  /** No job is claimed when less than this is left before the deadline. */
+  get minJobMs() {
+    return num("GRADING_MIN_JOB_MS", 30_000);
+  },
+  /** Kept free before the deadline to give unfinished jobs back (LLM calls end this much earlier). */
+  get shutdownMarginMs() {
+    return num("GRADING_SHUTDOWN_MARGIN_MS", 5_000);
   },
   get progressIntervalMs() {
     return num("GRADING_PROGRESS_INTERVAL_MS", 700);
@@ -157,8 +183,22 @@ class Progress {
   }
 }
 
-async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<SessionMaterial>>) {
-  const cfg = llmConfig();
+/** Time limits of one run, handed to every job it grades. */
+interface RunClock {
+  /** LLM calls and retry waits must be over by then (epoch ms). */
+  llmDeadline: number;
+  /** Aborted at `llmDeadline` or when the instance shuts down. */
+  signal: AbortSignal;
+}
+
+/** Gives a job back to the queue because the run is out of time (see private.release_grading_job). */
+async function releaseJob(job: Job, worker: string, countAttempt: boolean): Promise<void> {
+  await adminSql`select private.release_grading_job(${job.id}, ${worker}, ${countAttempt})`;
+}
+
+async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<SessionMaterial>>, clock: RunClock) {
+  const base = llmConfig();
+  const cfg: LlmConfig | null = base && { ...base, deadline: clock.llmDeadline, signal: clock.signal };
   const progress = new Progress(job, worker);
   try {
     await progress.set(10, "답안을 불러오고 있습니다...", true);
@@ -216,6 +256,10 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
   } catch (err) {
     // Deleted or taken over meanwhile: the row is gone or someone else's, write nothing.
     if (progress.lost) return;
+    if (err instanceof OutOfTimeError) {
+      await releaseJob(job, worker, err.afterFailure);
+      return;
+    }
     // A GradingError has already had its retries (withRetries); anything else (a database blip,
     // a bug) gives the job back to the queue until it runs out of attempts.
     const graded = err instanceof GradingError;
@@ -233,46 +277,86 @@ export interface RunStats {
   claimed: number;
   /** The run stopped because its time budget ran out, not because the queue was empty. */
   outOfTime: boolean;
+  /** Jobs given back to the queue unfinished because the run reached its deadline. */
+  released: number;
 }
 
-/** One worker run: keeps up to `concurrency` jobs in flight until the queue is empty or the budget is spent. */
-export async function runWorker(opts: { concurrency?: number; budgetMs?: number } = {}): Promise<RunStats> {
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+
+/**
+ * One worker run: keeps up to `concurrency` jobs in flight until the queue is empty or the claim
+ * budget is spent, then waits for its jobs, and returns by its deadline whatever they do.
+ */
+export async function runWorker(opts: { concurrency?: number; budgetMs?: number; deadlineMs?: number } = {}): Promise<RunStats> {
   const concurrency = opts.concurrency ?? env.gradingConcurrency;
-  const deadline = Date.now() + (opts.budgetMs ?? workerSettings.budgetMs);
+  const started = Date.now();
+  const margin = workerSettings.shutdownMarginMs;
+  const hardDeadline = started + (opts.deadlineMs ?? workerSettings.deadlineMs);
+  const llmDeadline = hardDeadline - margin;
+  const claimUntil = Math.min(started + (opts.budgetMs ?? workerSettings.budgetMs), hardDeadline - workerSettings.minJobMs);
+  const maxInFlight = env.gradingMaxInFlight;
+  const maxPerUser = env.gradingMaxInFlightPerUser;
   const worker = crypto.randomUUID();
   const sessions = new Map<string, Promise<SessionMaterial>>();
-  const active = new Set<Promise<void>>();
+  const active = new Map<Promise<void>, Job>();
+
+  // LLM calls are aborted at the LLM deadline, or at once when the instance is about to stop.
+  const abort = new AbortController();
+  const abortTimer = setTimeout(() => abort.abort(), Math.max(0, llmDeadline - Date.now()));
+  const onUnload = () => abort.abort();
+  const g = globalThis as { addEventListener?: (t: string, f: () => void) => void; removeEventListener?: (t: string, f: () => void) => void };
+  g.addEventListener?.("beforeunload", onUnload);
+  const clock: RunClock = { llmDeadline, signal: abort.signal };
+
   let claimed = 0;
   let idlePolls = 0;
   let drained = false;
-  while (Date.now() < deadline) {
-    const free = concurrency - active.size;
-    let got = 0;
-    if (free > 0) {
-      const jobs = (await adminSql`
-        select id, session_id, user_id, essay_content, essay_file_path, essay_mime_type, attempts
-          from private.claim_grading_jobs(${worker}, ${free}, ${workerSettings.leaseSeconds},
-                                          ${workerSettings.maxAttempts})`) as unknown as Job[];
-      got = jobs.length;
-      claimed += got;
-      for (const job of jobs) {
-        const p: Promise<void> = gradeJob(job, worker, sessions).finally(() => active.delete(p));
-        active.add(p);
+  let released = 0;
+  try {
+    while (Date.now() < claimUntil && !abort.signal.aborted) {
+      const free = concurrency - active.size;
+      let got = 0;
+      if (free > 0) {
+        const jobs = (await adminSql`
+          select id, session_id, user_id, essay_content, essay_file_path, essay_mime_type, attempts
+            from private.claim_grading_jobs(${worker}, ${free}, ${workerSettings.leaseSeconds},
+                                            ${workerSettings.maxAttempts}, ${maxInFlight}, ${maxPerUser})`) as unknown as Job[];
+        got = jobs.length;
+        claimed += got;
+        for (const job of jobs) {
+          const p: Promise<void> = gradeJob(job, worker, sessions, clock)
+            .catch((err) => console.error("grading job failed", job.id, err))
+            .finally(() => active.delete(p));
+          active.set(p, job);
+        }
       }
-    }
-    if (active.size === 0) {
-      if (got === 0 && ++idlePolls > 2) {
-        drained = true;
-        break;
+      if (active.size === 0) {
+        if (got === 0 && ++idlePolls > 2) {
+          drained = true;
+          break;
+        }
+        await sleep(150);
+        continue;
       }
-      await new Promise((r) => setTimeout(r, 150));
-      continue;
+      idlePolls = 0;
+      await Promise.race([...active.keys(), sleep(250)]);
     }
-    idlePolls = 0;
-    await Promise.race([...active, new Promise((r) => setTimeout(r, got > 0 ? 250 : 500))]);
+    // No more claims: let the jobs in hand finish, but not past the deadline.
+    const settleBy = hardDeadline - margin / 2;
+    while (active.size > 0 && Date.now() < settleBy) {
+      await Promise.race([...active.keys(), sleep(Math.min(250, settleBy - Date.now()))]);
+    }
+    abort.abort();
+    // Whatever is still running (an image being read offline, a stuck query) is given back; its
+    // late writes are fenced off by the lease owner.
+    const stragglers = [...active.values()];
+    await Promise.allSettled(stragglers.map((job) => releaseJob(job, worker, false)));
+    released += stragglers.length;
+  } finally {
+    clearTimeout(abortTimer);
+    g.removeEventListener?.("beforeunload", onUnload);
   }
-  await Promise.allSettled([...active]);
-  return { claimed, outOfTime: !drained };
+  return { claimed, outOfTime: !drained, released };
 }
 
 /**
@@ -285,7 +369,7 @@ async function continueInNewInvocation(): Promise<void> {
     const res = await fetch(`${env.supabaseUrl}/functions/v1/api/internal/tick`, {
       method: "POST",
       headers: { Authorization: `Bearer ${env.serviceRoleKey}` },
-      signal: AbortSignal.timeout(10_000),
+      signal: AbortSignal.timeout(5_000),
     });
     await res.body?.cancel();
   } catch (err) {
@@ -304,7 +388,7 @@ export function kickWorker(): Promise<RunStats> {
   const run = runWorker()
     .catch((err): RunStats => {
       console.error("worker run failed", err);
-      return { claimed: 0, outOfTime: false };
+      return { claimed: 0, outOfTime: false, released: 0 };
     })
     .then((stats) => {
       current = null;

@@ -8,15 +8,32 @@ type TransactionSql = postgres.TransactionSql;
 
 let pool: Sql | null = null;
 
+/** `application_name` of the function's connections (countable in `pg_stat_activity`). */
+export const DB_APPLICATION_NAME = "api-function";
+
+/**
+ * The pool settings: the transaction pooler (`SUPABASE_DB_POOLER_URL` / `DB_POOLER_URL`, port
+ * 6543) when set, else the direct `SUPABASE_DB_URL`; at most `DB_POOL_MAX` (default 3)
+ * connections per isolate. No prepared statements either way: a transaction-mode pooler hands
+ * each transaction to any server connection, so named statements would not be found. Session
+ * state is never used: caller-scoped queries set their role and JWT claims with `set local` /
+ * `set_config(..., true)` inside their own transaction (see `asUser`).
+ */
+export function poolSettings(): { url: string; pooled: boolean; max: number } {
+  const pooler = env.dbPoolerUrl;
+  return { url: pooler ?? env.dbUrl, pooled: pooler !== undefined, max: env.dbPoolMax };
+}
+
 function getPool(): Sql {
   if (!pool) {
-    pool = postgres(env.dbUrl, {
-      max: 10,
+    const { url, max } = poolSettings();
+    pool = postgres(url, {
+      max,
       prepare: false, // transaction-mode poolers (Supavisor) do not support prepared statements
       idle_timeout: 20,
       connect_timeout: 10,
       onnotice: () => {},
-      connection: { application_name: "api-function" },
+      connection: { application_name: DB_APPLICATION_NAME },
     });
   }
   return pool;

@@ -28,6 +28,25 @@ export const env = {
   get dbUrl(): string {
     return required("SUPABASE_DB_URL");
   },
+  /** Transaction-pooler URL (Supavisor, port 6543); used instead of SUPABASE_DB_URL when set. */
+  get dbPoolerUrl(): string | undefined {
+    return read("SUPABASE_DB_POOLER_URL") ?? read("DB_POOLER_URL");
+  },
+  /** Database connections per isolate (default 3). */
+  get dbPoolMax(): number {
+    const n = Number(read("DB_POOL_MAX") ?? "3");
+    return Number.isFinite(n) && n >= 1 ? Math.min(Math.floor(n), 20) : 3;
+  },
+  /** Jobs in flight across every worker of every isolate (enforced by the claim SQL). */
+  get gradingMaxInFlight(): number {
+    const n = Number(read("GRADING_MAX_IN_FLIGHT") ?? "32");
+    return Number.isFinite(n) && n >= 1 ? Math.floor(n) : 32;
+  },
+  /** One user's jobs in flight at most (unset = no per-user cap; keeps slots for other users). */
+  get gradingMaxInFlightPerUser(): number | null {
+    const n = Number(read("GRADING_MAX_IN_FLIGHT_PER_USER"));
+    return Number.isFinite(n) && n >= 1 ? Math.floor(n) : null;
+  },
   get llmBaseUrl(): string {
     return read("LLM_BASE_URL") ?? "https://api.openai.com/v1";
   },

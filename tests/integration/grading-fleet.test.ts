@@ -1,0 +1,330 @@
+// Fleet-wide grading control and the edge limits, on a stack of its own (short run deadline, a
+// small in-flight cap, its own fake LLM) so the settings do not disturb the shared test stack:
+//   * the function never holds more than 3 database connections (counted in pg_stat_activity);
+//   * the claim SQL never lets the jobs in flight exceed GRADING_MAX_IN_FLIGHT, whoever claims;
+//   * claims are fair across users (a single answer is not queued behind another user's batch);
+//   * a run whose LLM hangs returns before its deadline and gives the job back, claimable, with
+//     its use kept and no attempt counted.
+import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStack, type Stack } from "../../local/stack.ts";
+import { startFakeLlm, type FakeLlm } from "../fakes/llm.ts";
+import { freePorts } from "../helpers/free-port.ts";
+import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
+
+const root = resolve(import.meta.dirname, "../..");
+const CAP = 4;
+const DEADLINE_MS = 8_000;
+const LEASE_SECONDS = 40;
+
+let stack: Stack;
+let llm: FakeLlm;
+let dataDir: string;
+const saved: Record<string, string | undefined> = {};
+let prompt = "";
+let strong = "";
+
+beforeAll(async () => {
+  prompt = await readFile(join(root, "tests/fixtures/essays/prompt.txt"), "utf8");
+  strong = await readFile(join(root, "tests/fixtures/essays/strong.txt"), "utf8");
+  llm = await startFakeLlm({ latencyMs: 1_500 });
+  dataDir = await mkdtemp(join(tmpdir(), "essay-fleet-"));
+  await chmod(dataDir, 0o755);
+  const [dbPort, supabasePort, appPort] = await freePorts(3);
+  stack = await startStack({
+    dataDir,
+    dbPort,
+    supabasePort,
+    appPort,
+    app: false,
+    admin: {},
+    env: {
+      LLM_BASE_URL: llm.url,
+      LLM_API_KEY: "fleet-key",
+      LLM_MODEL: "fake-grader",
+      // Longer than a run: only the run deadline can end a hanging call.
+      LLM_TIMEOUT_MS: "60000",
+      LLM_MAX_ATTEMPTS: "3",
+      LLM_BACKOFF_MS: "100",
+      GRADING_CONCURRENCY: "8",
+      GRADING_MAX_IN_FLIGHT: String(CAP),
+      GRADING_LEASE_SECONDS: String(LEASE_SECONDS),
+      GRADING_RUN_BUDGET_MS: "3000",
+      GRADING_RUN_DEADLINE_MS: String(DEADLINE_MS),
+      GRADING_MIN_JOB_MS: "2000",
+      GRADING_SHUTDOWN_MARGIN_MS: "1500",
+      RATE_LIMIT_GUESTS_PER_HOUR: "1000",
+      RATE_LIMIT_REGISTRATIONS_PER_HOUR: "1000",
+      RATE_LIMIT_LOGINS_PER_15_MIN: "1000",
+      RATE_LIMIT_SESSIONS_PER_HOUR: "1000",
+    },
+  });
+  // The shared helpers (api, createMember, testSql) read TEST_* at call time: point them here.
+  await closeTestSql();
+  const mine: Record<string, string> = {
+    TEST_SUPABASE_URL: stack.supabaseUrl,
+    TEST_DB_URL: stack.dbUrl,
+    TEST_ANON_KEY: stack.anonKey,
+    TEST_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+    TEST_JWT_SECRET: stack.jwtSecret,
+    TEST_FAKE_LLM_URL: llm.url,
+  };
+  for (const [k, v] of Object.entries(mine)) {
+    saved[k] = process.env[k];
+    process.env[k] = v;
+  }
+}, 180_000);
+
+afterAll(async () => {
+  await closeTestSql();
+  for (const [k, v] of Object.entries(saved)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  await stack?.stop();
+  await llm?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function createSession(user: TestUser): Promise<string> {
+  const form = new FormData();
+  form.append("promptFile", new File([prompt], "문제.txt", { type: "text/plain" }));
+  const res = await api("/sessions", { token: user.token, form });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id;
+}
+
+/** Inserts `n` staged answers (not yet claimable) for `user`, submitted `ageSeconds` ago in order. */
+async function stage(user: TestUser, sessionId: string, n: number, marker: string, ageSeconds: number): Promise<string[]> {
+  const rows = await testSql()`
+    insert into public.essay_submissions (session_id, user_id, essay_content, usage_charged, submitted_at)
+    select ${sessionId}, ${user.user.id}, ${`${strong}\n[[llm:${marker}]]`}, false,
+           now() - make_interval(secs => ${ageSeconds}) + make_interval(secs => g * 0.001)
+      from generate_series(1, ${n}) g
+    returning id`;
+  return rows.map((r) => r.id as string);
+}
+
+async function liveInFlight(): Promise<number> {
+  const [{ n }] = await testSql()`
+    select count(*)::int as n from public.essay_submissions
+     where status = 'analyzing' and lease_expires_at >= now()`;
+  return n;
+}
+
+async function removeJobs(ids: string[]) {
+  if (ids.length) await testSql()`delete from public.essay_submissions where id = any(${ids}::uuid[])`;
+}
+
+describe("database connections", () => {
+  it("the function holds at most 3 connections under a burst of 30 parallel requests", async () => {
+    const user = await createMember();
+    await createSession(user);
+    const sql = testSql();
+    let max = 0;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const [{ n }] = await sql`
+          select count(*)::int as n from pg_stat_activity where application_name = 'api-function'`;
+        max = Math.max(max, n);
+        await sleep(5);
+      }
+    })();
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        api(i % 2 ? "/sessions" : "/usage/status", { token: user.token }).then((r) => r.status)),
+    );
+    // Idle connections stay open for a while, so a count after the burst sees every one opened.
+    await sleep(200);
+    sampling = false;
+    await sampler;
+    expect(results.every((s) => s === 200)).toBe(true);
+    expect(max).toBeGreaterThan(0);
+    expect(max).toBeLessThanOrEqual(3);
+  });
+});
+
+describe("fleet-wide claims", () => {
+  it(`concurrent claimers (and the live worker) never hold more than GRADING_MAX_IN_FLIGHT = ${CAP} jobs`, async () => {
+    const user = await createMember();
+    const sid = await createSession(user);
+    const sql = testSql();
+    const ids = await stage(user, sid, 24, "slow:2000:cap", 5);
+    try {
+      await sql`update public.essay_submissions set usage_charged = true where id = any(${ids}::uuid[])`;
+      let max = 0;
+      let running = true;
+      const sampler = (async () => {
+        while (running) {
+          max = Math.max(max, await liveInFlight());
+          await sleep(5);
+        }
+      })();
+      // Six claimers on six connections racing each other and the function's own worker.
+      const claimers = postgres(stack.dbUrl, { max: 6, onnotice: () => {} });
+      try {
+        await Promise.all(
+          Array.from({ length: 6 }, async (_, w) => {
+            for (let round = 0; round < 5; round++) {
+              const got = await claimers`
+                select id from private.claim_grading_jobs(${`fleet-test-${w}`}, 3, 60, 3, ${CAP})`;
+              expect(got.length).toBeLessThanOrEqual(3);
+              max = Math.max(max, await liveInFlight());
+              await sleep(20);
+            }
+          }),
+        );
+      } finally {
+        running = false;
+        await sampler;
+        await claimers.end({ timeout: 5 });
+      }
+      expect(max).toBe(CAP);
+    } finally {
+      await removeJobs(ids);
+    }
+  });
+
+  it("a single answer is claimed before another user's older batch is worked through", async () => {
+    const teacherA = await createMember();
+    const teacherB = await createMember();
+    const sidA = await createSession(teacherA);
+    const sidB = await createSession(teacherB);
+    const sql = testSql();
+    const batch = await stage(teacherA, sidA, 20, "ok:fair-a", 60);
+    const [single] = await stage(teacherB, sidB, 1, "ok:fair-b", 1);
+    const rollback = new Error("rollback");
+    let first: string[] = [];
+    try {
+      // Queue and claim in one transaction: the live worker cannot see the rows before the claim,
+      // and the rollback leaves nothing behind.
+      await sql
+        .begin(async (tx) => {
+          const [{ others }] = await tx`
+            select count(*)::int as others from public.essay_submissions
+             where status = 'pending' and usage_charged`;
+          await tx`update public.essay_submissions set usage_charged = true
+                    where id = any(${[...batch, single]}::uuid[])`;
+          const got = await tx`select id from private.claim_grading_jobs('fleet-fair', ${others + 2}, 60, 3, null)`;
+          first = got.map((r) => r.id as string);
+          throw rollback;
+        })
+        .catch((err) => {
+          if (err !== rollback) throw err;
+        });
+      expect(first).toContain(single);
+      expect(first).toContain(batch[0]);
+      expect(first.filter((id) => batch.includes(id))).toEqual([batch[0]]);
+    } finally {
+      await removeJobs([...batch, single]);
+    }
+  });
+
+  it("GRADING_MAX_IN_FLIGHT_PER_USER keeps one user's batch from taking every slot", async () => {
+    const teacherA = await createMember();
+    const sidA = await createSession(teacherA);
+    const sql = testSql();
+    const batch = await stage(teacherA, sidA, 10, "ok:per-user", 60);
+    const rollback = new Error("rollback");
+    let got: string[] = [];
+    try {
+      await sql
+        .begin(async (tx) => {
+          await tx`update public.essay_submissions
+                      set status = 'analyzing', lease_owner = 'fleet-busy', attempts = 1,
+                          lease_expires_at = now() + interval '60 seconds'
+                    where id = ${batch[0]}`;
+          await tx`update public.essay_submissions set usage_charged = true where id = any(${batch}::uuid[])`;
+          const rows = await tx`select id from private.claim_grading_jobs('fleet-per-user', 10, 60, 3, null, 3)`;
+          got = rows.map((r) => r.id as string).filter((id) => batch.includes(id));
+          throw rollback;
+        })
+        .catch((err) => {
+          if (err !== rollback) throw err;
+        });
+      // One already in flight, so two more, the oldest.
+      expect(got).toEqual(batch.slice(1, 3));
+    } finally {
+      await removeJobs(batch);
+    }
+  });
+
+  it("a user with jobs in flight yields the next slot to a user with none", async () => {
+    const teacherA = await createMember();
+    const teacherB = await createMember();
+    const sidA = await createSession(teacherA);
+    const sidB = await createSession(teacherB);
+    const sql = testSql();
+    const batch = await stage(teacherA, sidA, 6, "ok:fair-a2", 60);
+    const [single] = await stage(teacherB, sidB, 1, "ok:fair-b2", 1);
+    const rollback = new Error("rollback");
+    let next: string[] = [];
+    try {
+      await sql
+        .begin(async (tx) => {
+          await tx`update public.essay_submissions
+                      set status = 'analyzing', lease_owner = 'fleet-busy', attempts = 1,
+                          lease_expires_at = now() + interval '60 seconds'
+                    where id = any(${batch.slice(0, 3)}::uuid[])`;
+          await tx`update public.essay_submissions set usage_charged = true
+                    where id = any(${[...batch, single]}::uuid[])`;
+          const [{ others }] = await tx`
+            select count(*)::int as others from public.essay_submissions
+             where status = 'pending' and usage_charged and id <> all(${[...batch, single]}::uuid[])`;
+          const got = await tx`select id from private.claim_grading_jobs('fleet-fair2', ${others + 1}, 60, 3, null)`;
+          next = got.map((r) => r.id as string);
+          throw rollback;
+        })
+        .catch((err) => {
+          if (err !== rollback) throw err;
+        });
+      expect(next).toContain(single);
+    } finally {
+      await removeJobs([...batch, single]);
+    }
+  });
+});
+
+describe("run deadline", () => {
+  it("a run whose LLM hangs ends before its deadline and leaves the job claimable, use kept, no attempt counted", async () => {
+    const member = await createMember();
+    const sid = await createSession(member);
+    const res = await api(`/sessions/${sid}/submissions`, {
+      token: member.token,
+      json: { essayContent: `${strong}\n[[llm:hang:fleet-dl]]`, studentName: "홍길동", studentId: "20240101" },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const id: string = res.body.id;
+    const sql = testSql();
+    const seen = new Set<string>();
+    let maxAttempts = 0;
+    let calls = 0;
+    try {
+      // One run holds the job at a time and a second run in this instance starts only after the
+      // first one has returned; the lease (40 s) is far longer than the wait below, so a second
+      // call to the LLM means the first run returned and gave the job back.
+      for (let i = 0; i < 400 && calls < 2; i++) {
+        const [row] = await sql`select status, attempts, usage_charged from public.essay_submissions where id = ${id}`;
+        seen.add(row.status);
+        maxAttempts = Math.max(maxAttempts, row.attempts);
+        expect(row.usage_charged).toBe(true);
+        calls = llm.requests.filter((r) => r.marker === "hang:fleet-dl").length;
+        await sleep(50);
+      }
+      expect(calls).toBeGreaterThanOrEqual(2);
+      expect(seen.has("error")).toBe(false);
+      expect(seen.has("completed")).toBe(false);
+      expect(maxAttempts).toBe(1);
+      const usage = await api("/usage/status", { token: member.token });
+      expect(usage.body.usage.current).toBe(1);
+    } finally {
+      await api(`/submissions/${id}`, { method: "DELETE", token: member.token });
+    }
+  }, 60_000);
+});
