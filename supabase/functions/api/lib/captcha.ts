@@ -2,7 +2,7 @@
 // CAPTCHA_SECRET_KEY are set. Turnstile and hCaptcha share the siteverify protocol: a form POST of
 // secret, response (the widget's token) and remoteip, answered by JSON `{ success: boolean, ... }`.
 import { HttpError } from "./errors.ts";
-import { read } from "./env.ts";
+import { read as readEnv } from "./env.ts";
 
 export type CaptchaProvider = "turnstile" | "hcaptcha";
 
@@ -33,7 +33,7 @@ const MAX_TOKEN_LENGTH = 4096;
 const VERIFY_TIMEOUT_MS = 5000;
 
 function read(name: string): string | undefined {
-  const v = read(name)?.trim();
+  const v = readEnv(name)?.trim();
   return v ? v : undefined;
 }
 
