@@ -23,15 +23,24 @@ let teacher: TestUser;
 let sessionId: string;
 
 /** The Deno process running the api function for this test stack (a child of vitest's main process). */
+function parentOf(pid: number): number {
+  try {
+    return Number(/PPid:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** The deno process of the api function started by this test run's stack (a child of one of our ancestors). */
 function functionPid(): number | null {
-  const parents = new Set([process.pid, process.ppid]);
+  const ancestors = new Set<number>();
+  for (let p = process.pid; p > 1 && !ancestors.has(p); p = parentOf(p)) ancestors.add(p);
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8");
       if (!cmd.includes("functions-entry.ts")) continue;
-      const ppid = Number(/PPid:\s+(\d+)/.exec(readFileSync(`/proc/${entry}/status`, "utf8"))?.[1]);
-      if (parents.has(ppid)) return Number(entry);
+      if (ancestors.has(parentOf(Number(entry)))) return Number(entry);
     } catch {
       // the process went away
     }

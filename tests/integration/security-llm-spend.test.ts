@@ -129,7 +129,7 @@ describe("deleting an answer after the model was called", () => {
     let del: Promise<{ status: number }> | null = null;
     await sql().begin(async (tx) => {
       await tx`select id from public.essay_submissions where id = ${id} for update`;
-      const [r] = await tx`select private.reserve_usage(${user.user.id}::uuid, 1) as r`;
+      const [r] = await tx`select private.reserve_usage(${user.user.id}::uuid, 1, null, null, 100000, 100000) as r`;
       await tx`update public.essay_submissions set usage_charged = true, usage_period_start = ${r.r.periodStart}
                 where id = ${id}`;
       del = api(`/submissions/${id}`, { method: "DELETE", token: user.token });
@@ -213,7 +213,7 @@ describe("the text sent to the model", () => {
   it("the worker never sends an over-long answer or question, even one already in the database", async () => {
     const marker = `ok:oversize-${randomUUID().slice(0, 6)}`;
     const id = randomUUID();
-    await sql()`select private.reserve_usage(${user.user.id}::uuid, 1)`;
+    await sql()`select private.reserve_usage(${user.user.id}::uuid, 1, null, null, 100000, 100000)`;
     await sql()`insert into public.essay_submissions (id, session_id, user_id, essay_content, usage_charged, usage_period_start)
                 values (${id}, ${sessionId}, ${user.user.id}, ${`${"나".repeat(MAX_ESSAY_CHARS + 5_000)}\n[[llm:${marker}]]`}, true,
                         (select period_start from private.current_period()))`;

@@ -162,7 +162,7 @@ describe("the server never acts on a planted path", () => {
   it("the worker does not follow a traversal path to an Auth admin endpoint with the service key", async () => {
     const own = await newSession(attacker, { data: utf8("다음 제시문을 읽고 논술하시오."), name: "문제.txt" });
     const id = randomUUID();
-    await sql()`select private.reserve_usage(${attacker.user.id}::uuid, 1)`;
+    await sql()`select private.reserve_usage(${attacker.user.id}::uuid, 1, null, null, 100000, 100000)`;
     await sql()`
       insert into public.essay_submissions
         (id, session_id, user_id, essay_content, essay_file_path, essay_mime_type, usage_charged,

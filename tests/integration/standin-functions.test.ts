@@ -136,7 +136,7 @@ describe("the api function behind the running stack", () => {
   it("answers its own CORS preflight and 404s unknown function names", async () => {
     const pre = await fetch(`${stack.supabaseUrl}/functions/v1/api/plans`, {
       method: "OPTIONS",
-      headers: { Origin: "http://example.test", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "authorization, apikey" },
+      headers: { Origin: process.env.TEST_APP_ORIGIN ?? "http://127.0.0.1", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "authorization, apikey" },
     });
     expect(pre.status).toBeLessThan(300);
     expect(pre.headers.get("access-control-allow-origin")).toBeTruthy();

@@ -28,6 +28,7 @@ vi.mock("../../supabase/functions/api/lib/db.ts", () => {
 
 vi.mock("../../supabase/functions/api/lib/rate-limit.ts", () => ({
   enforceRateLimit: async () => {},
+  clientAddress: () => "203.0.113.9",
   RATE_LIMITS: { login: {}, register: {}, guest: {}, sessions: {} },
 }));
 
