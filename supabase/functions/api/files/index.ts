@@ -16,6 +16,7 @@ import { assertSafeZip, ZipGuardError } from "./zip-guard.ts";
 import { decodeText, looksLikeText } from "./text.ts";
 import { extractDocxText } from "./docx.ts";
 import { extractPdfText, PdfReadError } from "./pdf.ts";
+import { serverReadsImages } from "../grading/image-reading.ts";
 
 export interface ReadFile {
   /** The user's file name (kept as data only). */
@@ -60,6 +61,10 @@ export function checkFileMeta(file: File, opts: ReadOptions = {}): void {
     throw new HttpError(400, `${prefix}${uploadMessages.unsupported(typesLabel(extensions))}`, {
       title: uploadMessages.typeTitle,
     });
+  }
+  // Images are read only by the vision model; without one the browser reads them (never OCR here).
+  if (IMAGE_KINDS.includes(claimed) && !serverReadsImages()) {
+    throw new HttpError(422, `${prefix}${name} — ${uploadMessages.imageOcrUnavailable}`);
   }
 }
 

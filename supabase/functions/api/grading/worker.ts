@@ -1,10 +1,9 @@
 import { adminSql } from "../lib/db.ts";
 import { env } from "../lib/env.ts";
-import { serviceClient } from "../lib/supabase.ts";
 import type { GradeResult, RubricCategory } from "../../_shared/grading.ts";
 import { finalizeLlmGrade, gradeWithoutLlm, precheck } from "./grade.ts";
-import { GradingError, llmClient, requestGrade, requestTranscription, systemPrompt, withRetries, type LlmConfig } from "./llm.ts";
-import { ocrImage } from "./ocr.ts";
+import { GradingError, llmClient, requestGrade, systemPrompt, withRetries, type LlmConfig } from "./llm.ts";
+import { readImage } from "./image-reading.ts";
 import { parseRubric } from "./rubric.ts";
 
 /**
@@ -63,25 +62,6 @@ interface SessionMaterial {
 }
 
 const IMAGE = /^image\//;
-
-async function downloadBase64(path: string): Promise<{ bytes: Uint8Array; base64: string }> {
-  const { data, error } = await serviceClient().storage.from("essays").download(path);
-  if (error || !data) throw new GradingError("저장된 원본 파일을 불러오지 못했습니다.", true);
-  const bytes = new Uint8Array(await data.arrayBuffer());
-  let bin = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return { bytes, base64: btoa(bin) };
-}
-
-/** Text of a stored image: a vision model when an LLM is configured, otherwise offline OCR. */
-async function readImage(path: string, mime: string, cfg: LlmConfig | null): Promise<string> {
-  const file = await downloadBase64(path);
-  if (cfg) {
-    const client = llmClient(cfg);
-    return await withRetries(cfg, () => requestTranscription(client, cfg, { mime, base64: file.base64 }));
-  }
-  return await ocrImage(file.bytes);
-}
 
 async function loadSession(id: string, cfg: LlmConfig | null): Promise<SessionMaterial> {
   const [s] = await adminSql`
