@@ -120,3 +120,24 @@ test("without server OCR, a scanned answer is read in the browser, corrected, su
   expect(stored.student_id).toBe("20240102");
   expect(stored.status).toBe("completed");
 });
+
+test("without server OCR, a photographed question is read in the browser and the corrected text becomes the question", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.route(/\/(api|functions\/v1\/api)\/config(\?|$)/, (route) =>
+    route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ serverOcr: false }) }),
+  );
+  const teacher = await createMember();
+  await signIn(page, teacher);
+  await page.getByLabel("논술 문제(필수)").setInputFiles({ name: "문제사진.png", mimeType: "image/png", buffer: SCAN });
+  const review = page.getByLabel("논술 문제: 문제사진.png 인식된 글");
+  await expect(review).toBeVisible({ timeout: 90_000 });
+  expect((await review.inputValue()).replace(/\s+/g, "")).toContain("스마트폰");
+  await review.fill("학교에서 스마트폰 사용을 제한해야 하는가? 자신의 입장을 근거와 함께 논술하시오.");
+  await page.getByRole("button", { name: "다음 단계" }).click();
+  await expect(page.getByRole("heading", { name: "답안 작성" })).toBeVisible();
+  const [session] = await testSql()`
+    select prompt_content, prompt_filename, prompt_mime_type from public.analysis_sessions where user_id = ${teacher.user.id}`;
+  expect(session.prompt_content).toBe("학교에서 스마트폰 사용을 제한해야 하는가? 자신의 입장을 근거와 함께 논술하시오.");
+  expect(session.prompt_filename).toBe("문제사진.txt");
+  expect(session.prompt_mime_type).toBe("text/plain");
+});
