@@ -1,7 +1,56 @@
+import { createReadStream, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, loadEnv, type ProxyOptions } from "vite";
+import { defineConfig, loadEnv, type Plugin, type ProxyOptions } from "vite";
+
+/**
+ * The browser OCR (src/features/workspace/ocr) loads tesseract.js's worker, its wasm core and the
+ * Korean traineddata from our own origin, never from a CDN. tesseract.js asks for fixed file
+ * names inside a directory (corePath/langPath), so these files are served as they are under
+ * `ocr/<versions>/` (dev middleware) and emitted there by the build; they are fetched only when a
+ * teacher reads an image in the browser.
+ */
+function ocrAssets(): { plugin: Plugin; dir: string } {
+  const require = createRequire(import.meta.url);
+  const pkgDir = (name: string, from?: string) =>
+    dirname((from ? createRequire(from) : require).resolve(`${name}/package.json`));
+  const version = (dir: string) => (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version: string }).version;
+  const tesseract = pkgDir("tesseract.js");
+  const core = pkgDir("tesseract.js-core", join(tesseract, "package.json"));
+  const kor = pkgDir("@tesseract.js-data/kor");
+  const files: Record<string, string> = {
+    "worker.min.js": join(tesseract, "dist/worker.min.js"),
+    // LSTM-only cores; tesseract.js picks one by the browser's WebAssembly SIMD support.
+    "tesseract-core-lstm.wasm.js": join(core, "tesseract-core-lstm.wasm.js"),
+    "tesseract-core-simd-lstm.wasm.js": join(core, "tesseract-core-simd-lstm.wasm.js"),
+    "tesseract-core-relaxedsimd-lstm.wasm.js": join(core, "tesseract-core-relaxedsimd-lstm.wasm.js"),
+    "kor.traineddata.gz": join(kor, "4.0.0/kor.traineddata.gz"),
+  };
+  const dir = `ocr/${version(tesseract)}-${version(core)}-kor${version(kor)}/`;
+  const plugin: Plugin = {
+    name: "essay-ocr-assets",
+    configureServer(server) {
+      const prefix = `${server.config.base}${dir}`;
+      server.middlewares.use((req, res, next) => {
+        const path = (req.url ?? "").split("?")[0];
+        const file = path.startsWith(prefix) ? files[path.slice(prefix.length)] : undefined;
+        if (!file) return next();
+        res.setHeader("Content-Type", file.endsWith(".js") ? "text/javascript" : "application/octet-stream");
+        res.setHeader("Cache-Control", "public, max-age=3600");
+        createReadStream(file).pipe(res);
+      });
+    },
+    generateBundle() {
+      for (const [name, file] of Object.entries(files)) {
+        this.emitFile({ type: "asset", fileName: `${dir}${name}`, source: readFileSync(file) });
+      }
+    },
+  };
+  return { plugin, dir };
+}
 
 export default defineConfig(({ mode }) => {
   const fileEnv = loadEnv(mode, process.cwd(), "");
@@ -16,8 +65,13 @@ export default defineConfig(({ mode }) => {
     },
   };
 
+  const ocr = ocrAssets();
+
   return {
-    plugins: [react(), tailwindcss()],
+    plugins: [react(), tailwindcss(), ocr.plugin],
+    define: { "import.meta.env.VITE_OCR_ASSETS": JSON.stringify(ocr.dir) },
+    // Pre-bundled up front so the first image a teacher picks does not make the dev server reload.
+    optimizeDeps: { include: ["tesseract.js/dist/tesseract.esm.min.js"] },
     resolve: {
       alias: {
         "@shared": fileURLToPath(new URL("./supabase/functions/_shared", import.meta.url)),

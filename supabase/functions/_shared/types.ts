@@ -200,3 +200,9 @@ export interface BlogAttachment {
   fileSize: number;
   url: string;
 }
+
+/** `GET /api/config`: what this server does, so the SPA can adapt. */
+export interface ServerConfig {
+  /** The server reads photographed/scanned files (vision model). When false the browser reads them. */
+  serverOcr: boolean;
+}

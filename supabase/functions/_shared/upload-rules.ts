@@ -104,6 +104,8 @@ export function formatKb(bytes: number): string {
 
 export const uploadMessages = {
   typeTitle: "파일 형식 안내",
+  /** An image reached a server without a vision model; the browser reads images there (422). */
+  imageOcrUnavailable: "이 서버에는 이미지 글자 인식 기능이 없습니다. 화면에서 인식된 글을 확인한 뒤 제출해 주세요.",
   sizeTitle: "파일 크기 안내",
   tooLarge: `파일 크기는 ${MAX_FILE_SIZE_LABEL}를 초과할 수 없습니다.`,
   tooLargeNamed: (name: string) => `${name}: 파일 크기는 ${MAX_FILE_SIZE_LABEL}를 초과할 수 없습니다.`,

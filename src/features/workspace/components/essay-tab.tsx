@@ -27,6 +27,10 @@ import { FileDropZone } from "@/features/workspace/components/file-drop-zone";
 import { UploadedFileList } from "@/features/workspace/components/uploaded-file-list";
 import { StudentInfoPanel } from "@/features/workspace/components/student-info-panel";
 import { addEssayFiles, type EssayFileItem } from "@/features/workspace/utils/essay-files";
+import { ImageTextReview } from "@/features/workspace/ocr/image-text-review";
+import { useBrowserReadsImages } from "@/features/workspace/ocr/server-config";
+import { isImageName, reviewedTextFile } from "@/features/workspace/ocr/text-file";
+import { imageTextProblem, useImageText } from "@/features/workspace/ocr/use-image-text";
 
 export interface EssayTabProps {
   session: AnalysisSession;
@@ -46,12 +50,27 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
   const [files, setFiles] = useState<EssayFileItem[]>([]);
   const submitEssay = useSubmitEssay();
   const submitBatch = useSubmitBatch();
+  const ocr = useImageText();
+  const browserReadsImages = useBrowserReadsImages();
   const busy = submitEssay.isPending || submitBatch.isPending;
 
   const charCount = [...text.trim()].length;
   const multi = mode === "file" && files.length > 1;
   const tooLong = mode === "text" && charCount > MAX_ESSAY_CHARS;
   const canSubmit = mode === "text" ? charCount >= MIN_ESSAY_LENGTH && !tooLong : files.length > 0;
+
+  /** Images are read here, for the teacher to review, when the server has no vision model. */
+  const readImages = async (added: EssayFileItem[]) => {
+    const images = added.filter((item) => isImageName(item.file.name));
+    if (images.length === 0 || !(await browserReadsImages())) return;
+    for (const item of images) ocr.read(item.key, item.file);
+  };
+
+  /** What is sent for an item: the reviewed text of an image read here, else the file itself. */
+  const fileToSend = (item: EssayFileItem): File => {
+    const state = ocr.states[item.key];
+    return state?.status === "done" ? reviewedTextFile(item.file.name, state.text) : item.file;
+  };
 
   const addFiles = (picked: File[]) => {
     const oversized = picked.filter((f) => f.size > MAX_FILE_SIZE_BYTES);
@@ -77,6 +96,7 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
     }
     if (outcome.kind !== "added") return;
     setFiles(outcome.items);
+    void readImages(outcome.items.slice(files.length));
     if (outcome.truncatedTo) {
       notify({ title: "파일 개수 안내", description: TOAST.files.tooMany(outcome.truncatedTo) });
     } else if (outcome.rejected.length === 0) {
@@ -122,6 +142,7 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
     setStudentName("");
     setStudentId("");
     setFiles([]);
+    ocr.clear();
     onSubmitted(session.id);
   };
 
@@ -142,6 +163,13 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
       });
       return;
     }
+    if (mode === "file") {
+      const problem = imageTextProblem(files.map((f) => ocr.states[f.key]));
+      if (problem) {
+        notify({ title: "이미지 글자 인식", description: problem, variant: "destructive" });
+        return;
+      }
+    }
     if (multi) {
       if (!canBatch) {
         notify({
@@ -154,7 +182,7 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
       submitBatch.mutate(
         {
           sessionId: session.id,
-          items: files.map((f) => ({ file: f.file, studentName: f.studentName, studentId: f.studentId })),
+          items: files.map((f) => ({ file: fileToSend(f), studentName: f.studentName, studentId: f.studentId })),
         },
         {
           onSuccess: (res) => done("여러 답안 제출 완료", `${res.count}개의 답안 첨삭을 시작했습니다.`),
@@ -169,7 +197,7 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
         : {
             sessionId: session.id,
             kind: "file" as const,
-            file: files[0].file,
+            file: fileToSend(files[0]),
             studentName: files[0].studentName,
             studentId: files[0].studentId,
           };
@@ -211,10 +239,29 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
               onFiles={addFiles}
               hint={`${typesLabel(ESSAY_EXTENSIONS)} · 파일당 최대 10MB · 답안 ${formatCount(MAX_ESSAY_CHARS)}자 이내 · 최대 ${maxFiles}개`}
             />
-            <UploadedFileList items={files} onRemove={(key) => setFiles((cur) => cur.filter((f) => f.key !== key))} />
+            <UploadedFileList
+              items={files}
+              onRemove={(key) => {
+                setFiles((cur) => cur.filter((f) => f.key !== key));
+                ocr.forget(key);
+              }}
+            />
             <StudentInfoPanel
               items={files}
               onChange={(key, patch) => setFiles((cur) => cur.map((f) => (f.key === key ? { ...f, ...patch } : f)))}
+            />
+            <ImageTextReview
+              subject="답안"
+              disabled={busy}
+              entries={files.flatMap((f) => {
+                const state = ocr.states[f.key];
+                return state ? [{ key: f.key, name: f.file.name, state }] : [];
+              })}
+              onChange={ocr.setText}
+              onRetry={(key) => {
+                const item = files.find((f) => f.key === key);
+                if (item) ocr.read(key, item.file);
+              }}
             />
           </TabsContent>
         </Tabs>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Info } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardDescription, CardTitle } from "@/components/ui/card";
@@ -9,6 +9,13 @@ import type { AnalysisSession } from "@shared/types.ts";
 import { formatKb } from "@shared/upload-rules.ts";
 import { useCreateSession } from "@/features/workspace/api/create-session";
 import { SetupFilePicker } from "@/features/workspace/components/setup-file-picker";
+import { ImageTextReview } from "@/features/workspace/ocr/image-text-review";
+import { useBrowserReadsImages } from "@/features/workspace/ocr/server-config";
+import { isImageName, reviewedTextFile } from "@/features/workspace/ocr/text-file";
+import { imageTextProblem, useImageText } from "@/features/workspace/ocr/use-image-text";
+
+type Role = "prompt" | "criteria";
+const ROLE_NAME: Record<Role, string> = { prompt: "논술 문제", criteria: "평가 기준" };
 
 export interface SetupTabProps {
   session: AnalysisSession | null;
@@ -22,14 +29,39 @@ export function SetupTab({ session, onCreated, onNext, onUsageExceeded }: SetupT
   const [criteriaFile, setCriteriaFile] = useState<File | null>(null);
   const createSession = useCreateSession();
   const busy = createSession.isPending;
+  const ocr = useImageText();
+  const browserReadsImages = useBrowserReadsImages();
+  const files: Record<Role, File | null> = { prompt: promptFile, criteria: criteriaFile };
+  const chosen = useRef<Record<Role, File | null>>({ prompt: null, criteria: null });
+
+  /** A chosen image is read here, for the teacher to review, when the server has no vision model. */
+  const choose = (role: Role, file: File | null) => {
+    (role === "prompt" ? setPromptFile : setCriteriaFile)(file);
+    chosen.current[role] = file;
+    ocr.forget(role);
+    if (!file || !isImageName(file.name)) return;
+    void browserReadsImages().then((browser) => {
+      if (browser && chosen.current[role] === file) ocr.read(role, file);
+    });
+  };
+  const toSend = (role: Role): File | null => {
+    const state = ocr.states[role];
+    const file = files[role];
+    return file && state?.status === "done" ? reviewedTextFile(file.name, state.text) : file;
+  };
 
   const submit = () => {
     if (!promptFile) {
       if (session) onNext();
       return;
     }
+    const problem = imageTextProblem([ocr.states.prompt, criteriaFile ? ocr.states.criteria : undefined]);
+    if (problem) {
+      notify({ title: "이미지 글자 인식", description: problem, variant: "destructive" });
+      return;
+    }
     createSession.mutate(
-      { promptFile, criteriaFile },
+      { promptFile: toSend("prompt")!, criteriaFile: toSend("criteria") },
       {
         onSuccess: (created) => {
           notify({
@@ -40,6 +72,7 @@ export function SetupTab({ session, onCreated, onNext, onUsageExceeded }: SetupT
           });
           setPromptFile(null);
           setCriteriaFile(null);
+          ocr.clear();
           onCreated(created);
         },
         onError: (error) => {
@@ -79,7 +112,7 @@ export function SetupTab({ session, onCreated, onNext, onUsageExceeded }: SetupT
             subject="논술 문제"
             file={promptFile}
             disabled={busy}
-            onChange={setPromptFile}
+            onChange={(file) => choose("prompt", file)}
           />
           <SetupFilePicker
             id="criteria-file"
@@ -87,9 +120,23 @@ export function SetupTab({ session, onCreated, onNext, onUsageExceeded }: SetupT
             subject="평가 기준"
             file={criteriaFile}
             disabled={busy}
-            onChange={setCriteriaFile}
+            onChange={(file) => choose("criteria", file)}
           />
         </div>
+        <ImageTextReview
+          subject="논술 문제와 평가 기준"
+          disabled={busy}
+          entries={(["prompt", "criteria"] as const).flatMap((role) => {
+            const state = ocr.states[role];
+            const file = files[role];
+            return state && file ? [{ key: role, name: `${ROLE_NAME[role]}: ${file.name}`, state }] : [];
+          })}
+          onChange={ocr.setText}
+          onRetry={(key) => {
+            const file = files[key as Role];
+            if (file) ocr.read(key, file);
+          }}
+        />
         {listed.length > 0 && (
           <div
             role="note"

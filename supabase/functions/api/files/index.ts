@@ -36,6 +36,7 @@ function limitMessage(err: FileLimitError, kind: "txt" | "docx" | "pdf"): string
       return kind === "pdf" ? fileLimitMessages.pdfTooBig : fileLimitMessages.docxTooBig;
   }
 }
+import { serverReadsImages } from "../grading/image-reading.ts";
 
 export interface ReadFile {
   /** The user's file name (kept as data only). */
@@ -80,6 +81,10 @@ export function checkFileMeta(file: File, opts: ReadOptions = {}): void {
     throw new HttpError(400, `${prefix}${uploadMessages.unsupported(typesLabel(extensions))}`, {
       title: uploadMessages.typeTitle,
     });
+  }
+  // Images are read only by the vision model; without one the browser reads them (never OCR here).
+  if (IMAGE_KINDS.includes(claimed) && !serverReadsImages()) {
+    throw new HttpError(422, `${prefix}${name} — ${uploadMessages.imageOcrUnavailable}`);
   }
 }
 

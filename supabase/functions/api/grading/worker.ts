@@ -1,20 +1,10 @@
 import { adminSql } from "../lib/db.ts";
 import { env } from "../lib/env.ts";
-import { type ExpectedObject, getObject, StoredObjectError } from "../files/storage.ts";
 import { exceedsChars, MAX_CRITERIA_CHARS, MAX_ESSAY_CHARS, MAX_PROMPT_CHARS, uploadMessages } from "../../_shared/upload-rules.ts";
 import type { GradeResult, RubricCategory } from "../../_shared/grading.ts";
 import { finalizeLlmGrade, gradeWithoutLlm, precheck } from "./grade.ts";
-import {
-  GradingError,
-  llmClient,
-  OutOfTimeError,
-  requestGrade,
-  requestTranscription,
-  systemPrompt,
-  withRetries,
-  type LlmConfig,
-} from "./llm.ts";
-import { ocrImage } from "./ocr.ts";
+import { GradingError, llmClient, OutOfTimeError, requestGrade, systemPrompt, withRetries, type LlmConfig } from "./llm.ts";
+import { readImage } from "./image-reading.ts";
 import { parseRubric } from "./rubric.ts";
 
 /**
@@ -92,33 +82,6 @@ interface SessionMaterial {
 const IMAGE = /^image\//;
 /** Internal reason (never stored): the job's row was deleted or its lease lost during grading. */
 const JOB_GONE = "job gone";
-
-/**
- * Bytes of a stored original, through the one path guard (files/storage.ts): a path that is not
- * the row owner's server-made object name ends the job as an error without any request.
- */
-async function downloadBase64(path: string, expected: ExpectedObject): Promise<{ bytes: Uint8Array; base64: string }> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await getObject(path, expected);
-  } catch (err) {
-    if (err instanceof StoredObjectError) throw new GradingError(err.message, !err.refused);
-    throw err;
-  }
-  let bin = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return { bytes, base64: btoa(bin) };
-}
-
-/** Text of a stored image: a vision model when an LLM is configured, otherwise offline OCR. */
-async function readImage(path: string, expected: ExpectedObject, mime: string, cfg: LlmConfig | null): Promise<string> {
-  const file = await downloadBase64(path, expected);
-  if (cfg) {
-    const client = llmClient(cfg);
-    return await withRetries(cfg, () => requestTranscription(client, cfg, { mime, base64: file.base64 }));
-  }
-  return await ocrImage(file.bytes);
-}
 
 async function loadSession(id: string, cfg: LlmConfig | null): Promise<SessionMaterial> {
   const [s] = await adminSql`

@@ -6,6 +6,7 @@ import { routes as grading } from "./grading.ts";
 import { routes as payments } from "./payments.ts";
 import { routes as admin } from "./admin.ts";
 import { routes as blog } from "./blog.ts";
+import { routes as config } from "./config.ts";
 
 export const allRoutes: Route[] = [
   ...auth,
@@ -15,4 +16,5 @@ export const allRoutes: Route[] = [
   ...payments,
   ...admin,
   ...blog,
+  ...config,
 ];
