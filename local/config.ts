@@ -106,6 +106,13 @@ export function functionEnv(): Record<string, string> {
     TOSS_API_BASE: config.toss.apiBase,
   };
   if (config.llm.apiKey) out.LLM_API_KEY = config.llm.apiKey;
+  // The abuse limits and the captcha a self-hoster sets in .env (the function has their defaults):
+  // RATE_LIMIT_*, FREE_USES_PER_ADDRESS_PER_DAY, FREE_USES_PER_DEVICE_PER_DAY, TRUSTED_PROXY_HOPS, CAPTCHA_*.
+  const settings =
+    /^(RATE_LIMIT_[A-Z0-9_]+|FREE_USES_PER_(ADDRESS|DEVICE)_PER_DAY|TRUSTED_PROXY_HOPS|CAPTCHA_(PROVIDER|SECRET_KEY|VERIFY_URL|VERIFIED_BY))$/;
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value && settings.test(name)) out[name] = value;
+  }
   return out;
 }
 

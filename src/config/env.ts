@@ -11,6 +11,14 @@ const EnvSchema = z.object({
   MARKETING_URL: z.string().default("/"),
   COMPANY_URL: z.string().default("https://edumedia.example.com/company"),
   SUPPORT_EMAIL: z.string().default("support@edumedia.example.com"),
+  /** Captcha on guest start and sign-up: off unless a site key is set (the function needs CAPTCHA_SECRET_KEY). */
+  CAPTCHA_SITE_KEY: z.string().trim().default(""),
+  CAPTCHA_PROVIDER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(["turnstile", "hcaptcha"]))
+    .default("turnstile"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from "react";
-import { api, errorMessage } from "@/lib/api-client";
+import { api, ApiError, errorMessage } from "@/lib/api-client";
+import { CAPTCHA_TEXT } from "@/lib/captcha";
 import { notify } from "@/lib/notify";
 import { queryClient } from "@/lib/query-client";
 import { supabase } from "@/lib/supabase";
@@ -44,12 +45,22 @@ async function installSession(response: AuthResponse) {
   return response.user;
 }
 
+/** A refused or missing captcha (not a rate limit, which keeps the form's own title). */
+function captchaRefusal(error: unknown): boolean {
+  return error instanceof ApiError && Boolean(error.requiresCaptcha) && error.status !== 429;
+}
+
+function notifyCaptcha(error: unknown) {
+  notify({ title: CAPTCHA_TEXT.title, description: errorMessage(error, CAPTCHA_TEXT.needed) });
+}
+
 export interface AuthContextValue {
   user: User | null;
   isLoading: boolean;
   login: (input: LoginInput) => Promise<User>;
-  register: (input: RegisterInput) => Promise<User>;
-  loginAsGuest: () => Promise<User>;
+  /** `captchaToken`: the widget's token when the build has a captcha (VITE_CAPTCHA_SITE_KEY). */
+  register: (input: RegisterInput, captchaToken?: string | null) => Promise<User>;
+  loginAsGuest: (captchaToken?: string | null) => Promise<User>;
   logout: () => Promise<void>;
   refetchUser: () => Promise<User | null>;
 }
@@ -81,28 +92,38 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const register = useCallback(async (input: RegisterInput) => {
+  const register = useCallback(async (input: RegisterInput, captchaToken?: string | null) => {
     try {
-      const payload: RegisterInput = { username: input.username, email: input.email, password: input.password };
+      const payload: RegisterInput & { captchaToken?: string } = {
+        username: input.username,
+        email: input.email,
+        password: input.password,
+      };
       const displayName = input.displayName?.trim();
       if (displayName) payload.displayName = displayName;
+      if (captchaToken) payload.captchaToken = captchaToken;
       const response = await api.post<AuthResponse>("/auth/register", payload);
       const user = await installSession(response);
       notify({ title: "회원가입 성공", description: response.message || "계정이 생성되었습니다." });
       return user;
     } catch (error) {
-      notify({ title: "회원가입 안내", description: errorMessage(error, "입력 정보를 다시 확인해 주세요.") });
+      if (captchaRefusal(error)) notifyCaptcha(error);
+      else notify({ title: "회원가입 안내", description: errorMessage(error, "입력 정보를 다시 확인해 주세요.") });
       throw error;
     }
   }, []);
 
-  const loginAsGuest = useCallback(async () => {
+  const loginAsGuest = useCallback(async (captchaToken?: string | null) => {
     try {
-      const response = await api.post<AuthResponse>("/auth/guest");
+      const response = await api.post<AuthResponse>("/auth/guest", captchaToken ? { captchaToken } : undefined);
       const user = await installSession(response);
       notify({ title: "게스트 로그인 성공", description: response.message || "게스트로 로그인되었습니다." });
       return user;
     } catch (error) {
+      if (captchaRefusal(error)) {
+        notifyCaptcha(error);
+        throw error;
+      }
       notify({
         title: "게스트 로그인 실패",
         description: errorMessage(error, "게스트 로그인 중 오류가 발생했습니다."),

@@ -28,6 +28,18 @@ async function startFakes(): Promise<Fakes | undefined> {
   return mod.startFakes();
 }
 
+/**
+ * Test stacks keep the function's abuse-limit and captcha defaults whatever a developer's .env says
+ * (functionEnv() passes those through for `npm start`); a spec that needs them starts its own instance.
+ */
+function withoutLocalSettings(): Record<string, string> {
+  const blank: Record<string, string> = {};
+  for (const name of Object.keys(process.env)) {
+    if (/^(RATE_LIMIT_|FREE_USES_PER_|TRUSTED_PROXY_HOPS$|CAPTCHA_)/.test(name)) blank[name] = "";
+  }
+  return blank;
+}
+
 export async function startTestEnvironment(opts: { app?: boolean } = {}): Promise<TestEnvironment> {
   const dataDir = await mkdtemp(join(tmpdir(), "essay-test-"));
   await chmod(dataDir, 0o755);
@@ -38,6 +50,7 @@ export async function startTestEnvironment(opts: { app?: boolean } = {}): Promis
     void appendFile(logFile, line + "\n").catch(() => {});
   };
   const fakes = await startFakes();
+  if (opts.app) process.env.VITE_CAPTCHA_SITE_KEY = "";
   const [dbPort, supabasePort, appPort] = await freePorts(3);
   let stack;
   try {
@@ -47,7 +60,7 @@ export async function startTestEnvironment(opts: { app?: boolean } = {}): Promis
       supabasePort,
       appPort,
       app: opts.app ?? false,
-      env: { LLM_API_KEY: "", ...fakes?.env },
+      env: { LLM_API_KEY: "", ...withoutLocalSettings(), ...fakes?.env },
       admin: {},
       log,
     });

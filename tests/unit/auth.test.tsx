@@ -203,6 +203,64 @@ describe("login, register, guest, logout", () => {
     });
   });
 
+  it("sends the captcha token with guest start and sign-up, and no body without one", async () => {
+    const bodies: Record<string, unknown[]> = { guest: [], register: [] };
+    server.use(
+      http.post(`${API}/auth/guest`, async ({ request }) => {
+        const text = await request.text();
+        bodies.guest.push(text ? JSON.parse(text) : null);
+        return HttpResponse.json(authResponse(user({ isGuest: 1 })));
+      }),
+      http.post(`${API}/auth/register`, async ({ request }) => {
+        bodies.register.push(await request.json());
+        return HttpResponse.json(authResponse(user()), { status: 201 });
+      }),
+    );
+    const { result } = await renderAuth();
+    await act(() => result.current.loginAsGuest("tok-g"));
+    await act(() => result.current.loginAsGuest());
+    await act(() => result.current.register({ username: "teacher_kim", email: "kim@example.com", password: "secret123" }, "tok-r"));
+    expect(bodies.guest).toEqual([{ captchaToken: "tok-g" }, null]);
+    expect(bodies.register).toEqual([
+      { username: "teacher_kim", email: "kim@example.com", password: "secret123", captchaToken: "tok-r" },
+    ]);
+  });
+
+  it("shows 확인 안내 with the server's message when the server asks for the check", async () => {
+    server.use(
+      http.post(`${API}/auth/guest`, () =>
+        HttpResponse.json({ error: "안전한 서비스 이용을 위해 보안 확인을 완료해 주세요.", requiresCaptcha: true }, { status: 400 }),
+      ),
+      http.post(`${API}/auth/register`, () =>
+        HttpResponse.json({ error: "보안 확인에 실패했습니다. 확인을 다시 완료한 뒤 시도해 주세요.", requiresCaptcha: true }, { status: 403 }),
+      ),
+    );
+    const { result } = await renderAuth();
+    await expect(act(() => result.current.loginAsGuest())).rejects.toMatchObject({ requiresCaptcha: true, status: 400 });
+    expect(notify).toHaveBeenLastCalledWith({ title: "확인 안내", description: "안전한 서비스 이용을 위해 보안 확인을 완료해 주세요." });
+    await expect(
+      act(() => result.current.register({ username: "a_b", email: "a@example.com", password: "secret123" }, "bad")),
+    ).rejects.toMatchObject({ requiresCaptcha: true, status: 403 });
+    expect(notify).toHaveBeenLastCalledWith({
+      title: "확인 안내",
+      description: "보안 확인에 실패했습니다. 확인을 다시 완료한 뒤 시도해 주세요.",
+    });
+  });
+
+  it("a rate-limited login (429 requiresCaptcha) shows the server's message under 로그인 안내", async () => {
+    server.use(
+      http.post(`${API}/auth/login`, () =>
+        HttpResponse.json(
+          { error: "로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요.", requiresCaptcha: true, retryAfter: 60 },
+          { status: 429 },
+        ),
+      ),
+    );
+    const { result } = await renderAuth();
+    await expect(act(() => result.current.login({ username: "x", password: "y" }))).rejects.toMatchObject({ status: 429 });
+    expect(notify).toHaveBeenCalledWith({ title: "로그인 안내", description: "로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요." });
+  });
+
   it("clears the user and the local session even when POST /auth/logout fails", async () => {
     supa.session = { access_token: "at", refresh_token: "rt" };
     server.use(

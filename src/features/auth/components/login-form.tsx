@@ -4,12 +4,14 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
+import { useCaptcha } from "@/features/auth/components/captcha-widget";
 import { useAuth } from "@/lib/auth";
 import { loginSchema, type LoginInput } from "@shared/schemas.ts";
 
 export function LoginForm({ onSwitchToRegister }: { onSwitchToRegister: () => void }) {
   const { login, loginAsGuest } = useAuth();
   const [guestBusy, setGuestBusy] = useState(false);
+  const captcha = useCaptcha();
   const {
     register,
     handleSubmit,
@@ -30,11 +32,13 @@ export function LoginForm({ onSwitchToRegister }: { onSwitchToRegister: () => vo
   });
 
   const startAsGuest = async () => {
+    if (!captcha.ready()) return;
     setGuestBusy(true);
     try {
-      await loginAsGuest();
+      await loginAsGuest(captcha.token);
     } catch {
-      /* the auth provider already showed the toast */
+      /* the auth provider already showed the toast; a token is good for one attempt */
+      captcha.reset();
     } finally {
       setGuestBusy(false);
     }
@@ -73,6 +77,7 @@ export function LoginForm({ onSwitchToRegister }: { onSwitchToRegister: () => vo
         {isSubmitting ? "로그인 중..." : "로그인"}
       </Button>
       <div className="divider my-2 text-xs text-base-content/50">또는</div>
+      {captcha.widget}
       <Button type="button" variant="outline" block loading={guestBusy} disabled={busy} onClick={startAsGuest}>
         {guestBusy ? "게스트로 시작하는 중..." : "게스트로 시작하기"}
       </Button>

@@ -3,6 +3,7 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
+import { useCaptcha } from "@/features/auth/components/captcha-widget";
 import { useAuth } from "@/lib/auth";
 import { registerSchema, toRegisterRequest, type RegisterFormInput } from "@shared/schemas.ts";
 
@@ -18,6 +19,7 @@ const fields: Array<{ name: FieldName; label: string; type: string; autoComplete
 
 export function RegisterForm({ onSwitchToLogin }: { onSwitchToLogin: () => void }) {
   const { register: registerAccount } = useAuth();
+  const captcha = useCaptcha();
   const {
     register,
     handleSubmit,
@@ -30,10 +32,12 @@ export function RegisterForm({ onSwitchToLogin }: { onSwitchToLogin: () => void 
   });
 
   const onSubmit = handleSubmit(async (values) => {
+    if (!captcha.ready()) return;
     try {
-      await registerAccount(toRegisterRequest(values));
+      await registerAccount(toRegisterRequest(values), captcha.token);
     } catch {
-      /* the auth provider already showed the toast */
+      /* the auth provider already showed the toast; a token is good for one attempt */
+      captcha.reset();
     }
   });
 
@@ -58,6 +62,7 @@ export function RegisterForm({ onSwitchToLogin }: { onSwitchToLogin: () => void 
           </div>
         );
       })}
+      {captcha.widget}
       <Button type="submit" block loading={isSubmitting}>
         {isSubmitting ? "가입 중..." : "회원가입"}
       </Button>

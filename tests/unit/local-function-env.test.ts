@@ -1,0 +1,41 @@
+// `npm start` hands the function the abuse-limit and captcha settings a self-hoster puts in .env
+// (local/config.ts functionEnv()), and nothing else of the environment.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { functionEnv } from "../../local/config.ts";
+
+afterEach(() => vi.unstubAllEnvs());
+
+describe("functionEnv()", () => {
+  it("passes through RATE_LIMIT_*, the daily free budgets, TRUSTED_PROXY_HOPS and CAPTCHA_*", () => {
+    const settings = {
+      RATE_LIMIT_GUESTS_PER_HOUR: "5",
+      RATE_LIMIT_REGISTRATIONS_PER_HOUR: "6",
+      RATE_LIMIT_LOGINS_PER_15_MIN: "7",
+      RATE_LIMIT_SESSIONS_PER_HOUR: "8",
+      FREE_USES_PER_ADDRESS_PER_DAY: "50",
+      FREE_USES_PER_DEVICE_PER_DAY: "9",
+      TRUSTED_PROXY_HOPS: "2",
+      CAPTCHA_PROVIDER: "hcaptcha",
+      CAPTCHA_SECRET_KEY: "0x-secret",
+      CAPTCHA_VERIFY_URL: "https://verify.example.com/siteverify",
+      CAPTCHA_VERIFIED_BY: "auth",
+    };
+    for (const [k, v] of Object.entries(settings)) vi.stubEnv(k, v);
+    expect(functionEnv()).toMatchObject(settings);
+  });
+
+  it("leaves out empty values and unrelated variables", () => {
+    vi.stubEnv("CAPTCHA_PROVIDER", "");
+    vi.stubEnv("RATE_LIMIT_GUESTS_PER_HOUR", "");
+    vi.stubEnv("VITE_CAPTCHA_SITE_KEY", "site");
+    vi.stubEnv("SOME_OTHER_SECRET", "x");
+    vi.stubEnv("CAPTCHA_SOMETHING_ELSE", "x");
+    const env = functionEnv();
+    expect(env).not.toHaveProperty("CAPTCHA_PROVIDER");
+    expect(env).not.toHaveProperty("RATE_LIMIT_GUESTS_PER_HOUR");
+    expect(env).not.toHaveProperty("VITE_CAPTCHA_SITE_KEY");
+    expect(env).not.toHaveProperty("SOME_OTHER_SECRET");
+    expect(env).not.toHaveProperty("CAPTCHA_SOMETHING_ELSE");
+    expect(env).toHaveProperty("LLM_MODEL");
+  });
+});
