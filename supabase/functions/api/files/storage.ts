@@ -2,8 +2,14 @@
 // Every privileged (service-role) storage call of the function goes through this file, and each
 // one checks the object name with `essayPathProblem` first: a name from a database row is only
 // used when it is exactly one the server itself would have made for that owner and session.
+//
+// Per-user bound: before storing, the caller's objects in the bucket (count and bytes, from
+// storage.objects by the `<user id>/` prefix, which also counts orphans) plus the new ones must fit
+// `MAX_STORED_FILES_PER_USER` / `MAX_STORED_BYTES_PER_USER` (read at call time); else 413.
 import { serviceClient } from "../lib/supabase.ts";
 import { HttpError } from "../lib/errors.ts";
+import { adminSql } from "../lib/db.ts";
+import { read } from "../lib/env.ts";
 import type { ReadFile } from "./index.ts";
 
 /** The only bucket these helpers touch (never taken from input). */
@@ -13,7 +19,45 @@ export const STORAGE_MESSAGES = {
   uploadFailed: "파일을 저장하지 못했습니다. 잠시 후 다시 시도해 주세요.",
   badPath: "원본 파일 경로가 올바르지 않아 파일을 사용할 수 없습니다.",
   readFailed: "저장된 원본 파일을 불러오지 못했습니다.",
+  storageFull: "저장 공간 한도에 도달했습니다. 오래된 작업을 삭제한 뒤 다시 시도해 주세요.",
 } as const;
+
+/** Defaults of the per-user storage bound. */
+export const DEFAULT_MAX_STORED_FILES_PER_USER = 5000;
+export const DEFAULT_MAX_STORED_BYTES_PER_USER = 2 * 1024 * 1024 * 1024;
+
+function positiveInt(name: string, fallback: number): number {
+  const raw = read(name);
+  const n = Number(raw);
+  return raw !== undefined && Number.isFinite(n) && n >= 1 ? Math.floor(n) : fallback;
+}
+
+/** The per-user bound, read at call time (`MAX_STORED_FILES_PER_USER`, `MAX_STORED_BYTES_PER_USER`). */
+export function storageLimits(): { files: number; bytes: number } {
+  return {
+    files: positiveInt("MAX_STORED_FILES_PER_USER", DEFAULT_MAX_STORED_FILES_PER_USER),
+    bytes: positiveInt("MAX_STORED_BYTES_PER_USER", DEFAULT_MAX_STORED_BYTES_PER_USER),
+  };
+}
+
+/**
+ * What the owner has in the bucket now: objects under `<owner>/` and their bytes (Storage's
+ * `metadata.size`). Privileged read (the prefix LIKE uses storage's `name_prefix_search` index).
+ */
+export async function storedUsage(ownerId: string): Promise<{ files: number; bytes: number }> {
+  if (!UUID_ONLY.test(ownerId)) throw new Error("storedUsage: bad owner id");
+  const [row] = await adminSql<{ files: number; bytes: string }[]>`
+    select count(*)::int as files,
+           coalesce(sum(case when jsonb_typeof(metadata -> 'size') = 'number'
+                             then (metadata ->> 'size')::numeric else 0 end), 0)::text as bytes
+      from storage.objects
+     where bucket_id = ${ESSAYS_BUCKET} and name like ${ownerId + "/%"}`;
+  return { files: Number(row.files), bytes: Number(row.bytes) };
+}
+
+function storageFull(): HttpError {
+  return new HttpError(413, STORAGE_MESSAGES.storageFull, { storageFull: true });
+}
 
 export type ObjectRole = "prompt" | "criteria" | "essay";
 const ROLES: readonly ObjectRole[] = ["prompt", "criteria", "essay"];
@@ -76,7 +120,7 @@ export function objectPath(userId: string, sessionId: string, role: ObjectRole, 
   return `${userId}/${sessionId}/${role}-${crypto.randomUUID()}.${ext}`;
 }
 
-export async function putObject(path: string, file: ReadFile, expected: ExpectedObject): Promise<void> {
+async function uploadOne(path: string, file: ReadFile, expected: ExpectedObject): Promise<void> {
   const why = essayPathProblem(path, expected);
   if (why) {
     refuse("upload", path, why);
@@ -91,6 +135,11 @@ export async function putObject(path: string, file: ReadFile, expected: Expected
     console.error("[sessions] storage upload failed:", error.message);
     throw new HttpError(500, STORAGE_MESSAGES.uploadFailed);
   }
+}
+
+/** Stores one original (see putObjects: same per-user bound, 413 when it would not fit). */
+export async function putObject(path: string, file: ReadFile, expected: ExpectedObject): Promise<void> {
+  await putObjects([{ path, file }], expected);
 }
 
 /**
@@ -114,14 +163,32 @@ export async function removeObjects(paths: (string | null | undefined)[], expect
   }
 }
 
-/** Uploads every (path, file) pair; on any failure removes the ones already stored and rethrows. */
+/**
+ * Uploads every (path, file) pair within the owner's storage bound; on any failure removes the
+ * ones already stored and rethrows.
+ *
+ * The bound is checked before uploading (nothing is stored when the new files would not fit) and
+ * again after (the owner's objects now include these): if concurrent uploads of the same owner
+ * together went over, this request removes its own objects and answers 413. Every object that stays
+ * was counted after all the others that stay were stored, so the stored total never stays above
+ * the bound; at the edge, two racing requests may both be refused. No lock or connection is held
+ * while the bytes travel.
+ */
 export async function putObjects(items: { path: string; file: ReadFile }[], expected: ExpectedObject): Promise<void> {
+  if (items.length === 0) return;
+  const limits = storageLimits();
+  const addBytes = items.reduce((sum, it) => sum + it.file.bytes.byteLength, 0);
+  const before = await storedUsage(expected.ownerId);
+  if (before.files + items.length > limits.files || before.bytes + addBytes > limits.bytes) throw storageFull();
+
   const done: string[] = [];
   try {
     for (const { path, file } of items) {
-      await putObject(path, file, expected);
+      await uploadOne(path, file, expected);
       done.push(path);
     }
+    const after = await storedUsage(expected.ownerId);
+    if (after.files > limits.files || after.bytes > limits.bytes) throw storageFull();
   } catch (err) {
     await removeObjects(done, expected);
     throw err;

@@ -9,7 +9,7 @@ import { HttpError } from "../lib/errors.ts";
 import { json, noContent } from "../lib/http.ts";
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from "../lib/rate-limit.ts";
 import { CAPTCHA_MESSAGES, checkCaptcha, isAuthCaptchaError } from "../lib/captcha.ts";
-import { anonClient } from "../lib/supabase.ts";
+import { anonClient, serviceClient } from "../lib/supabase.ts";
 import { bearerToken, forgetToken } from "../lib/auth.ts";
 import { loadUser } from "../lib/account.ts";
 import { adminSql } from "../lib/db.ts";
@@ -69,6 +69,19 @@ async function userOrFail(id: string) {
   return user;
 }
 
+/**
+ * Deletes an auth user this request has just created (its profile and anything else keyed to it
+ * cascade). Logs, never throws, so the caller's real answer is kept.
+ */
+async function discardNewUser(id: string): Promise<void> {
+  try {
+    const { error } = await serviceClient().auth.admin.deleteUser(id);
+    if (error) console.error("[api] could not remove the account that lost its username:", id, error.message);
+  } catch (err) {
+    console.error("[api] could not remove the account that lost its username:", id, err);
+  }
+}
+
 /** Login timing: a reserved (RFC 2606 `.invalid`) address no account can have, and a bcrypt hash (cost 10,
  * GoTrue's default) of a random string nobody knows, compared against when the username is unknown. */
 const LOGIN_DUMMY_EMAIL = "no-such-user@login-timing.invalid";
@@ -118,6 +131,12 @@ export const routes: Route[] = [
       }
 
       const user = await userOrFail(data.user.id);
+      if (user.username !== body.username) {
+        // A concurrent registration took the username between our check and the sign-up, and the
+        // auth trigger gave this account a generated name instead: undo it and answer as taken.
+        await discardNewUser(data.user.id);
+        throw new HttpError(409, API_MESSAGES.usernameTaken);
+      }
       return json({ user, session: toSession(data.session), message: API_MESSAGES.registerSuccess }, 201);
     },
   },

@@ -1,7 +1,8 @@
 // Blog: public reads (published posts; admins see everything), admin writes, attachments.
 import type { TransactionSql } from "postgres";
 import type { Ctx, Route } from "../lib/types.ts";
-import { clientIp, json } from "../lib/http.ts";
+import { json } from "../lib/http.ts";
+import { clientAddress } from "../lib/rate-limit.ts";
 import { HttpError } from "../lib/errors.ts";
 import {
   BLOG_MESSAGES,
@@ -76,8 +77,9 @@ async function getPost(ctx: Ctx): Promise<Response> {
   });
   if (!row) postNotFound();
   if (countView && row.is_published) {
-    // One view per visitor per post per Seoul day: the user id when signed in, else the client address.
-    const visitor = ctx.user ? `user:${ctx.user.id}` : `addr:${clientIp(ctx.req)}`;
+    // One view per visitor per post per Seoul day: the user id when signed in, else the client address
+    // as our trusted proxies recorded it (clientAddress; the leftmost X-Forwarded-For entries are the client's own).
+    const visitor = ctx.user ? `user:${ctx.user.id}` : `addr:${clientAddress(ctx.req)}`;
     const [{ count }] = await ctx.admin<{ count: number | null }[]>`select private.record_blog_view(${row.id}, ${visitor}) as count`;
     row.view_count = count ?? row.view_count;
   }
