@@ -50,3 +50,8 @@ export async function pushMigrations(dbUrl: string, opts: { dryRun?: boolean } =
   if (opts.dryRun) args.push("--dry-run");
   return supabaseCli(args);
 }
+
+/** Supabase's database linter (`supabase db advisors`), failing on any warning, as `npm test` runs it. */
+export function runAdvisors(dbUrl: string): Promise<CliResult> {
+  return supabaseCli(["db", "advisors", "--remote", localUrl(dbUrl), "--type", "all", "--level", "warn", "--fail-on", "warn"]);
+}

@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { runAdvisors } from "../local/supabase-cli.ts";
 import { startTestEnvironment, type TestEnvironment } from "./helpers/global-setup.ts";
 
 const root = resolve(import.meta.dirname, "..");
@@ -61,6 +62,14 @@ try {
   testEnv = await startTestEnvironment({ app: hasPlaywright && hasApp });
   console.log(`Test stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s (log: ${testEnv.logFile})`);
   for (const [k, v] of Object.entries(testEnv.env)) if (!/KEY|SECRET/.test(k)) console.log(`  ${k}=${v}`);
+
+  // Supabase's linter on the migrated test database: any warning (security or performance) fails the run.
+  console.log("\nsupabase db advisors --type all --level warn --fail-on warn");
+  const lint = await runAdvisors(testEnv.env.TEST_DB_URL);
+  const lintOutput = (lint.stdout + lint.stderr).split("\n").filter((l) => l.trim() && !/^Target:/.test(l)).join("\n");
+  console.log(lint.code === 0 ? `  ${lintOutput || "No issues found."}` : lintOutput);
+  results.push({ name: "advisors", code: lint.code });
+  counts.add(lint.code === 0 ? [1, 0] : [0, 1]);
 
   const vitestJson = join(tmpdir(), `vitest-${process.pid}.json`);
   const playwrightJson = join(tmpdir(), `playwright-${process.pid}.json`);
