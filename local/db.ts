@@ -210,10 +210,12 @@ export async function startDatabase(opts: DatabaseOptions): Promise<Database> {
     }
   }
 
+  // The CLI probes for its history tables before creating them: those server errors are expected.
+  const serverLog = (l: string) => { if (!/relation "supabase_migrations\.\w+" does not exist/.test(l)) log(l); };
   const server = run(bins.postgres, [
     "-D", dbDir, "-p", String(opts.port),
     "-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", "-c", "timezone=UTC",
-  ], user, log, /ready to accept connections/);
+  ], user, serverLog, /ready to accept connections/);
   const killNow = () => server.child.kill("SIGINT");
   process.on("exit", killNow);
   const started = await server.done;

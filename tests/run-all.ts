@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { startupMessage } from "../local/startup-error.ts";
 import { runAdvisors } from "../local/supabase-cli.ts";
 import { startTestEnvironment, type TestEnvironment } from "./helpers/global-setup.ts";
 
@@ -87,7 +88,7 @@ try {
   }
   else results.push({ name: "playwright", code: "skipped" });
 } catch (err) {
-  console.error(`\nThe test run could not start: ${(err as Error).message}`);
+  console.error(`\n${startupMessage(err)}`);
   exitCode = 1;
 } finally {
   await testEnv?.stop().catch((err) => console.error(`stopping the stack: ${err.message}`));
