@@ -1,7 +1,6 @@
 // startStack(): database → admin account → gateway → Deno function → Vite SPA → worker tick. Used by `npm start` and tests.
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import type postgres from "postgres";
 import { config, functionEnv, resolveJwtSecret, rootDir, signKey, type JwtSecret } from "./config.ts";
@@ -10,10 +9,6 @@ import { AuthError, createUser, verifyAccessToken } from "./gateway/auth.ts";
 import { FunctionsRuntime } from "./gateway/functions.ts";
 import { startGateway } from "./gateway/server.ts";
 import type { GatewayContext } from "./gateway/types.ts";
-
-const exitHook = createRequire(import.meta.url)("async-exit-hook") as { unhookEvent(event: string): void };
-exitHook.unhookEvent("beforeExit");
-exitHook.unhookEvent("exit");
 
 function stopPostmasterNow(dataDir: string) {
   try {

@@ -1,7 +1,9 @@
 // `npm start`: brings the whole local app up (Postgres, Supabase stand-in, Deno function, Vite SPA) and stops it on Ctrl-C.
 import { createRequire } from "node:module";
 import { config } from "./config.ts";
+import { checkDeno, checkPorts } from "./preflight.ts";
 import { startStack, type Stack } from "./stack.ts";
+import { startupMessage } from "./startup-error.ts";
 
 const exitHook = createRequire(import.meta.url)("async-exit-hook") as ((hook: (done: () => void) => void) => void) & {
   forceExitTimeout(ms: number): void;
@@ -19,6 +21,8 @@ console.log("Starting the local stack… / 로컬 스택을 시작합니다…")
 
 let stack: Stack;
 try {
+  checkDeno();
+  await checkPorts({ DB_PORT: config.dbPort, SUPABASE_PORT: config.supabasePort, APP_PORT: config.appPort });
   stack = await startStack({
     dataDir: config.dataDir,
     dbPort: config.dbPort,
@@ -29,8 +33,7 @@ try {
     log,
   });
 } catch (err) {
-  console.error(`\nThe local stack could not start / 로컬 스택을 시작하지 못했습니다:\n  ${err instanceof Error ? err.message : "the database did not start (see the log above)"}`);
-  console.error("Is another `npm start` running, or are the ports in use? Set DB_PORT / SUPABASE_PORT / APP_PORT in .env.");
+  console.error(`\n${startupMessage(err)}`);
   process.exit(1);
 }
 

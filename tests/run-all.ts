@@ -3,6 +3,8 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { startupMessage } from "../local/startup-error.ts";
+import { runAdvisors } from "../local/supabase-cli.ts";
 import { startTestEnvironment, type TestEnvironment } from "./helpers/global-setup.ts";
 
 const root = resolve(import.meta.dirname, "..");
@@ -62,6 +64,14 @@ try {
   console.log(`Test stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s (log: ${testEnv.logFile})`);
   for (const [k, v] of Object.entries(testEnv.env)) if (!/KEY|SECRET/.test(k)) console.log(`  ${k}=${v}`);
 
+  // Supabase's linter on the migrated test database: any warning (security or performance) fails the run.
+  console.log("\nsupabase db advisors --type all --level warn --fail-on warn");
+  const lint = await runAdvisors(testEnv.env.TEST_DB_URL);
+  const lintOutput = (lint.stdout + lint.stderr).split("\n").filter((l) => l.trim() && !/^Target:/.test(l)).join("\n");
+  console.log(lint.code === 0 ? `  ${lintOutput || "No issues found."}` : lintOutput);
+  results.push({ name: "advisors", code: lint.code });
+  counts.add(lint.code === 0 ? [1, 0] : [0, 1]);
+
   const vitestJson = join(tmpdir(), `vitest-${process.pid}.json`);
   const playwrightJson = join(tmpdir(), `playwright-${process.pid}.json`);
   results.push({
@@ -78,7 +88,7 @@ try {
   }
   else results.push({ name: "playwright", code: "skipped" });
 } catch (err) {
-  console.error(`\nThe test run could not start: ${(err as Error).message}`);
+  console.error(`\n${startupMessage(err)}`);
   exitCode = 1;
 } finally {
   await testEnv?.stop().catch((err) => console.error(`stopping the stack: ${err.message}`));

@@ -127,11 +127,12 @@ export async function createUser(sql: postgres.Sql, input: NewUser): Promise<Use
     return await sql.begin(async (tx) => {
       const [u] = await tx`
         insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-          raw_app_meta_data, raw_user_meta_data, is_anonymous, created_at, updated_at)
+          raw_app_meta_data, raw_user_meta_data, is_anonymous, created_at, updated_at,
+          confirmation_token, recovery_token, email_change_token_new, email_change)
         values ('00000000-0000-0000-0000-000000000000', ${id}, 'authenticated', 'authenticated', ${email ?? null},
           ${anonymous ? "" : sql`extensions.crypt(${input.password!}, extensions.gen_salt('bf', ${BCRYPT_COST}))`},
           ${anonymous ? null : sql`now()`}, ${tx.json(appMeta as any)}, ${tx.json((input.data ?? {}) as any)},
-          ${anonymous}, now(), now())
+          ${anonymous}, now(), now(), '', '', '', '')
         returning *`;
       if (!anonymous) {
         await tx`

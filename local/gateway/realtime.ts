@@ -6,6 +6,7 @@ import type http from "node:http";
 import { randomUUID } from "node:crypto";
 import { WebSocketServer, WebSocket } from "ws";
 import type { GatewayContext } from "./types.ts";
+import type postgres from "postgres";
 
 type Claims = Record<string, unknown>;
 type Frame = [string | null, string | null, string, string, Record<string, unknown>];
@@ -261,11 +262,8 @@ export function attachRealtime(server: http.Server, ctx: GatewayContext): { clos
     }
   }
 
-  // Hosted drops messages after 72 h; do the same.
-  const prune = () =>
-    ctx.sql`delete from realtime.messages where inserted_at < now() - interval '72 hours'`.catch((e) =>
-      ctx.log(`realtime prune: ${String(e)}`),
-    );
+  // The Realtime service keeps daily partitions of realtime.messages: ahead for the next days, dropped after 72 h.
+  const prune = () => maintainRealtimePartitions(ctx.sql).catch((e) => ctx.log(`realtime partitions: ${String(e)}`));
   void prune();
   const pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
   pruneTimer.unref();
@@ -279,6 +277,30 @@ export function attachRealtime(server: http.Server, ctx: GatewayContext): { clos
       await l?.unlisten().catch(() => {});
     },
   };
+}
+
+const DAY_MS = 86_400_000;
+const partitionName = (d: Date) => `messages_${d.toISOString().slice(0, 10).replaceAll("-", "_")}`;
+
+/**
+ * As the Realtime service does: realtime.messages is partitioned by day (UTC) with no default partition;
+ * partitions are created for yesterday through 3 days ahead and those older than 3 days are dropped.
+ */
+export async function maintainRealtimePartitions(sql: postgres.Sql) {
+  const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+  for (let day = -1; day <= 3; day++) {
+    const from = new Date(today + day * DAY_MS);
+    const to = new Date(from.getTime() + DAY_MS);
+    await sql.unsafe(`create table if not exists realtime.${partitionName(from)} partition of realtime.messages
+      for values from ('${from.toISOString().slice(0, 10)}') to ('${to.toISOString().slice(0, 10)}')`);
+  }
+  const parts = await sql<{ name: string }[]>`
+    select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+     where i.inhparent = 'realtime.messages'::regclass`;
+  const oldest = partitionName(new Date(today - 3 * DAY_MS));
+  for (const { name } of parts) {
+    if (/^messages_\d{4}_\d{2}_\d{2}$/.test(name) && name < oldest) await sql.unsafe(`drop table if exists realtime.${name}`);
+  }
 }
 
 function decodePayload(token: string): Claims | null {

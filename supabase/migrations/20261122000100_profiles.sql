@@ -174,14 +174,10 @@ grant all on public.profiles to service_role;
 alter table public.profiles enable row level security;
 
 drop policy if exists "users read their own profile" on public.profiles;
-create policy "users read their own profile" on public.profiles
+drop policy if exists "users read their own profile; admins read all" on public.profiles;
+create policy "users read their own profile; admins read all" on public.profiles
   for select to authenticated
-  using (id = (select auth.uid()));
-
-drop policy if exists "admins read all profiles" on public.profiles;
-create policy "admins read all profiles" on public.profiles
-  for select to authenticated
-  using ((select private.is_admin()));
+  using (id = (select auth.uid()) or (select private.is_admin()));
 
 drop policy if exists "users update their own profile" on public.profiles;
 create policy "users update their own profile" on public.profiles

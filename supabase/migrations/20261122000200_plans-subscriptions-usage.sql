@@ -210,14 +210,15 @@ alter table public.usage_tracking enable row level security;
 
 -- subscription_plans
 drop policy if exists "anyone reads active plans" on public.subscription_plans;
-create policy "anyone reads active plans" on public.subscription_plans
-  for select to anon, authenticated
+drop policy if exists "visitors read active plans" on public.subscription_plans;
+create policy "visitors read active plans" on public.subscription_plans
+  for select to anon
   using (is_active);
 
-drop policy if exists "admins read all plans" on public.subscription_plans;
-create policy "admins read all plans" on public.subscription_plans
+drop policy if exists "members read active plans; admins read all" on public.subscription_plans;
+create policy "members read active plans; admins read all" on public.subscription_plans
   for select to authenticated
-  using ((select private.is_admin()));
+  using (is_active or (select private.is_admin()));
 
 drop policy if exists "admins insert plans" on public.subscription_plans;
 create policy "admins insert plans" on public.subscription_plans
@@ -237,22 +238,15 @@ create policy "admins delete plans" on public.subscription_plans
 
 -- subscriptions (writes: service connection only)
 drop policy if exists "users read their own subscription" on public.subscriptions;
-create policy "users read their own subscription" on public.subscriptions
+drop policy if exists "users read their own subscription; admins read all" on public.subscriptions;
+create policy "users read their own subscription; admins read all" on public.subscriptions
   for select to authenticated
-  using (user_id = (select auth.uid()));
-
-drop policy if exists "admins read all subscriptions" on public.subscriptions;
-create policy "admins read all subscriptions" on public.subscriptions
-  for select to authenticated
-  using ((select private.is_admin()));
+  using (user_id = (select auth.uid()) or (select private.is_admin()));
 
 -- usage_tracking (writes: service connection only)
 drop policy if exists "users read their own usage" on public.usage_tracking;
-create policy "users read their own usage" on public.usage_tracking
+drop policy if exists "users read their own usage; admins read all" on public.usage_tracking;
+create policy "users read their own usage; admins read all" on public.usage_tracking
   for select to authenticated
-  using (user_id = (select auth.uid()));
+  using (user_id = (select auth.uid()) or (select private.is_admin()));
 
-drop policy if exists "admins read all usage" on public.usage_tracking;
-create policy "admins read all usage" on public.usage_tracking
-  for select to authenticated
-  using ((select private.is_admin()));

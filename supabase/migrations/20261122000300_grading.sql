@@ -188,14 +188,10 @@ alter table public.analysis_results enable row level security;
 
 -- analysis_sessions
 drop policy if exists "users read their own sessions" on public.analysis_sessions;
-create policy "users read their own sessions" on public.analysis_sessions
+drop policy if exists "users read their own sessions; admins read all" on public.analysis_sessions;
+create policy "users read their own sessions; admins read all" on public.analysis_sessions
   for select to authenticated
-  using (user_id = (select auth.uid()));
-
-drop policy if exists "admins read all sessions" on public.analysis_sessions;
-create policy "admins read all sessions" on public.analysis_sessions
-  for select to authenticated
-  using ((select private.is_admin()));
+  using (user_id = (select auth.uid()) or (select private.is_admin()));
 
 drop policy if exists "users create their own sessions" on public.analysis_sessions;
 create policy "users create their own sessions" on public.analysis_sessions
@@ -215,14 +211,10 @@ create policy "users delete their own sessions" on public.analysis_sessions
 
 -- essay_submissions
 drop policy if exists "users read their own submissions" on public.essay_submissions;
-create policy "users read their own submissions" on public.essay_submissions
+drop policy if exists "users read their own submissions; admins read all" on public.essay_submissions;
+create policy "users read their own submissions; admins read all" on public.essay_submissions
   for select to authenticated
-  using (user_id = (select auth.uid()));
-
-drop policy if exists "admins read all submissions" on public.essay_submissions;
-create policy "admins read all submissions" on public.essay_submissions
-  for select to authenticated
-  using ((select private.is_admin()));
+  using (user_id = (select auth.uid()) or (select private.is_admin()));
 
 drop policy if exists "users submit to their own sessions" on public.essay_submissions;
 create policy "users submit to their own sessions" on public.essay_submissions
@@ -245,15 +237,15 @@ create policy "users delete their own submissions" on public.essay_submissions
 
 -- analysis_results (writes: service connection only)
 drop policy if exists "users read results of their own submissions" on public.analysis_results;
-create policy "users read results of their own submissions" on public.analysis_results
+drop policy if exists "users read results of their own submissions; admins read all" on public.analysis_results;
+create policy "users read results of their own submissions; admins read all" on public.analysis_results
   for select to authenticated
-  using (exists (
-    select 1 from public.essay_submissions e
-     where e.id = analysis_results.submission_id
-       and e.user_id = (select auth.uid())
-  ));
+  using (
+    (exists (
+      select 1 from public.essay_submissions e
+       where e.id = analysis_results.submission_id
+         and e.user_id = (select auth.uid())
+    ))
+    or (select private.is_admin())
+  );
 
-drop policy if exists "admins read all results" on public.analysis_results;
-create policy "admins read all results" on public.analysis_results
-  for select to authenticated
-  using ((select private.is_admin()));

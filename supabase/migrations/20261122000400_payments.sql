@@ -66,11 +66,8 @@ grant all on public.payments to service_role;
 alter table public.payments enable row level security;
 
 drop policy if exists "users read their own payments" on public.payments;
-create policy "users read their own payments" on public.payments
+drop policy if exists "users read their own payments; admins read all" on public.payments;
+create policy "users read their own payments; admins read all" on public.payments
   for select to authenticated
-  using (user_id = (select auth.uid()));
+  using (user_id = (select auth.uid()) or (select private.is_admin()));
 
-drop policy if exists "admins read all payments" on public.payments;
-create policy "admins read all payments" on public.payments
-  for select to authenticated
-  using ((select private.is_admin()));

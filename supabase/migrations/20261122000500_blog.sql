@@ -132,14 +132,15 @@ alter table public.blog_attachments enable row level security;
 
 -- blog_posts
 drop policy if exists "anyone reads published posts" on public.blog_posts;
-create policy "anyone reads published posts" on public.blog_posts
-  for select to anon, authenticated
+drop policy if exists "visitors read published posts" on public.blog_posts;
+create policy "visitors read published posts" on public.blog_posts
+  for select to anon
   using (is_published);
 
-drop policy if exists "admins read all posts" on public.blog_posts;
-create policy "admins read all posts" on public.blog_posts
+drop policy if exists "members read published posts; admins read all" on public.blog_posts;
+create policy "members read published posts; admins read all" on public.blog_posts
   for select to authenticated
-  using ((select private.is_admin()));
+  using (is_published or (select private.is_admin()));
 
 drop policy if exists "admins insert posts" on public.blog_posts;
 create policy "admins insert posts" on public.blog_posts
@@ -159,18 +160,26 @@ create policy "admins delete posts" on public.blog_posts
 
 -- blog_attachments
 drop policy if exists "anyone reads attachments of published posts" on public.blog_attachments;
-create policy "anyone reads attachments of published posts" on public.blog_attachments
-  for select to anon, authenticated
+drop policy if exists "visitors read attachments of published posts" on public.blog_attachments;
+create policy "visitors read attachments of published posts" on public.blog_attachments
+  for select to anon
   using (exists (
     select 1 from public.blog_posts p
      where p.id = blog_attachments.blog_post_id
        and p.is_published
   ));
 
-drop policy if exists "admins read all attachments" on public.blog_attachments;
-create policy "admins read all attachments" on public.blog_attachments
+drop policy if exists "members read attachments of published posts; admins read all" on public.blog_attachments;
+create policy "members read attachments of published posts; admins read all" on public.blog_attachments
   for select to authenticated
-  using ((select private.is_admin()));
+  using (
+    (exists (
+      select 1 from public.blog_posts p
+       where p.id = blog_attachments.blog_post_id
+         and p.is_published
+    ))
+    or (select private.is_admin())
+  );
 
 drop policy if exists "admins insert attachments" on public.blog_attachments;
 create policy "admins insert attachments" on public.blog_attachments

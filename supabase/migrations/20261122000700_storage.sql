@@ -2,7 +2,10 @@
 -- Storage: buckets and object policies.
 --   essays — private; objects live under `<user id>/...`; owners manage their
 --            own folder, admins read.
---   blog   — public read; admins write.
+--   blog   — public bucket: files are read through their public URLs, which
+--            need no policy; no SELECT policy for anon (it would let anyone
+--            list the bucket); admins read (uploads return the row) and write.
+-- One permissive policy per role and action and bucket.
 -- =============================================================================
 
 -- -----------------------------------------------------------------------------
@@ -20,19 +23,15 @@ on conflict (id) do nothing;
 
 -- essays: owner folder
 drop policy if exists "essays: owners read their files" on storage.objects;
-create policy "essays: owners read their files" on storage.objects
+drop policy if exists "essays: owners read their files; admins read all" on storage.objects;
+create policy "essays: owners read their files; admins read all" on storage.objects
   for select to authenticated
   using (
     bucket_id = 'essays'
-    and (storage.foldername(name))[1] = (select auth.uid())::text
-  );
-
-drop policy if exists "essays: admins read all files" on storage.objects;
-create policy "essays: admins read all files" on storage.objects
-  for select to authenticated
-  using (
-    bucket_id = 'essays'
-    and (select private.is_admin())
+    and (
+      (storage.foldername(name))[1] = (select auth.uid())::text
+      or (select private.is_admin())
+    )
   );
 
 drop policy if exists "essays: owners upload to their folder" on storage.objects;
@@ -63,11 +62,15 @@ create policy "essays: owners delete their files" on storage.objects
     and (storage.foldername(name))[1] = (select auth.uid())::text
   );
 
--- blog: public read, admin write
+-- blog: public URLs for everyone (no policy), admin read and write
 drop policy if exists "blog: anyone reads files" on storage.objects;
-create policy "blog: anyone reads files" on storage.objects
-  for select to anon, authenticated
-  using (bucket_id = 'blog');
+drop policy if exists "blog: admins read files" on storage.objects;
+create policy "blog: admins read files" on storage.objects
+  for select to authenticated
+  using (
+    bucket_id = 'blog'
+    and (select private.is_admin())
+  );
 
 drop policy if exists "blog: admins upload files" on storage.objects;
 create policy "blog: admins upload files" on storage.objects

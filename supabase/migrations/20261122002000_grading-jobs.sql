@@ -286,7 +286,7 @@ begin
      and exists (select 1 from pg_available_extensions where name = 'pg_net')
      and exists (select 1 from pg_namespace where nspname = 'vault') then
     create extension if not exists pg_cron;
-    create extension if not exists pg_net;
+    create extension if not exists pg_net with schema extensions;
     perform cron.unschedule(jobid) from cron.job where jobname = 'grading-tick';
     perform cron.schedule(
       'grading-tick',

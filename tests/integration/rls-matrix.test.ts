@@ -626,6 +626,8 @@ describe("a member cannot make themselves admin or change their plan/usage", () 
 });
 
 describe("storage.objects policies", () => {
+  // Deletes go through the Storage API, which allows its own statements (storage.protect_delete).
+  const asStorageApi = (tx: postgres.TransactionSql) => tx`select set_config('storage.allow_delete_query', 'true', true)`;
   const put = (bucket: string, name: string) => async (tx: postgres.TransactionSql) =>
     (await tx`insert into storage.objects (bucket_id, name, owner_id) values (${bucket}, ${name}, ${uid.owner})`).count;
   const readAll = (bucket: string, names: string[]) => async (tx: postgres.TransactionSql) =>
@@ -652,7 +654,10 @@ describe("storage.objects policies", () => {
   it("essays: only the owner deletes; nobody updates (security issue item 10)", async () => {
     const name = `${uid.owner}/del-${suffix}.txt`;
     const prepare = (tx: postgres.TransactionSql) => tx`insert into storage.objects (bucket_id, name) values ('essays', ${name})`;
-    const del = async (tx: postgres.TransactionSql) => (await tx`delete from storage.objects where bucket_id = 'essays' and name = ${name}`).count;
+    const del = async (tx: postgres.TransactionSql) => {
+      await asStorageApi(tx);
+      return (await tx`delete from storage.objects where bucket_id = 'essays' and name = ${name}`).count;
+    };
     const upd = async (tx: postgres.TransactionSql) =>
       (await tx`update storage.objects set metadata = '{"size":1}' where bucket_id = 'essays' and name = ${name}`).count;
     expect(await as("owner", del, prepare)).toBe(1);
@@ -662,16 +667,31 @@ describe("storage.objects policies", () => {
     expect(await as("other", upd, prepare)).toBe(0);
   });
 
-  it("blog: everyone reads, only admins write", async () => {
+  it("a direct SQL delete is refused, even the owner's: objects leave through the Storage API", async () => {
+    const name = `${uid.owner}/direct-${suffix}.txt`;
+    const prepare = (tx: postgres.TransactionSql) => tx`insert into storage.objects (bucket_id, name) values ('essays', ${name})`;
+    const del = async (tx: postgres.TransactionSql) => (await tx`delete from storage.objects where bucket_id = 'essays' and name = ${name}`).count;
+    expect(await as("owner", del, prepare)).toBe(D);
+    await expect(sql.begin(async (tx) => {
+      await prepare(tx);
+      await tx`delete from storage.objects where bucket_id = 'essays' and name = ${name}`;
+    })).rejects.toMatchObject({ code: "42501" });
+  });
+
+  it("blog: no one but admins can list it (public URLs need no policy), only admins write", async () => {
     const name = `posts/${suffix}.png`;
     const prepare = (tx: postgres.TransactionSql) => tx`insert into storage.objects (bucket_id, name) values ('blog', ${name})`;
+    const expected: Record<Actor, string[]> = { owner: [], admin: [name], other: [], guest: [], anon: [] };
     for (const actor of ACTORS) {
-      expect(await as(actor, readAll("blog", [name]), prepare), actor).toEqual([name]);
+      expect(await as(actor, readAll("blog", [name]), prepare), actor).toEqual(expected[actor]);
     }
     expect(await as("admin", put("blog", `posts/new-${suffix}.png`))).toBe(1);
     expect(await as("owner", put("blog", `posts/new-${suffix}.png`))).toBe(D);
     expect(await as("anon", put("blog", `posts/new-${suffix}.png`))).toBe(D);
-    const del = async (tx: postgres.TransactionSql) => (await tx`delete from storage.objects where bucket_id = 'blog' and name = ${name}`).count;
+    const del = async (tx: postgres.TransactionSql) => {
+      await asStorageApi(tx);
+      return (await tx`delete from storage.objects where bucket_id = 'blog' and name = ${name}`).count;
+    };
     expect(await as("admin", del, prepare)).toBe(1);
     expect(await as("owner", del, prepare)).toBe(0);
   });

@@ -1,28 +1,12 @@
 // Row → API JSON for blog posts and attachments.
 import type { BlogAttachmentJson, BlogPost } from "../../_shared/blog.ts";
+import type { DbRow } from "../../_shared/db-rows.ts";
 import { blogPublicUrl } from "./storage.ts";
 
 const iso = (v: unknown): string | null => (v == null ? null : new Date(v as string).toISOString());
 
-export interface PostRow {
-  id: string;
-  author_id: string | null;
-  author_name: string | null;
-  title: string;
-  slug: string;
-  excerpt: string;
-  content: string;
-  category: string;
-  tags: string[] | null;
-  featured_image: string | null;
-  meta_title: string | null;
-  meta_description: string | null;
-  is_published: boolean;
-  published_at: Date | string | null;
-  view_count: number;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+/** A blog_posts row (generated types) plus the author's display name joined in. */
+export type PostRow = DbRow<"blog_posts", "published_at" | "created_at" | "updated_at"> & { author_name: string | null };
 
 export function toPost(r: PostRow): BlogPost {
   return {
@@ -46,17 +30,8 @@ export function toPost(r: PostRow): BlogPost {
   };
 }
 
-export interface AttachmentRow {
-  id: string;
-  blog_post_id: string | null;
-  filename: string;
-  filepath: string;
-  file_type: "image" | "document";
-  mime_type: string | null;
-  file_size: number;
-  display_order: number;
-  uploaded_at: Date | string;
-}
+/** A blog_attachments row (generated types); file_type is checked to one of two values by the table. */
+export type AttachmentRow = Omit<DbRow<"blog_attachments", "uploaded_at">, "file_type"> & { file_type: "image" | "document" };
 
 export function toAttachment(r: AttachmentRow): BlogAttachmentJson {
   return {

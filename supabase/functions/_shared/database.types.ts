@@ -1,0 +1,428 @@
+
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[]
+
+export type Database = {
+  
+  "public": {
+          Tables: {
+            "abuse_tracking": {
+                  Row: {
+                    "action_taken": string | null,"created_at": string,"description": string | null,"detected_at": string,"device_id": string | null,"event_type": string,"id": string,"ip_address": string | null,"metadata": NonNullable<Json>,"risk_score": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "action_taken"?: string | null,"created_at"?: string,"description"?: string | null,"detected_at"?: string,"device_id"?: string | null,"event_type": string,"id"?: string,"ip_address"?: string | null,"metadata"?: NonNullable<Json>,"risk_score"?: number
+                  }
+                  Update: {
+                    "action_taken"?: string | null,"created_at"?: string,"description"?: string | null,"detected_at"?: string,"device_id"?: string | null,"event_type"?: string,"id"?: string,"ip_address"?: string | null,"metadata"?: NonNullable<Json>,"risk_score"?: number
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "abuse_tracking_device_id_fkey"
+      columns: ["device_id"]
+isOneToOne: false
+      referencedRelation: "devices"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"analysis_results": {
+                  Row: {
+                    "category_scores": NonNullable<Json>,"created_at": string,"detailed_feedback": string,"flags": NonNullable<Json>,"grader": string,"id": string,"improvement_areas": NonNullable<Json>,"max_score": number,"model": string | null,"overall_score": number,"strengths": NonNullable<Json>,"submission_id": string,"suggestions": NonNullable<Json>
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "category_scores"?: NonNullable<Json>,"created_at"?: string,"detailed_feedback"?: string,"flags"?: NonNullable<Json>,"grader"?: string,"id"?: string,"improvement_areas"?: NonNullable<Json>,"max_score"?: number,"model"?: string | null,"overall_score": number,"strengths"?: NonNullable<Json>,"submission_id": string,"suggestions"?: NonNullable<Json>
+                  }
+                  Update: {
+                    "category_scores"?: NonNullable<Json>,"created_at"?: string,"detailed_feedback"?: string,"flags"?: NonNullable<Json>,"grader"?: string,"id"?: string,"improvement_areas"?: NonNullable<Json>,"max_score"?: number,"model"?: string | null,"overall_score"?: number,"strengths"?: NonNullable<Json>,"submission_id"?: string,"suggestions"?: NonNullable<Json>
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "analysis_results_submission_id_fkey"
+      columns: ["submission_id"]
+isOneToOne: true
+      referencedRelation: "essay_submissions"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"analysis_sessions": {
+                  Row: {
+                    "created_at": string,"criteria_content": string | null,"criteria_file_path": string | null,"criteria_filename": string | null,"criteria_mime_type": string | null,"id": string,"prompt_content": string,"prompt_file_path": string | null,"prompt_filename": string | null,"prompt_mime_type": string | null,"updated_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"criteria_content"?: string | null,"criteria_file_path"?: string | null,"criteria_filename"?: string | null,"criteria_mime_type"?: string | null,"id"?: string,"prompt_content"?: string,"prompt_file_path"?: string | null,"prompt_filename"?: string | null,"prompt_mime_type"?: string | null,"updated_at"?: string,"user_id"?: string
+                  }
+                  Update: {
+                    "created_at"?: string,"criteria_content"?: string | null,"criteria_file_path"?: string | null,"criteria_filename"?: string | null,"criteria_mime_type"?: string | null,"id"?: string,"prompt_content"?: string,"prompt_file_path"?: string | null,"prompt_filename"?: string | null,"prompt_mime_type"?: string | null,"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "analysis_sessions_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"blog_attachments": {
+                  Row: {
+                    "blog_post_id": string | null,"display_order": number,"file_size": number,"file_type": string,"filename": string,"filepath": string,"id": string,"mime_type": string | null,"uploaded_at": string,"uploaded_by": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "blog_post_id"?: string | null,"display_order"?: number,"file_size"?: number,"file_type": string,"filename": string,"filepath": string,"id"?: string,"mime_type"?: string | null,"uploaded_at"?: string,"uploaded_by"?: string | null
+                  }
+                  Update: {
+                    "blog_post_id"?: string | null,"display_order"?: number,"file_size"?: number,"file_type"?: string,"filename"?: string,"filepath"?: string,"id"?: string,"mime_type"?: string | null,"uploaded_at"?: string,"uploaded_by"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "blog_attachments_blog_post_id_fkey"
+      columns: ["blog_post_id"]
+isOneToOne: false
+      referencedRelation: "blog_posts"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "blog_attachments_uploaded_by_fkey"
+      columns: ["uploaded_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"blog_posts": {
+                  Row: {
+                    "author_id": string | null,"category": string,"content": string,"created_at": string,"excerpt": string,"featured_image": string | null,"id": string,"is_published": boolean,"meta_description": string | null,"meta_title": string | null,"published_at": string | null,"slug": string,"tags": (string)[],"title": string,"updated_at": string,"view_count": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "author_id"?: string | null,"category"?: string,"content": string,"created_at"?: string,"excerpt"?: string,"featured_image"?: string | null,"id"?: string,"is_published"?: boolean,"meta_description"?: string | null,"meta_title"?: string | null,"published_at"?: string | null,"slug": string,"tags"?: (string)[],"title": string,"updated_at"?: string,"view_count"?: number
+                  }
+                  Update: {
+                    "author_id"?: string | null,"category"?: string,"content"?: string,"created_at"?: string,"excerpt"?: string,"featured_image"?: string | null,"id"?: string,"is_published"?: boolean,"meta_description"?: string | null,"meta_title"?: string | null,"published_at"?: string | null,"slug"?: string,"tags"?: (string)[],"title"?: string,"updated_at"?: string,"view_count"?: number
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "blog_posts_author_id_fkey"
+      columns: ["author_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"devices": {
+                  Row: {
+                    "created_at": string,"device_token": string,"fingerprint": string | null,"id": string,"ip_address": string | null,"language": string | null,"last_seen_at": string,"platform": string | null,"request_count": number,"risk_score": number,"timezone": string | null,"updated_at": string,"user_agent": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"device_token": string,"fingerprint"?: string | null,"id"?: string,"ip_address"?: string | null,"language"?: string | null,"last_seen_at"?: string,"platform"?: string | null,"request_count"?: number,"risk_score"?: number,"timezone"?: string | null,"updated_at"?: string,"user_agent"?: string | null
+                  }
+                  Update: {
+                    "created_at"?: string,"device_token"?: string,"fingerprint"?: string | null,"id"?: string,"ip_address"?: string | null,"language"?: string | null,"last_seen_at"?: string,"platform"?: string | null,"request_count"?: number,"risk_score"?: number,"timezone"?: string | null,"updated_at"?: string,"user_agent"?: string | null
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"email_verifications": {
+                  Row: {
+                    "created_at": string,"device_id": string | null,"email": string,"expires_at": string,"id": string,"is_verified": boolean,"verification_code": string,"verified_at": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"device_id"?: string | null,"email": string,"expires_at": string,"id"?: string,"is_verified"?: boolean,"verification_code": string,"verified_at"?: string | null
+                  }
+                  Update: {
+                    "created_at"?: string,"device_id"?: string | null,"email"?: string,"expires_at"?: string,"id"?: string,"is_verified"?: boolean,"verification_code"?: string,"verified_at"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "email_verifications_device_id_fkey"
+      columns: ["device_id"]
+isOneToOne: false
+      referencedRelation: "devices"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"essay_submissions": {
+                  Row: {
+                    "analysis_completed_at": string | null,"analysis_started_at": string | null,"attempts": number,"essay_content": string,"essay_file_path": string | null,"essay_filename": string | null,"essay_mime_type": string | null,"id": string,"last_error": string | null,"lease_expires_at": string | null,"lease_owner": string | null,"progress": number,"progress_message": string,"session_id": string,"status": string,"student_id": string | null,"student_name": string | null,"submitted_at": string,"usage_charged": boolean,"usage_period_start": string | null,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "analysis_completed_at"?: string | null,"analysis_started_at"?: string | null,"attempts"?: number,"essay_content"?: string,"essay_file_path"?: string | null,"essay_filename"?: string | null,"essay_mime_type"?: string | null,"id"?: string,"last_error"?: string | null,"lease_expires_at"?: string | null,"lease_owner"?: string | null,"progress"?: number,"progress_message"?: string,"session_id": string,"status"?: string,"student_id"?: string | null,"student_name"?: string | null,"submitted_at"?: string,"usage_charged"?: boolean,"usage_period_start"?: string | null,"user_id"?: string
+                  }
+                  Update: {
+                    "analysis_completed_at"?: string | null,"analysis_started_at"?: string | null,"attempts"?: number,"essay_content"?: string,"essay_file_path"?: string | null,"essay_filename"?: string | null,"essay_mime_type"?: string | null,"id"?: string,"last_error"?: string | null,"lease_expires_at"?: string | null,"lease_owner"?: string | null,"progress"?: number,"progress_message"?: string,"session_id"?: string,"status"?: string,"student_id"?: string | null,"student_name"?: string | null,"submitted_at"?: string,"usage_charged"?: boolean,"usage_period_start"?: string | null,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "essay_submissions_session_id_fkey"
+      columns: ["session_id"]
+isOneToOne: false
+      referencedRelation: "analysis_sessions"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "essay_submissions_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"payments": {
+                  Row: {
+                    "activated_at": string | null,"amount": number,"approved_at": string | null,"created_at": string,"currency": string,"failure_code": string | null,"failure_message": string | null,"id": string,"method": string | null,"order_name": string,"payment_key": string | null,"plan_id": string,"status": string,"updated_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "activated_at"?: string | null,"amount": number,"approved_at"?: string | null,"created_at"?: string,"currency"?: string,"failure_code"?: string | null,"failure_message"?: string | null,"id": string,"method"?: string | null,"order_name": string,"payment_key"?: string | null,"plan_id": string,"status"?: string,"updated_at"?: string,"user_id": string
+                  }
+                  Update: {
+                    "activated_at"?: string | null,"amount"?: number,"approved_at"?: string | null,"created_at"?: string,"currency"?: string,"failure_code"?: string | null,"failure_message"?: string | null,"id"?: string,"method"?: string | null,"order_name"?: string,"payment_key"?: string | null,"plan_id"?: string,"status"?: string,"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "payments_plan_id_fkey"
+      columns: ["plan_id"]
+isOneToOne: false
+      referencedRelation: "subscription_plans"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "payments_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"profiles": {
+                  Row: {
+                    "created_at": string,"display_name": string | null,"email": string | null,"guest_usage_count": number,"id": string,"is_admin": boolean,"is_guest": boolean,"last_login_at": string | null,"stripe_customer_id": string | null,"stripe_payment_intent_id": string | null,"stripe_subscription_id": string | null,"updated_at": string,"username": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"display_name"?: string | null,"email"?: string | null,"guest_usage_count"?: number,"id": string,"is_admin"?: boolean,"is_guest"?: boolean,"last_login_at"?: string | null,"stripe_customer_id"?: string | null,"stripe_payment_intent_id"?: string | null,"stripe_subscription_id"?: string | null,"updated_at"?: string,"username": string
+                  }
+                  Update: {
+                    "created_at"?: string,"display_name"?: string | null,"email"?: string | null,"guest_usage_count"?: number,"id"?: string,"is_admin"?: boolean,"is_guest"?: boolean,"last_login_at"?: string | null,"stripe_customer_id"?: string | null,"stripe_payment_intent_id"?: string | null,"stripe_subscription_id"?: string | null,"updated_at"?: string,"username"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"rate_limits": {
+                  Row: {
+                    "action": string,"count": number,"created_at": string,"id": string,"identifier": string,"reset_at": string,"type": string,"updated_at": string,"window_start": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "action": string,"count"?: number,"created_at"?: string,"id"?: string,"identifier": string,"reset_at": string,"type": string,"updated_at"?: string,"window_start"?: string
+                  }
+                  Update: {
+                    "action"?: string,"count"?: number,"created_at"?: string,"id"?: string,"identifier"?: string,"reset_at"?: string,"type"?: string,"updated_at"?: string,"window_start"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"subscription_plans": {
+                  Row: {
+                    "billing_period": string,"created_at": string,"currency": string,"description": string,"features": NonNullable<Json>,"id": string,"is_active": boolean,"max_essays_per_month": number,"max_files_per_upload": number,"max_users": number,"name": string,"price": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "billing_period"?: string,"created_at"?: string,"currency"?: string,"description"?: string,"features"?: NonNullable<Json>,"id": string,"is_active"?: boolean,"max_essays_per_month": number,"max_files_per_upload"?: number,"max_users"?: number,"name": string,"price": number
+                  }
+                  Update: {
+                    "billing_period"?: string,"created_at"?: string,"currency"?: string,"description"?: string,"features"?: NonNullable<Json>,"id"?: string,"is_active"?: boolean,"max_essays_per_month"?: number,"max_files_per_upload"?: number,"max_users"?: number,"name"?: string,"price"?: number
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"subscriptions": {
+                  Row: {
+                    "canceled_at": string | null,"created_at": string,"end_date": string | null,"id": string,"last_payment_id": string | null,"plan_id": string,"renews_at": string | null,"start_date": string,"status": string,"stripe_payment_intent_id": string | null,"stripe_subscription_id": string | null,"trial_ends_at": string | null,"updated_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "canceled_at"?: string | null,"created_at"?: string,"end_date"?: string | null,"id"?: string,"last_payment_id"?: string | null,"plan_id"?: string,"renews_at"?: string | null,"start_date"?: string,"status"?: string,"stripe_payment_intent_id"?: string | null,"stripe_subscription_id"?: string | null,"trial_ends_at"?: string | null,"updated_at"?: string,"user_id": string
+                  }
+                  Update: {
+                    "canceled_at"?: string | null,"created_at"?: string,"end_date"?: string | null,"id"?: string,"last_payment_id"?: string | null,"plan_id"?: string,"renews_at"?: string | null,"start_date"?: string,"status"?: string,"stripe_payment_intent_id"?: string | null,"stripe_subscription_id"?: string | null,"trial_ends_at"?: string | null,"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "subscriptions_last_payment_id_fkey"
+      columns: ["last_payment_id"]
+isOneToOne: false
+      referencedRelation: "payments"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "subscriptions_plan_id_fkey"
+      columns: ["plan_id"]
+isOneToOne: false
+      referencedRelation: "subscription_plans"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "subscriptions_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: true
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"usage_tracking": {
+                  Row: {
+                    "created_at": string,"essay_count": number,"id": string,"last_reset_at": string | null,"period_end": string,"period_start": string,"subscription_id": string | null,"updated_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"essay_count"?: number,"id"?: string,"last_reset_at"?: string | null,"period_end": string,"period_start": string,"subscription_id"?: string | null,"updated_at"?: string,"user_id": string
+                  }
+                  Update: {
+                    "created_at"?: string,"essay_count"?: number,"id"?: string,"last_reset_at"?: string | null,"period_end"?: string,"period_start"?: string,"subscription_id"?: string | null,"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "usage_tracking_subscription_id_fkey"
+      columns: ["subscription_id"]
+isOneToOne: false
+      referencedRelation: "subscriptions"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "usage_tracking_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                }
+          }
+          Views: {
+            [_ in never]: never
+          }
+          Functions: {
+            [_ in never]: never
+          }
+          Enums: {
+            [_ in never]: never
+          }
+          CompositeTypes: {
+            [_ in never]: never
+          }
+        }
+}
+
+type DatabaseWithoutInternals = Omit<Database, '__InternalSupabase'>
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never = never
+> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+  ? (DefaultSchema["Tables"] & DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : never
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never
+> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+  ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : never
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never
+> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+  ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : never
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never = never
+> = DefaultSchemaEnumNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+  ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+  : never
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never = never
+> = PublicCompositeTypeNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+  ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+  : never
+
+export const Constants = {
+  "public": {
+          Enums: {
+            
+          }
+        }
+} as const
