@@ -8,6 +8,7 @@ import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { authenticate, forgetToken, isTickCaller, secretMatches } from "../../supabase/functions/api/lib/auth.ts";
+import { env, keyFromDictionary } from "../../supabase/functions/api/lib/env.ts";
 
 // supabase-js builds a realtime client; Node 20 has no global WebSocket (edge-runtime has one).
 (globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
@@ -138,5 +139,28 @@ describe("the tick secret", () => {
     expect(await isTickCaller(tick("short"))).toBe(false);
     delete process.env.GRADING_TICK_SECRET;
     expect(await isTickCaller(tick("undefined"))).toBe(false);
+  });
+});
+
+describe("project keys", () => {
+  it("come from the key dictionaries first, the legacy variables otherwise", () => {
+    expect(keyFromDictionary('{"default":"sb_secret_a","other":"sb_secret_b"}')).toBe("sb_secret_a");
+    expect(keyFromDictionary('{"web":"sb_publishable_w"}')).toBe("sb_publishable_w");
+    for (const bad of [undefined, "", "sb_secret_plain", "[\"x\"]", "{}", '{"default":5}', "{not json"]) {
+      expect(keyFromDictionary(bad)).toBeUndefined();
+    }
+    const before = { keys: process.env.SUPABASE_PUBLISHABLE_KEYS, anon: process.env.SUPABASE_ANON_KEY };
+    try {
+      expect(env.anonKey).toBe("sb_publishable_unit");
+      process.env.SUPABASE_PUBLISHABLE_KEYS = "{broken";
+      process.env.SUPABASE_ANON_KEY = "legacy.anon.jwt";
+      expect(env.anonKey).toBe("legacy.anon.jwt");
+      delete process.env.SUPABASE_ANON_KEY;
+      expect(() => env.anonKey).toThrow(/SUPABASE_PUBLISHABLE_KEYS/);
+    } finally {
+      process.env.SUPABASE_PUBLISHABLE_KEYS = before.keys;
+      if (before.anon === undefined) delete process.env.SUPABASE_ANON_KEY;
+      else process.env.SUPABASE_ANON_KEY = before.anon;
+    }
   });
 });
