@@ -1,5 +1,5 @@
-// Local stand-in configuration: .env loading, contract defaults and the generated anon/service keys.
-import { randomBytes } from "node:crypto";
+// Local stand-in configuration: .env loading, contract defaults, the generated anon/service keys, signing key and secrets.
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, randomUUID, type JsonWebKey, type KeyObject } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { SignJWT } from "jose";
@@ -94,6 +94,75 @@ export function resolveJwtSecret(dataDir: string, value: string | undefined = co
   writeFileSync(file, secret + "\n", { mode: 0o600 });
   chmodSync(file, 0o600);
   return { secret, source: "file", warning };
+}
+
+export const LOCAL_KEYS_FILE = "local-keys.json";
+
+/** What a current Supabase project has besides the legacy JWT secret, generated per data folder. */
+export interface LocalKeys {
+  /** ES256 key that signs user access tokens; `kid` goes in each token's header and in the JWKS. */
+  signing: { kid: string; privateKey: KeyObject; publicJwk: JsonWebKey & { kid: string; alg: "ES256"; use: "sig" } };
+  /** `sb_publishable_…` (maps to the anon role at the gateway). */
+  publishableKey: string;
+  /** `sb_secret_…` (maps to the service_role role at the gateway). */
+  secretKey: string;
+  /** The worker tick's own secret (GRADING_TICK_SECRET of the function). */
+  gradingTickSecret: string;
+}
+
+interface StoredKeys {
+  signingKey?: JsonWebKey & { kid?: string };
+  publishableKey?: string;
+  secretKey?: string;
+  gradingTickSecret?: string;
+}
+
+/**
+ * The data folder's ES256 signing key, `sb_` API keys and tick secret, kept in `<dataDir>/local-keys.json`
+ * (mode 600, next to `jwt-secret`): generated on the first start, missing parts added later, so tokens
+ * and keys stay valid across restarts of the same data folder and differ between installs.
+ */
+export function resolveLocalKeys(dataDir: string): LocalKeys {
+  const file = join(resolve(dataDir), LOCAL_KEYS_FILE);
+  let stored: StoredKeys = {};
+  if (existsSync(file)) {
+    try {
+      const parsed = JSON.parse(readFileSync(file, "utf8"));
+      if (parsed && typeof parsed === "object") stored = parsed;
+    } catch {}
+  }
+  let changed = false;
+  let privateKey: KeyObject | undefined;
+  if (stored.signingKey?.kty === "EC" && stored.signingKey.crv === "P-256" && stored.signingKey.d && stored.signingKey.kid) {
+    try {
+      privateKey = createPrivateKey({ key: stored.signingKey, format: "jwk" });
+    } catch {}
+  }
+  if (!privateKey) {
+    privateKey = generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey;
+    stored.signingKey = { ...privateKey.export({ format: "jwk" }), kid: randomUUID() };
+    changed = true;
+  }
+  const token = (prefix: string, current: string | undefined, bytes: number) => {
+    if (current?.startsWith(prefix) && current.length >= prefix.length + 20) return current;
+    changed = true;
+    return prefix + randomBytes(bytes).toString("base64url");
+  };
+  stored.publishableKey = token("sb_publishable_", stored.publishableKey, 22);
+  stored.secretKey = token("sb_secret_", stored.secretKey, 32);
+  stored.gradingTickSecret = token("", stored.gradingTickSecret, 32);
+  if (changed || !existsSync(file)) {
+    mkdirSync(resolve(dataDir), { recursive: true });
+    writeFileSync(file, JSON.stringify(stored, null, 2) + "\n", { mode: 0o600 });
+  }
+  chmodSync(file, 0o600);
+  const { kty, crv, x, y } = createPublicKey(privateKey).export({ format: "jwk" });
+  return {
+    signing: { kid: stored.signingKey!.kid!, privateKey, publicJwk: { kty, crv, x, y, kid: stored.signingKey!.kid!, alg: "ES256", use: "sig" } },
+    publishableKey: stored.publishableKey,
+    secretKey: stored.secretKey,
+    gradingTickSecret: stored.gradingTickSecret,
+  };
 }
 
 export function functionEnv(): Record<string, string> {

@@ -3,9 +3,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type postgres from "postgres";
-import { config, functionEnv, resolveJwtSecret, rootDir, signKey, type JwtSecret } from "./config.ts";
+import { config, functionEnv, resolveJwtSecret, resolveLocalKeys, rootDir, signKey, type JwtSecret } from "./config.ts";
 import { startDatabase } from "./db.ts";
-import { AuthError, createUser, verifyAccessToken } from "./gateway/auth.ts";
+import { accessTokenVerifier, AuthError, createUser } from "./gateway/auth.ts";
 import { FunctionsRuntime } from "./gateway/functions.ts";
 import { startGateway } from "./gateway/server.ts";
 import type { GatewayContext } from "./gateway/types.ts";
@@ -35,6 +35,11 @@ export interface Stack {
   dbUrl: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** `sb_publishable_…` / `sb_secret_…` keys (the gateway maps them to anonKey / serviceRoleKey). */
+  publishableKey: string;
+  secretKey: string;
+  /** The worker tick's secret (the function's GRADING_TICK_SECRET). */
+  gradingTickSecret: string;
   jwtSecret: string;
   /** Where the JWT secret came from (JWT_SECRET, `demo`, or the data folder's generated one). */
   jwtSecretSource: JwtSecret["source"];
@@ -73,6 +78,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const jwtSecret = resolved.secret;
   const anonKey = await signKey("anon", jwtSecret);
   const serviceRoleKey = await signKey("service_role", jwtSecret);
+  const keys = resolveLocalKeys(dataDir);
+  const jwks = { keys: [keys.signing.publicJwk] };
   const supabaseUrl = `http://127.0.0.1:${opts.supabasePort}`;
   const appUrl = `http://127.0.0.1:${opts.appPort}`;
   const appOrigins = [appUrl, `http://localhost:${opts.appPort}`, config.allowedOrigins].filter(Boolean).join(",");
@@ -104,9 +111,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       jwtSecret,
       anonKey,
       serviceRoleKey,
+      publishableKey: keys.publishableKey,
+      secretKey: keys.secretKey,
+      signing: { kid: keys.signing.kid, privateKey: keys.signing.privateKey },
+      jwks,
       dataDir,
       supabaseUrl,
-      verifyJwt: (token) => verifyAccessToken(token, jwtSecret),
+      verifyJwt: accessTokenVerifier({ jwtSecret, jwks }),
       log,
     };
 
@@ -115,8 +126,17 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       watch: opts.watch,
       log,
       env: {
-        ...withoutEmpty({ SITE_URL: appUrl, ALLOWED_ORIGINS: appOrigins, ...functionEnv(), ...opts.env }),
+        ...withoutEmpty({
+          SITE_URL: appUrl,
+          ALLOWED_ORIGINS: appOrigins,
+          GRADING_TICK_SECRET: keys.gradingTickSecret,
+          ...functionEnv(),
+          ...opts.env,
+        }),
         SUPABASE_URL: supabaseUrl,
+        // Like a current project: the new key dictionaries (read first) and the legacy JWT keys.
+        SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: keys.publishableKey }),
+        SUPABASE_SECRET_KEYS: JSON.stringify({ default: keys.secretKey }),
         SUPABASE_ANON_KEY: anonKey,
         SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
         SUPABASE_DB_URL: db.url,
@@ -149,7 +169,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     }
 
     await functionsReady;
-    stops.push(startTick(supabaseUrl, serviceRoleKey));
+    stops.push(startTick(supabaseUrl, opts.env?.GRADING_TICK_SECRET || keys.gradingTickSecret));
 
     return {
       supabaseUrl,
@@ -157,6 +177,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       dbUrl: db.url,
       anonKey,
       serviceRoleKey,
+      publishableKey: keys.publishableKey,
+      secretKey: keys.secretKey,
+      gradingTickSecret: opts.env?.GRADING_TICK_SECRET || keys.gradingTickSecret,
       jwtSecret,
       jwtSecretSource: resolved.source,
       appOrigin: appUrl,
@@ -172,7 +195,7 @@ function withoutEmpty(env: Record<string, string>) {
   return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
 }
 
-function startTick(supabaseUrl: string, serviceRoleKey: string) {
+function startTick(supabaseUrl: string, tickSecret: string) {
   let running: Promise<void> | undefined;
   let stopped = false;
   const abort = new AbortController();
@@ -181,7 +204,7 @@ function startTick(supabaseUrl: string, serviceRoleKey: string) {
     if (running || stopped) return;
     running = fetch(url, {
       method: "POST",
-      headers: { Authorization: `Bearer ${serviceRoleKey}`, apikey: serviceRoleKey },
+      headers: { Authorization: `Bearer ${tickSecret}` },
       signal: AbortSignal.any([abort.signal, AbortSignal.timeout(60_000)]),
     })
       .then((res) => res.body?.cancel())

@@ -1,8 +1,9 @@
-// GoTrue subset for the local stand-in (/auth/v1): signup, password/refresh grants, user, logout, admin users.
+// GoTrue subset for the local stand-in (/auth/v1): signup, password/refresh grants, user, logout, admin users,
+// the JWKS; user tokens are ES256 (HS256 ones signed with the JWT secret are still accepted).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { randomBytes, randomUUID } from "node:crypto";
 import type postgres from "postgres";
-import { SignJWT, jwtVerify } from "jose";
+import { createLocalJWKSet, decodeProtectedHeader, SignJWT, jwtVerify, type JSONWebKeySet } from "jose";
 import type { GatewayContext } from "./types.ts";
 
 export const ACCESS_TOKEN_TTL = 3600;
@@ -19,9 +20,50 @@ export class AuthError extends Error {
   }
 }
 
-export async function verifyAccessToken(token: string, jwtSecret: string): Promise<Json> {
-  const { payload } = await jwtVerify(token, new TextEncoder().encode(jwtSecret), { algorithms: ["HS256"] });
-  return payload as Json;
+export interface TokenKeys {
+  /** Legacy HS256 secret: the anon / service-role keys and older user tokens. */
+  jwtSecret: string;
+  /** Public keys of the asymmetric signing keys (ES256), by kid. */
+  jwks: { keys: unknown[] };
+}
+
+/** A verifier accepting HS256 tokens signed with the JWT secret and ES256 tokens whose kid is in the JWKS. */
+export function accessTokenVerifier(keys: TokenKeys): (token: string) => Promise<Json> {
+  const secret = new TextEncoder().encode(keys.jwtSecret);
+  const jwks = createLocalJWKSet(keys.jwks as JSONWebKeySet);
+  return async (token) => {
+    const { alg } = decodeProtectedHeader(token);
+    const { payload } = alg === "HS256"
+      ? await jwtVerify(token, secret, { algorithms: ["HS256"] })
+      : await jwtVerify(token, jwks, { algorithms: ["ES256"] });
+    return payload as Json;
+  };
+}
+
+/**
+ * The platform API gateway's key mapping: an `sb_publishable_…` / `sb_secret_…` key (in `apikey` or as
+ * the bearer) becomes the anon / service-role JWT; a user JWT in Authorization is kept. Returns the JWT to
+ * use as the bearer, or undefined when the request carries no such key (an unknown `sb_` key is left as is
+ * and fails verification downstream).
+ */
+export function bearerForApiKey(ctx: GatewayContext, authorization: string | undefined, apikey: string | undefined): string | undefined {
+  const bearer = /^bearer\s+(\S+)$/i.exec(authorization ?? "")?.[1];
+  if (bearer && !bearer.startsWith("sb_")) return undefined;
+  const key = bearer ?? apikey;
+  if (key === ctx.publishableKey) return ctx.anonKey;
+  if (key === ctx.secretKey) return ctx.serviceRoleKey;
+  return undefined;
+}
+
+/** Rewrites `Authorization` of a request that authenticates with an `sb_` API key (see bearerForApiKey). */
+export function mapApiKey(ctx: GatewayContext, req: IncomingMessage): void {
+  const apikey = typeof req.headers.apikey === "string" ? req.headers.apikey : undefined;
+  const jwt = bearerForApiKey(ctx, req.headers.authorization, apikey);
+  if (jwt) req.headers.authorization = `Bearer ${jwt}`;
+}
+
+function jwksJson(ctx: GatewayContext): Json {
+  return { keys: ctx.jwks.keys.map((k) => ({ ...k, key_ops: ["verify"] })) };
 }
 
 function send(res: ServerResponse, status: number, body?: unknown) {
@@ -190,8 +232,8 @@ async function issueSession(ctx: GatewayContext, userId: string, method: string,
     session_id: sessionId,
     is_anonymous: Boolean(user.is_anonymous),
   })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .sign(new TextEncoder().encode(ctx.jwtSecret));
+    .setProtectedHeader({ alg: "ES256", typ: "JWT", kid: ctx.signing.kid })
+    .sign(ctx.signing.privateKey);
   return {
     access_token: accessToken,
     token_type: "bearer",
@@ -245,7 +287,7 @@ async function authenticate(ctx: GatewayContext, req: IncomingMessage) {
   if (!match) throw new AuthError(401, "no_authorization", "This endpoint requires a valid Bearer token");
   let claims: Json;
   try {
-    claims = await verifyAccessToken(match[1], ctx.jwtSecret);
+    claims = await ctx.verifyJwt(match[1]);
   } catch (err: any) {
     throw new AuthError(403, "bad_jwt", `invalid JWT: unable to parse or verify signature, ${err?.message ?? "invalid token"}`);
   }
@@ -318,6 +360,10 @@ export async function handleAuth(req: IncomingMessage, res: ServerResponse, path
     const method = req.method ?? "GET";
     const adminMatch = /^\/admin\/users\/([^/]+)\/?$/.exec(path);
 
+    if (method === "GET" && (path === "/.well-known/jwks.json" || path === "/jwks")) {
+      res.setHeader("Cache-Control", "public, max-age=600");
+      return send(res, 200, jwksJson(ctx));
+    }
     if (method === "GET" && (path === "/health" || path === "/settings")) {
       return send(res, 200, path === "/health"
         ? { version: "local-standin", name: "GoTrue", description: "local stand-in" }

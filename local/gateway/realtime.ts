@@ -5,6 +5,7 @@
 import type http from "node:http";
 import { randomUUID } from "node:crypto";
 import { WebSocketServer, WebSocket } from "ws";
+import { bearerForApiKey } from "./auth.ts";
 import type { GatewayContext } from "./types.ts";
 import type postgres from "postgres";
 
@@ -45,7 +46,7 @@ export function attachRealtime(server: http.Server, ctx: GatewayContext): { clos
       return;
     }
     const apikey = url.searchParams.get("apikey") ?? "";
-    const connToken = apikey.startsWith("sb_") ? ctx.anonKey : apikey;
+    const connToken = bearerForApiKey(ctx, undefined, apikey) ?? apikey; // sb_ keys → their role's JWT
     ctx.verifyJwt(connToken).then(
       () => wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, connToken)),
       () => {

@@ -1,6 +1,6 @@
 // The local Supabase gateway: one HTTP server routing /auth/v1, /storage/v1, /functions/v1 and the realtime websocket.
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import { handleAuth } from "./auth.ts";
+import { handleAuth, mapApiKey } from "./auth.ts";
 import type { FunctionsRuntime } from "./functions.ts";
 import { attachRealtime } from "./realtime.ts";
 import { handleStorage } from "./storage.ts";
@@ -40,6 +40,7 @@ export async function startGateway(ctx: GatewayContext, port: number, functions:
       if (service === "functions" && version === "v1") return await functions.handle(req, res, rest);
       applyCors(req, res);
       if (req.method === "OPTIONS") return void res.writeHead(204).end();
+      mapApiKey(ctx, req);
       if (service === "auth" && version === "v1") return await handleAuth(req, res, rest, ctx);
       if (service === "storage" && version === "v1") return await handleStorage(req, res, rest, ctx);
       if (pathname === "/" || pathname === "/health") {

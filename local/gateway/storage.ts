@@ -8,6 +8,7 @@ import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { SignJWT, jwtVerify } from "jose";
 import type postgres from "postgres";
+import { bearerForApiKey } from "./auth.ts";
 import type { GatewayContext } from "./types.ts";
 
 type Json = Record<string, any>;
@@ -107,7 +108,7 @@ async function authenticate(req: IncomingMessage, ctx: GatewayContext): Promise<
   const header = req.headers.authorization ?? "";
   let token = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim() || String(req.headers.apikey ?? "");
   if (!token) throw E.invalidJwt("No authorization header or apikey was provided");
-  if (token.startsWith("sb_")) token = ctx.anonKey;
+  if (token.startsWith("sb_")) token = bearerForApiKey(ctx, undefined, token) ?? token; // unknown sb_ keys fail below
   let claims: Json;
   try {
     claims = await ctx.verifyJwt(token);

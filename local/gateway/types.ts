@@ -1,4 +1,5 @@
 // Shared context handed to every gateway module (auth, storage, realtime, functions).
+import type { JsonWebKey, KeyObject } from "node:crypto";
 import type postgres from "postgres";
 
 export interface GatewayContext {
@@ -7,6 +8,13 @@ export interface GatewayContext {
   jwtSecret: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** `sb_publishable_…` / `sb_secret_…`: mapped to the anon / service-role JWT like the platform's API gateway. */
+  publishableKey: string;
+  secretKey: string;
+  /** ES256 key that signs user access tokens (HS256 ones signed with jwtSecret are still accepted). */
+  signing: { kid: string; privateKey: KeyObject };
+  /** The public JWKS served at /auth/v1/.well-known/jwks.json. */
+  jwks: { keys: JsonWebKey[] };
   dataDir: string;
   supabaseUrl: string;
   verifyJwt(token: string): Promise<Record<string, unknown>>;

@@ -75,6 +75,9 @@ export async function startTestEnvironment(opts: { app?: boolean } = {}): Promis
     TEST_ANON_KEY: stack.anonKey,
     TEST_SERVICE_ROLE_KEY: stack.serviceRoleKey,
     TEST_JWT_SECRET: stack.jwtSecret,
+    TEST_PUBLISHABLE_KEY: stack.publishableKey,
+    TEST_SECRET_KEY: stack.secretKey,
+    TEST_GRADING_TICK_SECRET: stack.gradingTickSecret,
     TEST_APP_ORIGIN: stack.appOrigin,
   };
   for (const [name, url] of Object.entries(fakes?.urls ?? {})) {

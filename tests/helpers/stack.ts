@@ -6,6 +6,11 @@ export interface TestStack {
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
+  /** `sb_publishable_…` / `sb_secret_…` keys the stand-in maps to anon / service_role (unset for other stacks). */
+  publishableKey?: string;
+  secretKey?: string;
+  /** The worker tick's own secret (GRADING_TICK_SECRET). */
+  gradingTickSecret?: string;
   apiUrl: string;
   fakeLlmUrl?: string;
   fakeTossUrl?: string;
@@ -25,6 +30,9 @@ export function readStack(env: NodeJS.ProcessEnv = process.env): TestStack {
     anonKey: need("TEST_ANON_KEY"),
     serviceRoleKey: need("TEST_SERVICE_ROLE_KEY"),
     jwtSecret: need("TEST_JWT_SECRET"),
+    publishableKey: env.TEST_PUBLISHABLE_KEY || undefined,
+    secretKey: env.TEST_SECRET_KEY || undefined,
+    gradingTickSecret: env.TEST_GRADING_TICK_SECRET || undefined,
     apiUrl: `${supabaseUrl}/functions/v1/api`,
     fakeLlmUrl: env.TEST_FAKE_LLM_URL || undefined,
     fakeTossUrl: env.TEST_FAKE_TOSS_URL || undefined,

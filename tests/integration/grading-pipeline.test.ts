@@ -57,11 +57,13 @@ async function waitForEnd(id: string, timeoutMs = 45_000) {
 }
 
 async function tick() {
-  const { supabaseUrl, serviceRoleKey } = readStack();
-  await fetch(`${supabaseUrl}/functions/v1/api/internal/tick`, {
+  const { supabaseUrl, gradingTickSecret } = readStack();
+  const res = await fetch(`${supabaseUrl}/functions/v1/api/internal/tick`, {
     method: "POST",
-    headers: { Authorization: `Bearer ${serviceRoleKey}` },
+    headers: { Authorization: `Bearer ${gradingTickSecret}` },
   });
+  expect(res.status).toBe(202);
+  await res.body?.cancel();
 }
 
 async function usage(user: TestUser): Promise<number> {

@@ -328,10 +328,15 @@ export async function runWorker(opts: { concurrency?: number; budgetMs?: number;
  * each invocation stays well inside the Edge Function time limit.
  */
 async function continueInNewInvocation(): Promise<void> {
+  const secret = env.gradingTickSecret;
+  if (!secret) {
+    console.error("could not hand over to a new worker invocation: GRADING_TICK_SECRET is not set");
+    return;
+  }
   try {
     const res = await fetch(`${env.supabaseUrl}/functions/v1/api/internal/tick`, {
       method: "POST",
-      headers: { Authorization: `Bearer ${env.serviceRoleKey}` },
+      headers: { Authorization: `Bearer ${secret}` },
       signal: AbortSignal.timeout(5_000),
     });
     await res.body?.cancel();

@@ -15,15 +15,60 @@ function required(name: string): string {
 export const TOSS_TEST_CLIENT_KEY = "test_gck_docs_Ovk5rk1EwkEbP0W43n07xlzm";
 export const TOSS_TEST_SECRET_KEY = "test_gsk_docs_OaPz8L5KdmQXkzRz3y47BMw6";
 
+/**
+ * One key out of a platform key dictionary such as SUPABASE_SECRET_KEYS (`{"default":"sb_secret_…"}`):
+ * the `default` entry, else the first string entry; undefined when unset or not a JSON object of strings.
+ */
+export function keyFromDictionary(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return undefined;
+  const dict = parsed as Record<string, unknown>;
+  const pick = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined);
+  return pick(dict.default) ?? Object.values(dict).map(pick).find((v) => v !== undefined);
+}
+
+/** The first of the given sources that is set, else an error naming the first variable. */
+function firstKey(names: string[], dictionary: string): string {
+  const v = keyFromDictionary(read(dictionary)) ?? names.map(read).find((x) => x !== undefined);
+  if (!v) throw new Error(`Missing environment variable ${dictionary} (or ${names.join(" / ")})`);
+  return v;
+}
+
 export const env = {
   get supabaseUrl(): string {
     return required("SUPABASE_URL").replace(/\/+$/, "");
   },
+  /**
+   * The project's public key: SUPABASE_PUBLISHABLE_KEYS' `default` (`sb_publishable_…`), else
+   * SUPABASE_PUBLISHABLE_KEY, else the legacy SUPABASE_ANON_KEY JWT.
+   */
   get anonKey(): string {
-    return required("SUPABASE_ANON_KEY");
+    return firstKey(["SUPABASE_PUBLISHABLE_KEY", "SUPABASE_ANON_KEY"], "SUPABASE_PUBLISHABLE_KEYS");
   },
+  /**
+   * The project's server key (bypasses RLS): SUPABASE_SECRET_KEYS' `default` (`sb_secret_…`), else
+   * SUPABASE_SECRET_KEY, else the legacy SUPABASE_SERVICE_ROLE_KEY JWT.
+   */
   get serviceRoleKey(): string {
-    return required("SUPABASE_SERVICE_ROLE_KEY");
+    return firstKey(["SUPABASE_SECRET_KEY", "SUPABASE_SERVICE_ROLE_KEY"], "SUPABASE_SECRET_KEYS");
+  },
+  /** Where Auth publishes the keys that sign user tokens (asymmetric projects). */
+  get jwksUrl(): string {
+    return `${env.supabaseUrl}/auth/v1/.well-known/jwks.json`;
+  },
+  /**
+   * The worker tick's own secret (pg_cron sends it from the Vault secret `grading_tick_secret`).
+   * Unset or shorter than 32 characters → the tick endpoint refuses every caller.
+   */
+  get gradingTickSecret(): string | undefined {
+    const v = read("GRADING_TICK_SECRET")?.trim();
+    return v && v.length >= 32 ? v : undefined;
   },
   get dbUrl(): string {
     return required("SUPABASE_DB_URL");

@@ -2,8 +2,7 @@ import type { TransactionSql } from "postgres";
 import type { Ctx, Route } from "../lib/types.ts";
 import { HttpError } from "../lib/errors.ts";
 import { json } from "../lib/http.ts";
-import { env } from "../lib/env.ts";
-import { bearerToken } from "../lib/auth.ts";
+import { isTickCaller } from "../lib/auth.ts";
 import { attachmentHeader, reportFilename, reportText, toReport, type ReportRow } from "../grading/report.ts";
 import { startWorkerInBackground } from "../grading/worker.ts";
 import { reserveUsage, usageExceededError } from "../usage/quota.ts";
@@ -124,8 +123,8 @@ export const routes: Route[] = [
     method: "POST",
     path: "/internal/tick",
     auth: "public",
-    handler: (ctx) => {
-      if (bearerToken(ctx.req) !== env.serviceRoleKey) throw new HttpError(403, "권한이 없습니다.");
+    handler: async (ctx) => {
+      if (!(await isTickCaller(ctx.req))) throw new HttpError(403, "권한이 없습니다.");
       startWorkerInBackground();
       return json({ started: true }, 202);
     },
