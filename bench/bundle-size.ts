@@ -11,8 +11,8 @@
 //   BUNDLE_BUDGET_MB=10 (default)           the budget (the platform refuses above 20 MB)
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { constants, brotliCompressSync } from "node:zlib";
 import { edgeDenoBinary, edgeEnv, functionConfig } from "../local/edge-profile/index.ts";
 
@@ -84,9 +84,9 @@ function folderChunks(dir: string): { files: number; chunks: Buffer[]; raw: numb
   return { files, chunks, raw };
 }
 
-export function measureBundle(opts: { entry?: string } = {}): BundleSize {
+export function measureBundle(opts: { entry?: string; config?: string } = {}): BundleSize {
   const entry = opts.entry ?? join(root, "supabase/functions/api/index.ts");
-  const common = ["--no-lock", "--node-modules-dir=none", "--config", functionConfig(root)];
+  const common = ["--no-lock", "--node-modules-dir=none", "--config", opts.config ?? functionConfig(root)];
   // Downloads what the graph needs into the profile's DENO_DIR (a no-op once cached)...
   deno(["cache", "--quiet", ...common, entry]);
   // ...then the graph and the npm resolution snapshot.
@@ -109,7 +109,7 @@ export function measureBundle(opts: { entry?: string } = {}): BundleSize {
   for (const m of info.modules) {
     if (!m.specifier.startsWith("file:")) continue;
     const path = m.local ?? fileURLToPath(m.specifier);
-    const rel = pathToFileURL(path).href.slice(pathToFileURL(root).href.length + 1);
+    const rel = relative(root, path);
     codeChunks.push(Buffer.from(`${rel}\n`), readFileSync(path));
     codeFiles += 1;
   }

@@ -1,6 +1,8 @@
 // Self-check of the edge profile, run with the same flags as the function (see edgeRunArgs):
 // prints one JSON line telling what a module loaded under the profile can and cannot do.
 import "./preload.ts";
+import { createRequire } from "node:module";
+import { getHeapStatistics } from "node:v8";
 
 async function refused(fn: () => unknown | Promise<unknown>): Promise<string | false> {
   try {
@@ -12,7 +14,6 @@ async function refused(fn: () => unknown | Promise<unknown>): Promise<string | f
 }
 
 const g = globalThis as Record<string, unknown>;
-const { createRequire } = await import("node:module");
 const require = createRequire(import.meta.url);
 
 const report = {
@@ -33,9 +34,7 @@ const report = {
     const f = await Deno.makeTempFile({ dir: "/tmp" });
     await Deno.remove(f);
   })),
-  heapLimitMb: Math.round(
-    ((await import("node:v8")).getHeapStatistics().heap_size_limit as number) / 1024 / 1024,
-  ),
+  heapLimitMb: Math.round(getHeapStatistics().heap_size_limit / 1024 / 1024),
   packageJson: Deno.env.get("DENO_NO_PACKAGE_JSON") ?? null,
   zod: import.meta.resolve("zod"),
 };
