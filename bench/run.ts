@@ -14,6 +14,9 @@
 //    each submit one answer (a third of L after the batch starts). Reported: p95 of the single
 //    answers' time from submission to completion (target ≤ 2·L) and the batch time against
 //    its ideal ceil(N / F) · L.
+// 4. The deploy bundle of the api function (bench/bundle-size.ts): npm packages resolved from
+//    deno.json as the deploy does, plus our code, brotli; per package, against the 10 MB budget
+//    (tests/integration/bundle-size.test.ts fails above it). BENCH_SKIP_BUNDLE=1 skips it.
 // Figures only, no assertions. Env: BENCH_LATENCY_MS (1000), BENCH_CONCURRENCY (8),
 // BENCH_ESSAYS (50), BENCH_SAMPLES (200), BENCH_FLEET_IN_FLIGHT (32), BENCH_SINGLES (20),
 // BENCH_FLEET_PER_USER (unset: GRADING_MAX_IN_FLIGHT_PER_USER for scenario 3), BENCH_SKIP_FLEET=1 / BENCH_ONLY_FLEET=1, STACK_VERBOSE=1 to see the stack log.
@@ -25,6 +28,7 @@ import { createClient } from "@supabase/supabase-js";
 import postgres from "postgres";
 import { WebSocket } from "ws";
 import { startStack } from "../local/stack.ts";
+import { formatBundle, measureBundle } from "./bundle-size.ts";
 import { startFakeLlm } from "../tests/fakes/llm.ts";
 import { freePorts } from "../tests/helpers/free-port.ts";
 
@@ -383,9 +387,16 @@ async function fleetScenario() {
   }
 }
 
+function bundleScenario() {
+  say("");
+  say("Deploy bundle size");
+  say(formatBundle(measureBundle()));
+}
+
 async function all() {
   if (process.env.BENCH_ONLY_FLEET !== "1") await main();
   if (process.env.BENCH_SKIP_FLEET !== "1") await fleetScenario();
+  if (process.env.BENCH_SKIP_BUNDLE !== "1" && process.env.BENCH_ONLY_FLEET !== "1") bundleScenario();
 }
 
 all().then(
