@@ -11,7 +11,7 @@
 // here; each graded answer therefore proves who graded it (offline result / this file's own fake
 // LLM saw the call) and is submitted again when the other instance got it first.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -159,6 +159,7 @@ describe("the edge profile itself", () => {
   it("runs Deno 2.1.4 from deno.json only, without the globals, subprocesses, FFI and writes edge-runtime refuses", () => {
     const args = edgeRunArgs(root);
     args[args.length - 1] = join(root, "local/edge-profile/probe.ts");
+    mkdirSync(join(root, ".cache"), { recursive: true });
     const outside = mkdtempSync(join(root, ".cache/probe-"));
     try {
       const res = spawnSync(edgeDenoBinary(root), args, {
