@@ -2,19 +2,31 @@
 // (a GoTrue password grant and a bcrypt comparison), so its timing does not reveal which usernames exist.
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
-const calls = vi.hoisted(() => ({ grants: [] as { email: string; password: string }[], queries: [] as string[], account: null as null | { id: string; email: string } }));
+const calls = vi.hoisted(() => ({
+  grants: [] as { email: string; password: string }[],
+  grantWithAdminKey: [] as boolean[],
+  queries: [] as string[],
+  account: null as null | { id: string; email: string },
+}));
 
-vi.mock("../../supabase/functions/api/lib/supabase.ts", () => ({
-  anonClient: () => ({
+vi.mock("../../supabase/functions/api/lib/supabase.ts", () => {
+  const client = () => ({
     auth: {
       signInWithPassword: async (creds: { email: string; password: string }) => {
         calls.grants.push(creds);
         return { data: { session: null, user: null }, error: { name: "AuthApiError", status: 400, code: "invalid_credentials", message: "Invalid login credentials" } };
       },
     },
-  }),
-  serviceClient: () => ({}),
-}));
+  });
+  return {
+    anonClient: client,
+    passwordGrantClient: (byAuth: boolean) => {
+      calls.grantWithAdminKey.push(byAuth);
+      return client();
+    },
+    serviceClient: () => ({}),
+  };
+});
 
 vi.mock("../../supabase/functions/api/lib/db.ts", () => {
   const adminSql = (strings: TemplateStringsArray) => {
@@ -64,6 +76,7 @@ async function attempt(username: string) {
 
 beforeEach(() => {
   calls.grants.length = 0;
+  calls.grantWithAdminKey.length = 0;
   calls.queries.length = 0;
   calls.account = null;
 });
@@ -84,5 +97,20 @@ describe("POST /auth/login for an unknown username", () => {
     expect(calls.grants[0].password).toBe("wrong-password");
     expect(calls.grants[0].email).not.toBe("teacher@example.com");
     expect(calls.queries.filter((q) => /extensions\.crypt\(/.test(q))).toHaveLength(1);
+  });
+});
+
+describe("POST /auth/login when Supabase Auth enforces the captcha", () => {
+  it("makes the password grant with the secret key (Auth skips the captcha for admin credentials), else with the publishable key", async () => {
+    await attempt("teacher");
+    expect(calls.grantWithAdminKey).toEqual([false]);
+
+    Object.assign(process.env, { CAPTCHA_PROVIDER: "turnstile", CAPTCHA_SECRET_KEY: "secret", CAPTCHA_VERIFIED_BY: "auth" });
+    try {
+      await attempt("teacher");
+    } finally {
+      for (const k of ["CAPTCHA_PROVIDER", "CAPTCHA_SECRET_KEY", "CAPTCHA_VERIFIED_BY"]) delete process.env[k];
+    }
+    expect(calls.grantWithAdminKey).toEqual([false, true]);
   });
 });

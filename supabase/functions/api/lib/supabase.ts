@@ -18,3 +18,13 @@ export function serviceClient(): SupabaseClient {
 export function anonClient(): SupabaseClient {
   return createClient(env.supabaseUrl, env.anonKey, authOptions);
 }
+
+/**
+ * A fresh client for the login password grant. When Supabase Auth itself enforces the captcha
+ * (`CAPTCHA_VERIFIED_BY=auth`), Auth also asks password grants for a token unless the call carries
+ * an admin credential: the grant is then made with the secret key (a fresh client, so the user's
+ * session never lands in the shared service client). Otherwise the publishable key, as before.
+ */
+export function passwordGrantClient(captchaByAuth: boolean): SupabaseClient {
+  return createClient(env.supabaseUrl, captchaByAuth ? env.serviceRoleKey : env.anonKey, authOptions);
+}

@@ -8,8 +8,8 @@ import { API_MESSAGES, VALIDATION } from "../../_shared/messages.ts";
 import { HttpError } from "../lib/errors.ts";
 import { json, noContent } from "../lib/http.ts";
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from "../lib/rate-limit.ts";
-import { CAPTCHA_MESSAGES, checkCaptcha, isAuthCaptchaError } from "../lib/captcha.ts";
-import { anonClient, serviceClient } from "../lib/supabase.ts";
+import { CAPTCHA_MESSAGES, captchaConfig, checkCaptcha, isAuthCaptchaError } from "../lib/captcha.ts";
+import { anonClient, passwordGrantClient, serviceClient } from "../lib/supabase.ts";
 import { bearerToken, forgetToken } from "../lib/auth.ts";
 import { loadUser } from "../lib/account.ts";
 import { adminSql } from "../lib/db.ts";
@@ -159,7 +159,7 @@ export const routes: Route[] = [
       // An unknown username costs what a wrong password costs (a GoTrue password grant, which finds no
       // user for the reserved address, plus one bcrypt comparison at GoTrue's cost), so the answer's
       // timing does not tell which usernames exist.
-      const { data, error } = await anonClient().auth.signInWithPassword({
+      const { data, error } = await passwordGrantClient(captchaConfig()?.verifiedBy === "auth").auth.signInWithPassword({
         email: account?.email ?? LOGIN_DUMMY_EMAIL,
         password: body.password,
       });
