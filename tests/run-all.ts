@@ -11,10 +11,10 @@ const root = resolve(import.meta.dirname, "..");
 const hasPlaywright = existsSync(join(root, "playwright.config.ts"));
 const hasApp = existsSync(join(root, "vite.config.ts"));
 
-function run(cmd: string, args: string[], env: Record<string, string>): Promise<number> {
+function run(cmd: string, args: string[], env: Record<string, string>, cwd = root): Promise<number> {
   return new Promise((done) => {
     const child = spawn(join(root, "node_modules/.bin", cmd), args, {
-      cwd: root,
+      cwd,
       stdio: "inherit",
       env: { ...process.env, ...env },
     });
@@ -58,6 +58,14 @@ process.once("SIGINT", interrupt);
 process.once("SIGTERM", interrupt);
 
 try {
+  // Types first: the SPA, _shared and the tests (tsc), and the edge function under Deno (deno check).
+  console.log("tsc --noEmit -p tsconfig.json");
+  const tsc = await run("tsc", ["--noEmit", "-p", "tsconfig.json"], {});
+  console.log("deno check supabase/functions/api/index.ts");
+  const denoCheck = await run("deno", ["check", "--quiet", "index.ts"], { DENO_NO_UPDATE_CHECK: "1" }, join(root, "supabase/functions/api"));
+  results.push({ name: "types", code: tsc || denoCheck });
+  counts.add([(tsc === 0 ? 1 : 0) + (denoCheck === 0 ? 1 : 0), (tsc === 0 ? 0 : 1) + (denoCheck === 0 ? 0 : 1)]);
+
   const started = Date.now();
   console.log("Starting the test stack…");
   testEnv = await startTestEnvironment({ app: hasPlaywright && hasApp });
