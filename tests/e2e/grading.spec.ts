@@ -202,7 +202,9 @@ test("without a realtime connection the dashboard falls back to polling and stil
   });
   await page.getByRole("button", { name: "다음 단계" }).click();
   await expect(page.getByRole("heading", { name: "답안 작성" })).toBeVisible();
-  await page.getByLabel("학생 답안").fill(`${ESSAY}\n[[llm:slow:6000]]`); // longer than the 5 s poll while pending, so a poll sees it analyzing
+  // The first two model calls hang until the client's timeout (2.5 s each in the test stack), the third
+  // answers: the answer stays analyzing longer than the 5 s poll of a pending list, so a poll sees it.
+  await page.getByLabel("학생 답안").fill(`${ESSAY}\n[[llm:hangfirst:2]]`);
   await page.getByLabel("학생 이름 (선택)").fill("정폴링");
   await watchRows(page);
   await page.getByRole("button", { name: "AI 첨삭 시작" }).click();

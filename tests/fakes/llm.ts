@@ -7,6 +7,7 @@
 //   truncated-once:<key>    first call → finish_reason "length"
 //   hang                    never answers (the client's timeout must end it); `hanging()` counts
 //                           the hung requests whose connection is still open
+//   hangfirst:<n>           the first n calls hang, later calls answer
 //   outofrange              scores far outside [0, max]
 //   slow:<ms>               answers after <ms>
 //   score:<ratio>           every category gets ratio × max (e.g. score:1.0)
@@ -123,7 +124,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     const count = (seen.get(marker) ?? 0) + 1;
     seen.set(marker, count);
 
-    if (kind === "hang") {
+    if (kind === "hang" || (kind === "hangfirst" && count <= (Number(arg) || 1))) {
       hanging.add(res);
       res.on("close", () => hanging.delete(res));
       return;
