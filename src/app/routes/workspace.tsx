@@ -10,21 +10,21 @@ import { useSubscriptionStatus } from "@/lib/usage";
 import { TOAST } from "@shared/messages.ts";
 import { canBatch, filesPerUpload } from "@shared/plans.ts";
 import type { AnalysisSession } from "@shared/types.ts";
-import { useSession } from "@/features/workspace/api/get-session";
-import { SetupTab } from "@/features/workspace/components/setup-tab";
-import { EssayTab } from "@/features/workspace/components/essay-tab";
-import { SessionRequired } from "@/features/workspace/components/session-required";
-import { initialWorkspaceTab, type WorkspaceTab } from "@/features/workspace/utils/workspace-tabs";
-import { useSubmissions } from "@/features/dashboard/api/get-submissions";
-import { dashboardKeys } from "@/features/dashboard/api/keys";
-import { Dashboard } from "@/features/dashboard/components/dashboard";
-import { dashboardBadgeCount } from "@/features/dashboard/utils/submission-stats";
-import { useSubmissionActions } from "@/features/dashboard/hooks/use-submission-actions";
-import { UsageLimitDialog } from "@/features/usage-limit/components/usage-limit-dialog";
-import { useUsageLimitDialog } from "@/features/usage-limit/hooks/use-usage-limit-dialog";
-import { submissionsRefetchOptions, useSessionLiveUpdates } from "@/features/live-progress/hooks/use-session-live-updates";
-import { ReportView } from "@/features/report/components/report-view";
-import { useReportDownload } from "@/features/report/hooks/use-report-download";
+import { useSession } from "@/features/sessions/api/get-session";
+import { SetupTab } from "@/features/sessions/components/setup-tab";
+import { EssayTab } from "@/features/sessions/components/essay-tab";
+import { SessionRequired } from "@/features/sessions/components/session-required";
+import { initialWorkspaceTab, type WorkspaceTab } from "@/features/sessions/utils/workspace-tabs";
+import { useSubmissions } from "@/features/sessions/api/get-submissions";
+import { dashboardKeys } from "@/features/sessions/api/dashboard-keys";
+import { Dashboard } from "@/features/sessions/components/dashboard";
+import { dashboardBadgeCount } from "@/features/sessions/utils/submission-stats";
+import { useSubmissionActions } from "@/features/sessions/hooks/use-submission-actions";
+import { UsageLimitDialog } from "@/features/sessions/components/usage-limit-dialog";
+import { useUsageLimitDialog } from "@/features/sessions/hooks/use-usage-limit-dialog";
+import { submissionsRefetchOptions, useSessionLiveUpdates } from "@/features/sessions/hooks/use-session-live-updates";
+import { ReportView } from "@/features/sessions/components/report-view";
+import { useReportDownload } from "@/features/sessions/hooks/use-report-download";
 
 const TAB_INFO: Record<WorkspaceTab, { label: string; description: string }> = {
   setup: { label: "문제 및 기준 설정", description: "논술 문제와 평가 기준을 업로드하세요" },

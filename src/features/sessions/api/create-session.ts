@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { usageKeys } from "@/lib/usage";
+import type { AnalysisSession } from "@shared/types.ts";
+import { workspaceKeys } from "@/features/sessions/api/keys";
+
+export interface CreateSessionInput {
+  promptFile: File;
+  criteriaFile?: File | null;
+}
+
+export function createSession({ promptFile, criteriaFile }: CreateSessionInput) {
+  const form = new FormData();
+  form.append("promptFile", promptFile);
+  if (criteriaFile) form.append("criteriaFile", criteriaFile);
+  return api.post<AnalysisSession>("/sessions", form);
+}
+
+export function useCreateSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createSession,
+    onSuccess: (session) => {
+      queryClient.setQueryData(workspaceKeys.session(session.id), session);
+      return queryClient.invalidateQueries({ queryKey: usageKeys.all });
+    },
+  });
+}

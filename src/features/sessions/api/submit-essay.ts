@@ -1,0 +1,49 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { api } from "@/lib/api-client";
+import { usageKeys } from "@/lib/usage";
+import { exceedsChars, MAX_ESSAY_CHARS, MIN_ESSAY_LENGTH, uploadMessages } from "@shared/upload-rules.ts";
+import type { Submission } from "@shared/types.ts";
+import { workspaceKeys } from "@/features/sessions/api/keys";
+
+export const typedEssaySchema = z.object({
+  essayContent: z
+    .string()
+    .refine((v) => [...v.trim()].length >= MIN_ESSAY_LENGTH, uploadMessages.essayTooShort)
+    .refine((v) => !exceedsChars(v.trim(), MAX_ESSAY_CHARS), uploadMessages.essayTooLong),
+  studentName: z.string().max(50).optional(),
+  studentId: z.string().max(50).optional(),
+});
+
+export type SubmitEssayInput =
+  | { sessionId: string; kind: "text"; essayContent: string; studentName?: string; studentId?: string }
+  | { sessionId: string; kind: "file"; file: File; studentName?: string; studentId?: string };
+
+export function submitEssay(input: SubmitEssayInput) {
+  const path = `/sessions/${encodeURIComponent(input.sessionId)}/submissions`;
+  if (input.kind === "text") {
+    const body = typedEssaySchema.parse({
+      essayContent: input.essayContent,
+      studentName: input.studentName?.trim() || undefined,
+      studentId: input.studentId?.trim() || undefined,
+    });
+    return api.post<Submission>(path, body);
+  }
+  const form = new FormData();
+  form.append("essayFile", input.file);
+  form.append("studentName", input.studentName?.trim() ?? "");
+  form.append("studentId", input.studentId?.trim() ?? "");
+  return api.post<Submission>(path, form);
+}
+
+export function useSubmitEssay() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitEssay,
+    onSettled: (_data, _error, input) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: usageKeys.all }),
+        queryClient.invalidateQueries({ queryKey: workspaceKeys.session(input.sessionId) }),
+      ]),
+  });
+}
