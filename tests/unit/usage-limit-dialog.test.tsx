@@ -5,7 +5,7 @@ import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api-client";
 import { UsageLimitDialog } from "@/features/sessions/components/usage-limit-dialog";
-import { usageLimitDataFrom } from "@/features/sessions/utils/usage-limit";
+import { usageLimitDataFrom } from "@/features/sessions/utils/session-errors";
 
 afterEach(cleanup);
 

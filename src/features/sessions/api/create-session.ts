@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { usageKeys } from "@/lib/usage";
 import type { AnalysisSession } from "@shared/types.ts";
-import { workspaceKeys } from "@/features/sessions/api/keys";
+import { sessionKeys } from "@/features/sessions/api/keys";
 
 export interface CreateSessionInput {
   promptFile: File;
@@ -21,8 +21,11 @@ export function useCreateSession() {
   return useMutation({
     mutationFn: createSession,
     onSuccess: (session) => {
-      queryClient.setQueryData(workspaceKeys.session(session.id), session);
-      return queryClient.invalidateQueries({ queryKey: usageKeys.all });
+      queryClient.setQueryData(sessionKeys.detail(session.id), session);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: sessionKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: usageKeys.all }),
+      ]);
     },
   });
 }

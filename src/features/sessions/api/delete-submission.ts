@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { subscriptionKeys, usageKeys } from "@/lib/usage";
 import type { Submission } from "@shared/types.ts";
-import { dashboardKeys } from "@/features/sessions/api/dashboard-keys";
+import { sessionKeys } from "@/features/sessions/api/keys";
 
 export interface DeleteSubmissionInput {
   sessionId: string;
@@ -18,11 +18,12 @@ export function useDeleteSubmission() {
   return useMutation({
     mutationFn: deleteSubmission,
     onSuccess: (_data, { sessionId, submissionId }) => {
-      queryClient.setQueryData<Submission[]>(dashboardKeys.submissions(sessionId), (cur) =>
+      queryClient.setQueryData<Submission[]>(sessionKeys.submissions(sessionId), (cur) =>
         cur?.filter((s) => s.id !== submissionId),
       );
+      queryClient.removeQueries({ queryKey: sessionKeys.report(submissionId) });
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.submissions(sessionId) }),
+        queryClient.invalidateQueries({ queryKey: sessionKeys.submissions(sessionId) }),
         queryClient.invalidateQueries({ queryKey: usageKeys.all }),
         queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }),
       ]);

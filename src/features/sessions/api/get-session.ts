@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import type { AnalysisSession } from "@shared/types.ts";
-import { workspaceKeys } from "@/features/sessions/api/keys";
+import { sessionKeys } from "@/features/sessions/api/keys";
 
 export function getSession(id: string) {
   return api.get<AnalysisSession>(`/sessions/${encodeURIComponent(id)}`);
@@ -9,7 +9,7 @@ export function getSession(id: string) {
 
 export const sessionQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: workspaceKeys.session(id),
+    queryKey: sessionKeys.detail(id),
     queryFn: () => getSession(id),
   });
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import type { AnalysisSession } from "@shared/types.ts";
-import { myWorkKeys } from "@/features/sessions/api/my-work-keys";
+import { sessionKeys } from "@/features/sessions/api/keys";
 
 export function getSessions() {
   return api.get<AnalysisSession[]>("/sessions");
@@ -9,7 +9,7 @@ export function getSessions() {
 
 export const sessionsQueryOptions = () =>
   queryOptions({
-    queryKey: myWorkKeys.sessions(),
+    queryKey: sessionKeys.lists(),
     queryFn: getSessions,
   });
 

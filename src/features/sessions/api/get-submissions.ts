@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import type { Submission } from "@shared/types.ts";
-import { dashboardKeys } from "@/features/sessions/api/dashboard-keys";
-import { submissionsPollInterval } from "@/features/sessions/utils/submission-stats";
+import { sessionKeys } from "@/features/sessions/api/keys";
+import { submissionsPollInterval } from "@/features/sessions/utils/submission-cache";
 
 export function getSubmissions(sessionId: string) {
   return api.get<Submission[]>(`/sessions/${encodeURIComponent(sessionId)}/submissions`);
@@ -10,7 +10,7 @@ export function getSubmissions(sessionId: string) {
 
 export const submissionsQueryOptions = (sessionId: string) =>
   queryOptions({
-    queryKey: dashboardKeys.submissions(sessionId),
+    queryKey: sessionKeys.submissions(sessionId),
     queryFn: () => getSubmissions(sessionId),
   });
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { subscriptionKeys, usageKeys } from "@/lib/usage";
-import { dashboardKeys } from "@/features/sessions/api/dashboard-keys";
+import { sessionKeys } from "@/features/sessions/api/keys";
 
 export interface RetrySubmissionInput {
   sessionId: string;
@@ -20,7 +20,7 @@ export function useRetrySubmission() {
     mutationFn: retrySubmission,
     onSuccess: (_data, { sessionId }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.submissions(sessionId) }),
+        queryClient.invalidateQueries({ queryKey: sessionKeys.submissions(sessionId) }),
         queryClient.invalidateQueries({ queryKey: usageKeys.all }),
         queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }),
       ]),

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, ApiError } from "@/lib/api-client";
 import { usageKeys } from "@/lib/usage";
-import { workspaceKeys } from "@/features/sessions/api/keys";
+import { sessionKeys } from "@/features/sessions/api/keys";
 
 export interface BatchItem {
   file: File;
@@ -62,7 +62,7 @@ export function useSubmitBatch() {
     onSettled: (_data, _error, input) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: usageKeys.all }),
-        queryClient.invalidateQueries({ queryKey: workspaceKeys.session(input.sessionId) }),
+        queryClient.invalidateQueries({ queryKey: sessionKeys.detail(input.sessionId) }),
       ]),
   });
 }

@@ -1,19 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
 import { api } from "@/lib/api-client";
 import { usageKeys } from "@/lib/usage";
-import { exceedsChars, MAX_ESSAY_CHARS, MIN_ESSAY_LENGTH, uploadMessages } from "@shared/upload-rules.ts";
+import { essaySchema } from "@shared/schemas.ts";
 import type { Submission } from "@shared/types.ts";
-import { workspaceKeys } from "@/features/sessions/api/keys";
-
-export const typedEssaySchema = z.object({
-  essayContent: z
-    .string()
-    .refine((v) => [...v.trim()].length >= MIN_ESSAY_LENGTH, uploadMessages.essayTooShort)
-    .refine((v) => !exceedsChars(v.trim(), MAX_ESSAY_CHARS), uploadMessages.essayTooLong),
-  studentName: z.string().max(50).optional(),
-  studentId: z.string().max(50).optional(),
-});
+import { sessionKeys } from "@/features/sessions/api/keys";
 
 export type SubmitEssayInput =
   | { sessionId: string; kind: "text"; essayContent: string; studentName?: string; studentId?: string }
@@ -22,7 +12,7 @@ export type SubmitEssayInput =
 export function submitEssay(input: SubmitEssayInput) {
   const path = `/sessions/${encodeURIComponent(input.sessionId)}/submissions`;
   if (input.kind === "text") {
-    const body = typedEssaySchema.parse({
+    const body = essaySchema.parse({
       essayContent: input.essayContent,
       studentName: input.studentName?.trim() || undefined,
       studentId: input.studentId?.trim() || undefined,
@@ -43,7 +33,7 @@ export function useSubmitEssay() {
     onSettled: (_data, _error, input) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: usageKeys.all }),
-        queryClient.invalidateQueries({ queryKey: workspaceKeys.session(input.sessionId) }),
+        queryClient.invalidateQueries({ queryKey: sessionKeys.detail(input.sessionId) }),
       ]),
   });
 }

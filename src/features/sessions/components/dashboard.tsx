@@ -2,11 +2,12 @@ import { useState } from "react";
 import { Download, Radio, RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardTitle } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import type { Submission } from "@shared/types.ts";
 import { SummaryCards } from "@/features/sessions/components/summary-cards";
 import { SubmissionList, type SubmissionListProps } from "@/features/sessions/components/submission-list";
-import { DeleteSubmissionDialog } from "@/features/sessions/components/delete-submission-dialog";
+import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
 import { submissionStats } from "@/features/sessions/utils/submission-stats";
 
 export interface DashboardProps extends Omit<SubmissionListProps, "submissions" | "onRequestDelete"> {
@@ -91,8 +92,11 @@ export function Dashboard({
         </CardBody>
       </Card>
       {onDelete && (
-        <DeleteSubmissionDialog
+        <ConfirmDialog
           open={toDelete !== null}
+          title={M.dashboard.deleteConfirmTitle}
+          description={M.dashboard.deleteConfirm}
+          confirmLabel={M.confirm.delete}
           busy={toDelete !== null && deletingId === toDelete.id}
           onCancel={() => setToDelete(null)}
           onConfirm={confirmDelete}

@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardDescription, CardTitle } from "@/components/ui/card";
@@ -6,9 +8,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
-import { ApiError } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
-import { TOAST } from "@shared/messages.ts";
+import { essaySchema, type EssayInput } from "@shared/schemas.ts";
 import type { AnalysisSession } from "@shared/types.ts";
 import { isValidStudent } from "@shared/student-filename.ts";
 import {
@@ -21,12 +22,14 @@ import {
   typesLabel,
   uploadMessages,
 } from "@shared/upload-rules.ts";
+import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
 import { useSubmitEssay } from "@/features/sessions/api/submit-essay";
-import { BatchStepError, useSubmitBatch } from "@/features/sessions/api/submit-batch";
+import { useSubmitBatch } from "@/features/sessions/api/submit-batch";
 import { FileDropZone } from "@/features/sessions/components/file-drop-zone";
 import { UploadedFileList } from "@/features/sessions/components/uploaded-file-list";
 import { StudentInfoPanel } from "@/features/sessions/components/student-info-panel";
 import { addEssayFiles, type EssayFileItem } from "@/features/sessions/utils/essay-files";
+import { invalidEssayToast, submitFailure } from "@/features/sessions/utils/session-errors";
 import { ImageTextReview } from "@/features/sessions/ocr/image-text-review";
 import { useBrowserReadsImages } from "@/features/sessions/ocr/server-config";
 import { isImageName, reviewedTextFile } from "@/features/sessions/ocr/text-file";
@@ -37,16 +40,18 @@ export interface EssayTabProps {
   maxFiles: number;
   canBatch: boolean;
   onSubmitted: (sessionId: string) => void;
-  onUsageExceeded: (error: ApiError) => void;
+  onUsageExceeded: (error: unknown) => void;
 }
 
 type Mode = "text" | "file";
 
 export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExceeded }: EssayTabProps) {
   const [mode, setMode] = useState<Mode>("text");
-  const [text, setText] = useState("");
-  const [studentName, setStudentName] = useState("");
-  const [studentId, setStudentId] = useState("");
+  const form = useForm<EssayInput>({
+    resolver: zodResolver(essaySchema),
+    defaultValues: { essayContent: "", studentName: "", studentId: "" },
+  });
+  const text = form.watch("essayContent");
   const [files, setFiles] = useState<EssayFileItem[]>([]);
   const submitEssay = useSubmitEssay();
   const submitBatch = useSubmitBatch();
@@ -82,101 +87,68 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
     const outcome = addEssayFiles(files, incoming, maxFiles, ESSAY_EXTENSIONS);
     if (outcome.rejected.length > 0) {
       notify({
-        title: TOAST.files.wrongTypeTitle,
-        description: TOAST.files.wrongType(typesLabel(ESSAY_EXTENSIONS)),
+        title: M.files.wrongTypeTitle,
+        description: M.files.wrongType(typesLabel(ESSAY_EXTENSIONS)),
         variant: "destructive",
       });
     }
     if (outcome.kind === "upgrade") {
-      notify({
-        title: uploadMessages.upgradeTitle,
-        description: `${uploadMessages.upgradeFiles} (현재 최대 ${maxFiles}개)`,
-      });
+      notify({ title: uploadMessages.upgradeTitle, description: M.files.limit(uploadMessages.upgradeFiles, maxFiles) });
       return;
     }
     if (outcome.kind !== "added") return;
     setFiles(outcome.items);
     void readImages(outcome.items.slice(files.length));
     if (outcome.truncatedTo) {
-      notify({ title: "파일 개수 안내", description: TOAST.files.tooMany(outcome.truncatedTo) });
+      notify({ title: M.files.tooManyTitle, description: M.files.tooMany(outcome.truncatedTo) });
     } else if (outcome.rejected.length === 0) {
       const added = outcome.items.slice(files.length);
       if (added.some((item) => isValidStudent({ name: item.studentName, studentId: item.studentId }))) {
-        notify({
-          title: "학생 정보 자동 인식",
-          description: "파일명에서 학생 이름과 수험번호를 자동으로 인식했습니다. 필요하면 수정하세요.",
-        });
+        notify({ title: M.files.studentsRecognizedTitle, description: M.files.studentsRecognized });
       }
     }
   };
 
   const onError = (error: unknown, batch: boolean) => {
-    const apiError =
-      error instanceof BatchStepError ? error.apiError : error instanceof ApiError ? error : null;
-    if (apiError?.usageExceeded) {
-      onUsageExceeded(apiError);
-      return;
-    }
-    if (apiError?.batchNotAllowed) {
-      notify({ title: "여러 답안 첨삭 기능 제한", description: apiError.message, variant: "destructive" });
-      return;
-    }
-    if (batch) {
-      const fallback =
-        error instanceof BatchStepError && error.step === "start"
-          ? "여러 답안 처리 시작에 실패했습니다."
-          : "여러 답안 업로드에 실패했습니다.";
-      notify({ title: "여러 답안 제출 실패", description: apiError?.message || fallback, variant: "destructive" });
-      return;
-    }
-    notify({
-      title: "제출 실패",
-      description: (error instanceof Error && error.message) || "에세이 제출 중 오류가 발생했습니다.",
-      variant: "destructive",
-    });
+    const outcome = submitFailure(error, batch);
+    if (outcome.showUsageLimit) onUsageExceeded(error);
+    if (outcome.toast) notify(outcome.toast);
   };
 
   const done = (title: string, description: string) => {
     notify({ title, description });
-    setText("");
-    setStudentName("");
-    setStudentId("");
+    form.reset();
     setFiles([]);
     ocr.clear();
     onSubmitted(session.id);
   };
 
+  const submitText = (values: EssayInput) =>
+    submitEssay.mutate(
+      { sessionId: session.id, kind: "text", ...values },
+      {
+        onSuccess: () => done(M.essay.successTitle, M.essay.success),
+        onError: (error) => onError(error, false),
+      },
+    );
+
   const submit = () => {
-    if (!session?.id) {
-      notify({ title: "제출 실패", description: "세션이 설정되지 않았습니다.", variant: "destructive" });
-      return;
-    }
-    if (tooLong) {
-      notify({ title: "답안이 너무 깁니다", description: uploadMessages.essayTooLong, variant: "destructive" });
+    if (mode === "text") {
+      void form.handleSubmit(submitText, (errors) => notify(invalidEssayToast(errors)))();
       return;
     }
     if (!canSubmit) {
-      notify({
-        title: "답안이 부족합니다",
-        description: mode === "file" ? uploadMessages.essayFileMissing : uploadMessages.essayTooShort,
-        variant: "destructive",
-      });
+      notify({ title: M.essay.tooShortTitle, description: uploadMessages.essayFileMissing, variant: "destructive" });
       return;
     }
-    if (mode === "file") {
-      const problem = imageTextProblem(files.map((f) => ocr.states[f.key]));
-      if (problem) {
-        notify({ title: "이미지 글자 인식", description: problem, variant: "destructive" });
-        return;
-      }
+    const problem = imageTextProblem(files.map((f) => ocr.states[f.key]));
+    if (problem) {
+      notify({ title: M.files.imageTextTitle, description: problem, variant: "destructive" });
+      return;
     }
     if (multi) {
       if (!canBatch) {
-        notify({
-          title: "여러 답안 제출 오류",
-          description: "여러 답안 제출 기능을 사용할 수 없습니다.",
-          variant: "destructive",
-        });
+        notify({ title: M.batch.unavailableTitle, description: M.batch.unavailable, variant: "destructive" });
         return;
       }
       submitBatch.mutate(
@@ -185,26 +157,25 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
           items: files.map((f) => ({ file: fileToSend(f), studentName: f.studentName, studentId: f.studentId })),
         },
         {
-          onSuccess: (res) => done("여러 답안 제출 완료", `${res.count}개의 답안 첨삭을 시작했습니다.`),
+          onSuccess: (res) => done(M.batch.successTitle, M.batch.success(res.count)),
           onError: (error) => onError(error, true),
         },
       );
       return;
     }
-    const input =
-      mode === "text"
-        ? { sessionId: session.id, kind: "text" as const, essayContent: text, studentName, studentId }
-        : {
-            sessionId: session.id,
-            kind: "file" as const,
-            file: fileToSend(files[0]),
-            studentName: files[0].studentName,
-            studentId: files[0].studentId,
-          };
-    submitEssay.mutate(input, {
-      onSuccess: () => done("답안 제출 완료", "AI 분석이 시작되었습니다. 잠시만 기다려주세요."),
-      onError: (error) => onError(error, false),
-    });
+    submitEssay.mutate(
+      {
+        sessionId: session.id,
+        kind: "file",
+        file: fileToSend(files[0]),
+        studentName: files[0].studentName,
+        studentId: files[0].studentId,
+      },
+      {
+        onSuccess: () => done(M.essay.successTitle, M.essay.success),
+        onError: (error) => onError(error, false),
+      },
+    );
   };
 
   return (
@@ -227,9 +198,8 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
             <Textarea
               id="essay-text"
               rows={14}
-              value={text}
               placeholder={`학생의 논술 답안을 입력하세요 (최소 ${MIN_ESSAY_LENGTH}자, 최대 ${formatCount(MAX_ESSAY_CHARS)}자)`}
-              onChange={(e) => setText(e.target.value)}
+              {...form.register("essayContent")}
             />
           </TabsContent>
           <TabsContent value="file" className="mt-4 space-y-3">
@@ -270,11 +240,11 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
           <div className="grid gap-3 md:grid-cols-2">
             <div>
               <Label htmlFor="student-name">학생 이름 (선택)</Label>
-              <Input id="student-name" value={studentName} maxLength={50} onChange={(e) => setStudentName(e.target.value)} />
+              <Input id="student-name" maxLength={50} {...form.register("studentName")} />
             </div>
             <div>
               <Label htmlFor="student-id">수험번호 (선택)</Label>
-              <Input id="student-id" value={studentId} maxLength={50} onChange={(e) => setStudentId(e.target.value)} />
+              <Input id="student-id" maxLength={50} {...form.register("studentId")} />
             </div>
           </div>
         )}

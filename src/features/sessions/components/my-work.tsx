@@ -3,16 +3,16 @@ import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router-dom";
 import { buttonClass } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
-import { TOAST } from "@shared/messages.ts";
 import type { AnalysisSession } from "@shared/types.ts";
 import { useSessions } from "@/features/sessions/api/get-sessions";
 import { useDeleteSession } from "@/features/sessions/api/delete-session";
 import { SessionCard } from "@/features/sessions/components/session-card";
-import { DeleteSessionDialog } from "@/features/sessions/components/delete-session-dialog";
+import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
 
 export function MyWork() {
   const sessions = useSessions();
@@ -23,13 +23,13 @@ export function MyWork() {
     if (!target) return;
     deleteSession.mutate(target.id, {
       onSuccess: () => {
-        notify({ title: TOAST.sessions.deletedTitle, description: TOAST.sessions.deleted });
+        notify({ title: M.session.deletedTitle, description: M.session.deleted });
         setTarget(null);
       },
       onError: (error) => {
         notify({
-          title: TOAST.sessions.deleteFailTitle,
-          description: errorMessage(error, TOAST.sessions.deleteFailDefault),
+          title: M.session.deleteFailTitle,
+          description: errorMessage(error, M.session.deleteFailDefault),
           variant: "destructive",
         });
         setTarget(null);
@@ -57,7 +57,7 @@ export function MyWork() {
       {sessions.isError && (
         <Card>
           <CardBody>
-            <p className="text-error">{TOAST.sessions.loadFail}</p>
+            <p className="text-error">{M.session.loadFail}</p>
           </CardBody>
         </Card>
       )}
@@ -78,8 +78,11 @@ export function MyWork() {
           ))}
         </div>
       )}
-      <DeleteSessionDialog
+      <ConfirmDialog
         open={target !== null}
+        title={M.session.deleteConfirmTitle}
+        description={M.session.deleteConfirm}
+        confirmLabel={M.confirm.delete}
         busy={deleteSession.isPending}
         onCancel={() => setTarget(null)}
         onConfirm={confirmDelete}

@@ -8,6 +8,7 @@ import { Progress } from "@/components/ui/progress";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api-client";
 import { useReport } from "@/features/sessions/api/get-report";
+import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
 import { useReportDownload } from "@/features/sessions/hooks/use-report-download";
 import { formatReportDate, formatScore, scoreSummary } from "@/features/sessions/utils/report-format";
 
@@ -57,8 +58,8 @@ export function ReportView({ submissionId, onBack }: ReportViewProps) {
           <AlertTriangle className="size-5" aria-hidden="true" />
           <span>
             {report.error instanceof ApiError && report.error.status === 409
-              ? "아직 채점이 완료되지 않았습니다."
-              : report.error.message || "리포트를 불러올 수 없습니다."}
+              ? M.report.notGradedYet
+              : report.error.message || M.report.loadFail}
           </span>
         </div>
       ) : (

@@ -3,7 +3,7 @@ import { FileImage, FileText, RefreshCw, Upload, X } from "lucide-react";
 import { cn } from "@/components/ui/cn";
 import { notify } from "@/lib/notify";
 import { useFileDrag } from "@/features/sessions/hooks/use-file-drag";
-import { TOAST } from "@shared/messages.ts";
+import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
 import {
   formatKb,
   isAcceptedFilename,
@@ -30,7 +30,7 @@ const IMAGE_NAME = /\.(jpe?g|png|webp)$/i;
 
 function acceptable(chosen: File): boolean {
   if (!isAcceptedFilename(chosen.name, SETUP_EXTENSIONS)) {
-    notify({ title: TOAST.files.wrongTypeTitle, description: TOAST.files.wrongType(typesLabel(SETUP_EXTENSIONS)), variant: "destructive" });
+    notify({ title: M.files.wrongTypeTitle, description: M.files.wrongType(typesLabel(SETUP_EXTENSIONS)), variant: "destructive" });
     return false;
   }
   if (chosen.size > MAX_FILE_SIZE_BYTES) {
@@ -48,7 +48,7 @@ export function SetupFilePicker({ id, label, subject, file, disabled, onChange }
   const take = (chosen: File | undefined) => {
     if (!chosen || disabled || !acceptable(chosen)) return;
     onChange(chosen);
-    notify({ title: TOAST.files.uploadedTitle, description: TOAST.files.uploaded(chosen.name) });
+    notify({ title: M.files.uploadedTitle, description: M.files.uploaded(chosen.name) });
   };
   const onInput = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];

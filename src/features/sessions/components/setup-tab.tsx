@@ -2,12 +2,12 @@ import { useRef, useState } from "react";
 import { Info } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardDescription, CardTitle } from "@/components/ui/card";
-import { ApiError } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
-import { TOAST } from "@shared/messages.ts";
 import type { AnalysisSession } from "@shared/types.ts";
 import { formatKb } from "@shared/upload-rules.ts";
 import { useCreateSession } from "@/features/sessions/api/create-session";
+import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
+import { createSessionFailure } from "@/features/sessions/utils/session-errors";
 import { SetupFilePicker } from "@/features/sessions/components/setup-file-picker";
 import { ImageTextReview } from "@/features/sessions/ocr/image-text-review";
 import { useBrowserReadsImages } from "@/features/sessions/ocr/server-config";
@@ -21,7 +21,7 @@ export interface SetupTabProps {
   session: AnalysisSession | null;
   onCreated: (session: AnalysisSession) => void;
   onNext: () => void;
-  onUsageExceeded: (error: ApiError) => void;
+  onUsageExceeded: (error: unknown) => void;
 }
 
 export function SetupTab({ session, onCreated, onNext, onUsageExceeded }: SetupTabProps) {
@@ -57,7 +57,7 @@ export function SetupTab({ session, onCreated, onNext, onUsageExceeded }: SetupT
     }
     const problem = imageTextProblem([ocr.states.prompt, criteriaFile ? ocr.states.criteria : undefined]);
     if (problem) {
-      notify({ title: "이미지 글자 인식", description: problem, variant: "destructive" });
+      notify({ title: M.files.imageTextTitle, description: problem, variant: "destructive" });
       return;
     }
     createSession.mutate(
@@ -65,10 +65,8 @@ export function SetupTab({ session, onCreated, onNext, onUsageExceeded }: SetupT
       {
         onSuccess: (created) => {
           notify({
-            title: TOAST.sessions.createdTitle,
-            description: created.criteriaFilename
-              ? "논술 문제와 평가 기준이 설정되었습니다. 이제 답안을 제출하세요."
-              : "논술 문제가 설정되었습니다. 이제 답안을 제출하세요.",
+            title: M.session.createdTitle,
+            description: created.criteriaFilename ? M.session.createdWithCriteria : M.session.created,
           });
           setPromptFile(null);
           setCriteriaFile(null);
@@ -76,17 +74,9 @@ export function SetupTab({ session, onCreated, onNext, onUsageExceeded }: SetupT
           onCreated(created);
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.usageExceeded) {
-            notify({ title: TOAST.sessions.usageExceededTitle, description: TOAST.sessions.usageExceeded });
-            onUsageExceeded(error);
-          } else if (error instanceof ApiError && error.requiresCaptcha) {
-            notify({ title: TOAST.sessions.captchaTitle, description: TOAST.sessions.captcha });
-          } else {
-            notify({
-              title: TOAST.sessions.createFailTitle,
-              description: error.message || TOAST.sessions.createFailDefault,
-            });
-          }
+          const outcome = createSessionFailure(error);
+          if (outcome.toast) notify(outcome.toast);
+          if (outcome.showUsageLimit) onUsageExceeded(error);
         },
       },
     );

@@ -1,31 +1,20 @@
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import type { Submission } from "@shared/types.ts";
 import { useDeleteSubmission } from "@/features/sessions/api/delete-submission";
 import { useDownloadResultsCsv } from "@/features/sessions/api/download-results-csv";
 import { useRetrySubmission } from "@/features/sessions/api/retry-submission";
+import { SESSION_MESSAGES } from "@/features/sessions/messages";
+import { retryFailure } from "@/features/sessions/utils/session-errors";
 
-export const ACTION_MESSAGES = {
-  csvSuccessTitle: "다운로드 완료",
-  csvSuccessDescription: "채점 결과를 CSV 파일로 저장했습니다.",
-  csvFailureTitle: "다운로드 실패",
-  csvFailureDescription: "파일 다운로드 중 오류가 발생했습니다.",
-  retryTitle: "다시 채점 요청",
-  retryDescription: "답안을 다시 채점합니다. 잠시만 기다려주세요.",
-  retryFailureTitle: "다시 채점 실패",
-  retryFailureDescription: "다시 채점을 요청하는 중 오류가 발생했습니다.",
-  deleteTitle: "삭제 완료",
-  deleteDescription: "답안이 삭제되었습니다.",
-  deleteFailureTitle: "삭제 실패",
-  deleteFailureDescription: "답안 삭제 중 오류가 발생했습니다.",
-} as const;
+const ACTION_MESSAGES = SESSION_MESSAGES.dashboard;
 
 /**
  * The dashboard's teacher tools for one session (CSV export, grade again, delete) with their toasts;
  * a usageExceeded answer to a retry opens the usage-limit dialog instead. Spread `dashboardProps`
  * into `<Dashboard>`.
  */
-export function useSubmissionActions(sessionId: string | null, onUsageExceeded: (error: ApiError) => void) {
+export function useSubmissionActions(sessionId: string | null, onUsageExceeded: (error: unknown) => void) {
   const csv = useDownloadResultsCsv();
   const retry = useRetrySubmission();
   const remove = useDeleteSubmission();
@@ -45,15 +34,9 @@ export function useSubmissionActions(sessionId: string | null, onUsageExceeded: 
       {
         onSuccess: () => notify({ title: ACTION_MESSAGES.retryTitle, description: ACTION_MESSAGES.retryDescription }),
         onError: (error) => {
-          if (error instanceof ApiError && error.usageExceeded) {
-            onUsageExceeded(error);
-            return;
-          }
-          notify({
-            title: ACTION_MESSAGES.retryFailureTitle,
-            description: errorMessage(error, ACTION_MESSAGES.retryFailureDescription),
-            variant: "destructive",
-          });
+          const outcome = retryFailure(error);
+          if (outcome.showUsageLimit) onUsageExceeded(error);
+          if (outcome.toast) notify(outcome.toast);
         },
       },
     );

@@ -42,7 +42,7 @@ export const POLL_IDLE_MS = 5000;
 /** §4 polling while the channel is not subscribed: 2 s empty, 1 s while any is analyzing, else 5 s. */
 export function submissionsPollInterval(
   items: readonly { status: string }[] | null | undefined,
-  isLive: boolean,
+  isLive = false,
 ): number | false {
   if (isLive) return false;
   if (!items || items.length === 0) return POLL_EMPTY_MS;

@@ -1,3 +1,4 @@
+import { formatSeoulDateOr } from "@/lib/format-date";
 import type { Submission } from "@shared/types.ts";
 
 export interface SubmissionStats {
@@ -38,15 +39,5 @@ export function feedbackText(s: Submission): string | null {
 }
 
 export function formatSubmitTime(iso: string | undefined) {
-  if (!iso) return "";
-  return new Intl.DateTimeFormat("ko-KR", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Seoul" }).format(
-    new Date(iso),
-  );
-}
-
-/** §4 polling: 2 s while empty, 1 s while any answer is analysing, otherwise 5 s. */
-export function submissionsPollInterval(submissions: Submission[] | undefined): number {
-  if (!submissions || submissions.length === 0) return 2000;
-  if (submissions.some((s) => s.status === "analyzing")) return 1000;
-  return 5000;
+  return formatSeoulDateOr(iso, "dateTime", "");
 }
