@@ -7,7 +7,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv, type Plugin, type ProxyOptions } from "vite";
 
 /**
- * The browser OCR (src/features/workspace/ocr) loads tesseract.js's worker, its wasm core and the
+ * The browser OCR (src/features/sessions/ocr) loads tesseract.js's worker, its wasm core and the
  * Korean traineddata from our own origin, never from a CDN. tesseract.js asks for fixed file
  * names inside a directory (corePath/langPath), so these files are served as they are under
  * `ocr/<versions>/` (dev middleware) and emitted there by the build; they are fetched only when a

@@ -2,7 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import { createBrowserRouter, RouterProvider, type RouteObject } from "react-router-dom";
 import { RootLayout } from "@/app/layout/root-layout";
 import { RouteError } from "@/app/layout/route-error";
-import { ProtectedRoute } from "@/components/layout/protected-route";
+import { ProtectedRoute } from "@/app/protected-route";
 import { paths } from "@/config/paths";
 
 const Workspace = lazy(() => import("@/app/routes/workspace"));

@@ -9,11 +9,7 @@ type Json = Record<string, unknown>;
 export class ApiError extends Error {
   readonly status: number;
   readonly data: unknown;
-  readonly usageExceeded?: boolean;
-  readonly usageInfo?: unknown;
-  readonly upgradeOptions?: unknown[];
-  readonly daysRemaining?: number;
-  readonly batchNotAllowed?: boolean;
+  /** The server wants a captcha token with the request (GoTrue-like gate on guest start, sign-up, login). */
   readonly requiresCaptcha?: boolean;
 
   constructor(message: string, status: number, data: unknown) {
@@ -21,16 +17,7 @@ export class ApiError extends Error {
     this.name = "ApiError";
     this.status = status;
     this.data = data;
-    if (isObject(data)) {
-      if (data.usageExceeded) {
-        this.usageExceeded = true;
-        this.usageInfo = data.usageInfo;
-        this.upgradeOptions = Array.isArray(data.upgradeOptions) ? data.upgradeOptions : undefined;
-        this.daysRemaining = typeof data.daysRemaining === "number" ? data.daysRemaining : undefined;
-      }
-      if (data.batchNotAllowed) this.batchNotAllowed = true;
-      if (data.requiresCaptcha) this.requiresCaptcha = true;
-    }
+    if (isObject(data) && data.requiresCaptcha) this.requiresCaptcha = true;
   }
 }
 

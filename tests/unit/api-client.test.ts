@@ -7,6 +7,7 @@ import {
   DEFAULT_DOWNLOAD_FILENAME,
   filenameFromContentDisposition,
 } from "@/lib/api-client";
+import { sessionErrorFlags } from "@/features/sessions/utils/session-errors";
 
 vi.mock("@/lib/supabase", () => ({ supabase: { auth: { getSession: async () => ({ data: { session: null } }) } } }));
 
@@ -106,7 +107,7 @@ describe("api client error messages (§8 request helper)", () => {
     expect(error.message).toBe("이미 사용 중인 사용자명입니다.");
     expect(error.status).toBe(409);
     expect(error.data).toEqual({ error: "이미 사용 중인 사용자명입니다.", message: "ignored" });
-    expect(error.usageExceeded).toBeUndefined();
+    expect(sessionErrorFlags(error).usageExceeded).toBeUndefined();
   });
 
   it("uses the message field when there is no error field", async () => {
@@ -143,17 +144,17 @@ describe("api client error messages (§8 request helper)", () => {
     server.use(http.post(`${BASE}/sessions/s1/start-batch`, () => HttpResponse.json(body, { status: 403 })));
     const error = await failure(api.post("/sessions/s1/start-batch"));
     expect(error.message).toBe("월간 분석 한도에 도달했습니다.");
-    expect(error.usageExceeded).toBe(true);
-    expect(error.usageInfo).toEqual(body.usageInfo);
-    expect(error.upgradeOptions).toEqual(body.upgradeOptions);
-    expect(error.daysRemaining).toBe(12);
+    expect(sessionErrorFlags(error).usageExceeded).toBe(true);
+    expect(sessionErrorFlags(error).usageInfo).toEqual(body.usageInfo);
+    expect(sessionErrorFlags(error).upgradeOptions).toEqual(body.upgradeOptions);
+    expect(sessionErrorFlags(error).daysRemaining).toBe(12);
   });
 
   it("falls back to 'Request failed' when usageExceeded comes without an error field", async () => {
     server.use(http.post(`${BASE}/sessions`, () => HttpResponse.json({ usageExceeded: true, message: "ignored" }, { status: 403 })));
     const error = await failure(api.post("/sessions"));
     expect(error.message).toBe("Request failed");
-    expect(error.usageExceeded).toBe(true);
+    expect(sessionErrorFlags(error).usageExceeded).toBe(true);
   });
 
   it("flags batchNotAllowed", async () => {
@@ -163,8 +164,8 @@ describe("api client error messages (§8 request helper)", () => {
       ),
     );
     const error = await failure(api.post("/sessions/s1/start-batch"));
-    expect(error.batchNotAllowed).toBe(true);
-    expect(error.usageExceeded).toBeUndefined();
+    expect(sessionErrorFlags(error).batchNotAllowed).toBe(true);
+    expect(sessionErrorFlags(error).usageExceeded).toBeUndefined();
   });
 });
 

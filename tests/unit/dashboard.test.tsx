@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Submission } from "../../supabase/functions/_shared/types.ts";
-import { Dashboard } from "../../src/features/dashboard/components/dashboard.tsx";
+import { Dashboard } from "../../src/features/sessions/components/dashboard.tsx";
 
 afterEach(cleanup);
 

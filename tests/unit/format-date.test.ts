@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { formatSeoulDate, formatSeoulDateOr, seoulYear } from "../../src/lib/format-date.ts";
-import { formatReportDate } from "../../src/features/report/utils/format.ts";
+import { formatReportDate } from "../../src/features/sessions/utils/report-format.ts";
 import { formatKoreanDate, formatKoreanLongDate } from "../../src/features/blog/utils/format.ts";
-import { formatKoreanLongDate as usageResetDate } from "../../src/features/usage-limit/utils/usage-limit.ts";
+import { formatKoreanLongDate as usageResetDate } from "../../src/features/sessions/utils/usage-limit.ts";
 
 // 2026-03-01 23:30 in UTC is already 2 March 08:30 in Seoul.
 const LATE_UTC = "2026-03-01T23:30:00.000Z";

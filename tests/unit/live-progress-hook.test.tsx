@@ -44,7 +44,7 @@ vi.mock("@/lib/supabase", () => ({
   },
 }));
 
-const { useSessionLiveUpdates } = await import("../../src/features/live-progress/hooks/use-session-live-updates.ts");
+const { useSessionLiveUpdates } = await import("../../src/features/sessions/hooks/use-session-live-updates.ts");
 
 const SESSION = "22222222-2222-4222-8222-222222222222";
 const KEY = ["dashboard", "submissions", SESSION] as const;

@@ -17,7 +17,7 @@ vi.mock("@/lib/api-client", async (importOriginal) => {
 });
 vi.mock("@/lib/notify", () => ({ notify: mocks.notify }));
 
-const { ReportView } = await import("../../src/features/report/components/report-view.tsx");
+const { ReportView } = await import("../../src/features/sessions/components/report-view.tsx");
 const { ApiError } = await import("../../src/lib/api-client.ts");
 
 function report(overrides: Partial<ReportData> = {}): ReportData {

@@ -1,6 +1,6 @@
 // The function never runs OCR itself (edge-runtime: no Worker, 256 MB, 20 MB bundle): with an
 // LLM key the vision model reads images; without one an image is refused at upload (422, Korean)
-// and the browser reads it instead (src/features/workspace/ocr).
+// and the browser reads it instead (src/features/sessions/ocr).
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

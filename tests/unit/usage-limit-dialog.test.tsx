@@ -4,8 +4,8 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api-client";
-import { UsageLimitDialog } from "@/features/usage-limit/components/usage-limit-dialog";
-import { usageLimitDataFrom } from "@/features/usage-limit/utils/usage-limit";
+import { UsageLimitDialog } from "@/features/sessions/components/usage-limit-dialog";
+import { usageLimitDataFrom } from "@/features/sessions/utils/session-errors";
 
 afterEach(cleanup);
 

@@ -1,12 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { addEssayFiles, type EssayFileItem } from "../../src/features/workspace/utils/essay-files.ts";
-import { initialWorkspaceTab } from "../../src/features/workspace/utils/workspace-tabs.ts";
-import {
-  dashboardBadgeCount,
-  displayStudent,
-  submissionsPollInterval,
-  submissionStats,
-} from "../../src/features/dashboard/utils/submission-stats.ts";
+import { addEssayFiles, type EssayFileItem } from "../../src/features/sessions/utils/essay-files.ts";
+import { initialWorkspaceTab } from "../../src/features/sessions/utils/workspace-tabs.ts";
+import { dashboardBadgeCount, displayStudent, submissionStats } from "../../src/features/sessions/utils/submission-stats.ts";
+import { submissionsPollInterval } from "../../src/features/sessions/utils/submission-cache.ts";
 import { ESSAY_EXTENSIONS, formatKb } from "../../supabase/functions/_shared/upload-rules.ts";
 import type { Submission } from "../../supabase/functions/_shared/types.ts";
 

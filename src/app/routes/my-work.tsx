@@ -1,4 +1,4 @@
-import { MyWork } from "@/features/my-work/components/my-work";
+import { MyWork } from "@/features/sessions/components/my-work";
 
 export default function MyWorkRoute() {
   return <MyWork />;

@@ -38,7 +38,8 @@ export default function PlansRoute() {
     selectPlan.mutate(
       { planId: "trial" },
       {
-        onSuccess: (data) => notify({ title: "플랜 변경 완료", description: data?.message || `${plan.name} 플랜으로 변경되었습니다.` }),
+        onSuccess: (data) =>
+          notify({ title: TOAST.payment.planChangedTitle, description: data?.message || TOAST.payment.planChanged(plan.name) }),
         onError: (error) =>
           notify({
             title: TOAST.payment.planChangeFailTitle,

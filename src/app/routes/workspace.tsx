@@ -1,42 +1,37 @@
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router-dom";
-import { useQueryClient } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { paths } from "@/config/paths";
 import { useAuth } from "@/lib/auth";
 import { notify } from "@/lib/notify";
 import { useSubscriptionStatus } from "@/lib/usage";
-import { TOAST } from "@shared/messages.ts";
 import { canBatch, filesPerUpload } from "@shared/plans.ts";
 import type { AnalysisSession } from "@shared/types.ts";
-import { useSession } from "@/features/workspace/api/get-session";
-import { SetupTab } from "@/features/workspace/components/setup-tab";
-import { EssayTab } from "@/features/workspace/components/essay-tab";
-import { SessionRequired } from "@/features/workspace/components/session-required";
-import { initialWorkspaceTab, type WorkspaceTab } from "@/features/workspace/utils/workspace-tabs";
-import { useSubmissions } from "@/features/dashboard/api/get-submissions";
-import { dashboardKeys } from "@/features/dashboard/api/keys";
-import { Dashboard } from "@/features/dashboard/components/dashboard";
-import { dashboardBadgeCount } from "@/features/dashboard/utils/submission-stats";
-import { useSubmissionActions } from "@/features/dashboard/hooks/use-submission-actions";
-import { UsageLimitDialog } from "@/features/usage-limit/components/usage-limit-dialog";
-import { useUsageLimitDialog } from "@/features/usage-limit/hooks/use-usage-limit-dialog";
-import { submissionsRefetchOptions, useSessionLiveUpdates } from "@/features/live-progress/hooks/use-session-live-updates";
-import { ReportView } from "@/features/report/components/report-view";
-import { useReportDownload } from "@/features/report/hooks/use-report-download";
+import { useSession } from "@/features/sessions/api/get-session";
+import { SetupTab } from "@/features/sessions/components/setup-tab";
+import { EssayTab } from "@/features/sessions/components/essay-tab";
+import { SessionRequired } from "@/features/sessions/components/session-required";
+import { initialWorkspaceTab, type WorkspaceTab } from "@/features/sessions/utils/workspace-tabs";
+import { useSubmissions } from "@/features/sessions/api/get-submissions";
+import { sessionKeys } from "@/features/sessions/api/keys";
+import { Dashboard } from "@/features/sessions/components/dashboard";
+import { dashboardBadgeCount } from "@/features/sessions/utils/submission-stats";
+import { useSubmissionActions } from "@/features/sessions/hooks/use-submission-actions";
+import { UsageLimitDialog } from "@/features/sessions/components/usage-limit-dialog";
+import { useUsageLimitDialog } from "@/features/sessions/hooks/use-usage-limit-dialog";
+import { submissionsRefetchOptions, useSessionLiveUpdates } from "@/features/sessions/hooks/use-session-live-updates";
+import { ReportView } from "@/features/sessions/components/report-view";
+import { SESSION_MESSAGES } from "@/features/sessions/messages";
+import { useReportDownload } from "@/features/sessions/hooks/use-report-download";
 
-const TAB_INFO: Record<WorkspaceTab, { label: string; description: string }> = {
-  setup: { label: "문제 및 기준 설정", description: "논술 문제와 평가 기준을 업로드하세요" },
-  essay: { label: "답안 작성", description: "학생 답안을 입력하고 제출하세요" },
-  dashboard: { label: "첨삭 현황", description: "분석 결과와 리포트를 관리하세요" },
-};
+const TABS = ["setup", "essay", "dashboard"] as const satisfies readonly WorkspaceTab[];
+const TAB_TEXT = SESSION_MESSAGES.tabs;
 
 export default function WorkspaceRoute() {
   const { id: routeSessionId } = useParams<{ id: string }>();
   const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { user } = useAuth();
   const subscription = useSubscriptionStatus();
   const carried = (location.state ?? {}) as { sessionId?: string; tab?: WorkspaceTab };
@@ -53,7 +48,7 @@ export default function WorkspaceRoute() {
 
   const sessionQuery = useSession(sessionId);
   const session: AnalysisSession | null = sessionQuery.data ?? null;
-  const live = useSessionLiveUpdates(session?.id ?? null, dashboardKeys.submissions(session?.id ?? ""));
+  const live = useSessionLiveUpdates(session?.id ?? null, sessionKeys.submissions(session?.id ?? ""));
   const submissions = useSubmissions(session ? session.id : null, submissionsRefetchOptions(live.isLive));
   const [reportId, setReportId] = useState<string | null>(null);
   const reportDownload = useReportDownload();
@@ -63,7 +58,7 @@ export default function WorkspaceRoute() {
 
   useEffect(() => {
     if (sessionQuery.isError) {
-      notify({ title: TOAST.sessions.loadFailTitle, description: TOAST.sessions.loadFail, variant: "destructive" });
+      notify({ title: SESSION_MESSAGES.session.loadFailTitle, description: SESSION_MESSAGES.session.loadFail, variant: "destructive" });
     }
   }, [sessionQuery.isError]);
 
@@ -74,7 +69,6 @@ export default function WorkspaceRoute() {
   const badge = dashboardBadgeCount(submissions.data);
 
   const onSubmitted = (id: string) => {
-    void queryClient.invalidateQueries({ queryKey: dashboardKeys.submissions(id) });
     setTab("dashboard");
     if (routeSessionId !== id) navigate(paths.session.getHref(id));
   };
@@ -82,10 +76,10 @@ export default function WorkspaceRoute() {
   return (
     <section className="mx-auto w-full max-w-5xl px-4 py-8">
       <Tabs value={tab} onValueChange={(v) => setTab(v as WorkspaceTab)}>
-        <TabsList label="작업 단계" className="w-full">
-          {(Object.keys(TAB_INFO) as WorkspaceTab[]).map((key) => (
+        <TabsList label={TAB_TEXT.listLabel} className="w-full">
+          {TABS.map((key) => (
             <TabsTrigger key={key} value={key} className="flex-1 px-1.5 text-[13px] whitespace-nowrap sm:px-4 sm:text-sm">
-              {TAB_INFO[key].label}
+              {TAB_TEXT[key].label}
               {key === "dashboard" && badge > 0 && (
                 <Badge size="sm" variant="primary" data-testid="dashboard-tab-badge">
                   {badge}
@@ -94,7 +88,7 @@ export default function WorkspaceRoute() {
             </TabsTrigger>
           ))}
         </TabsList>
-        <p className="mt-2 text-sm text-base-content/70">{TAB_INFO[tab].description}</p>
+        <p className="mt-2 text-sm text-base-content/70">{TAB_TEXT[tab].description}</p>
 
         <TabsContent value="setup" className="mt-4">
           <SetupTab

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { VALIDATION } from "./messages.ts";
 import { PLAN_IDS } from "./plans.ts";
+import { exceedsChars, MAX_ESSAY_CHARS, MIN_ESSAY_LENGTH, uploadMessages } from "./upload-rules.ts";
 
 const objectError = { error: VALIDATION.invalidInput };
 
@@ -64,3 +65,14 @@ export const planIdSchema = z.enum(PLAN_IDS, { error: VALIDATION.planNotFound })
 
 export const planSelectionSchema = z.object({ planId: planIdSchema }, { error: VALIDATION.planNotFound });
 export type PlanSelection = z.infer<typeof planSelectionSchema>;
+
+/** A typed essay: the SPA's essay form and the JSON body of POST /sessions/{id}/submissions. */
+export const essaySchema = z.object({
+  essayContent: z
+    .string({ error: uploadMessages.essayTooShort })
+    .refine((v) => [...v.trim()].length >= MIN_ESSAY_LENGTH, uploadMessages.essayTooShort)
+    .refine((v) => !exceedsChars(v.trim(), MAX_ESSAY_CHARS), uploadMessages.essayTooLong),
+  studentName: z.string().max(50).optional(),
+  studentId: z.string().max(50).optional(),
+});
+export type EssayInput = z.infer<typeof essaySchema>;

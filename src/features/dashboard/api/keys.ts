@@ -1,4 +1,0 @@
-export const dashboardKeys = {
-  all: ["dashboard"] as const,
-  submissions: (sessionId: string) => [...dashboardKeys.all, "submissions", sessionId] as const,
-};

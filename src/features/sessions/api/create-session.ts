@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { usageKeys } from "@/lib/usage";
+import type { AnalysisSession } from "@shared/types.ts";
+import { sessionKeys } from "@/features/sessions/api/keys";
+
+export interface CreateSessionInput {
+  promptFile: File;
+  criteriaFile?: File | null;
+}
+
+export function createSession({ promptFile, criteriaFile }: CreateSessionInput) {
+  const form = new FormData();
+  form.append("promptFile", promptFile);
+  if (criteriaFile) form.append("criteriaFile", criteriaFile);
+  return api.post<AnalysisSession>("/sessions", form);
+}
+
+export function useCreateSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createSession,
+    onSuccess: (session) => {
+      queryClient.setQueryData(sessionKeys.detail(session.id), session);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: sessionKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: usageKeys.all }),
+      ]);
+    },
+  });
+}

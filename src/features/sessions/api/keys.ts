@@ -1,0 +1,8 @@
+export const sessionKeys = {
+  all: ["sessions"] as const,
+  lists: () => [...sessionKeys.all, "list"] as const,
+  details: () => [...sessionKeys.all, "detail"] as const,
+  detail: (id: string) => [...sessionKeys.details(), id] as const,
+  submissions: (sessionId: string) => [...sessionKeys.detail(sessionId), "submissions"] as const,
+  report: (submissionId: string) => [...sessionKeys.all, "report", submissionId] as const,
+};

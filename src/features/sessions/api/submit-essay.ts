@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { usageKeys } from "@/lib/usage";
+import { essaySchema } from "@shared/schemas.ts";
+import type { Submission } from "@shared/types.ts";
+import { sessionKeys } from "@/features/sessions/api/keys";
+
+export type SubmitEssayInput =
+  | { sessionId: string; kind: "text"; essayContent: string; studentName?: string; studentId?: string }
+  | { sessionId: string; kind: "file"; file: File; studentName?: string; studentId?: string };
+
+export function submitEssay(input: SubmitEssayInput) {
+  const path = `/sessions/${encodeURIComponent(input.sessionId)}/submissions`;
+  if (input.kind === "text") {
+    const body = essaySchema.parse({
+      essayContent: input.essayContent,
+      studentName: input.studentName?.trim() || undefined,
+      studentId: input.studentId?.trim() || undefined,
+    });
+    return api.post<Submission>(path, body);
+  }
+  const form = new FormData();
+  form.append("essayFile", input.file);
+  form.append("studentName", input.studentName?.trim() ?? "");
+  form.append("studentId", input.studentId?.trim() ?? "");
+  return api.post<Submission>(path, form);
+}
+
+export function useSubmitEssay() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitEssay,
+    onSettled: (_data, _error, input) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: usageKeys.all }),
+        queryClient.invalidateQueries({ queryKey: sessionKeys.detail(input.sessionId) }),
+      ]),
+  });
+}

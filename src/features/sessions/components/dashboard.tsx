@@ -1,0 +1,107 @@
+import { useState } from "react";
+import { Download, Radio, RefreshCw } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardTitle } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Spinner } from "@/components/ui/spinner";
+import type { Submission } from "@shared/types.ts";
+import { SummaryCards } from "@/features/sessions/components/summary-cards";
+import { SubmissionList, type SubmissionListProps } from "@/features/sessions/components/submission-list";
+import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
+import { submissionStats } from "@/features/sessions/utils/submission-stats";
+
+export interface DashboardProps extends Omit<SubmissionListProps, "submissions" | "onRequestDelete"> {
+  submissions: Submission[] | undefined;
+  isLoading?: boolean;
+  /** The realtime channel is subscribed (otherwise the list polls). */
+  isLive?: boolean;
+  /** Download the session's results as CSV (enabled once an answer is completed). */
+  onExportCsv?: () => void;
+  exportingCsv?: boolean;
+  /** Delete an answer after the confirm dialog; the dialog closes when the promise settles. */
+  onDelete?: (submission: Submission) => Promise<unknown>;
+  deletingId?: string;
+}
+
+function LiveIndicator({ isLive }: { isLive: boolean }) {
+  return (
+    <span
+      className="inline-flex items-center gap-1 text-xs text-base-content/60"
+      data-testid="live-indicator"
+      data-live={isLive ? "true" : "false"}
+      title={isLive ? "채점 진행 상황이 실시간으로 반영됩니다" : "연결을 기다리는 동안 주기적으로 새로고침합니다"}
+    >
+      {isLive ? (
+        <Radio className="size-3.5 text-success" aria-hidden="true" />
+      ) : (
+        <RefreshCw className="size-3.5" aria-hidden="true" />
+      )}
+      {isLive ? "실시간" : "자동 새로고침"}
+    </span>
+  );
+}
+
+export function Dashboard({
+  submissions,
+  isLoading,
+  isLive = false,
+  onExportCsv,
+  exportingCsv,
+  onDelete,
+  deletingId,
+  ...listProps
+}: DashboardProps) {
+  const list = submissions ?? [];
+  const stats = submissionStats(list);
+  const [toDelete, setToDelete] = useState<Submission | null>(null);
+
+  const confirmDelete = () => {
+    if (!toDelete || !onDelete) return;
+    void onDelete(toDelete).finally(() => setToDelete(null));
+  };
+
+  return (
+    <div className="space-y-4">
+      <SummaryCards stats={stats} />
+      <Card>
+        <CardBody>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <CardTitle>제출된 답안</CardTitle>
+            <div className="flex items-center gap-3">
+              <LiveIndicator isLive={isLive} />
+              {onExportCsv && (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={onExportCsv}
+                  loading={exportingCsv}
+                  disabled={stats.completed === 0}
+                  title={stats.completed === 0 ? "완료된 채점이 있으면 내려받을 수 있습니다" : undefined}
+                >
+                  <Download className="size-4" aria-hidden="true" />
+                  결과 CSV 다운로드
+                </Button>
+              )}
+            </div>
+          </div>
+          {isLoading ? (
+            <Spinner label="로딩 중..." />
+          ) : (
+            <SubmissionList submissions={list} {...listProps} onRequestDelete={onDelete ? setToDelete : undefined} />
+          )}
+        </CardBody>
+      </Card>
+      {onDelete && (
+        <ConfirmDialog
+          open={toDelete !== null}
+          title={M.dashboard.deleteConfirmTitle}
+          description={M.dashboard.deleteConfirm}
+          confirmLabel={M.confirm.delete}
+          busy={toDelete !== null && deletingId === toDelete.id}
+          onCancel={() => setToDelete(null)}
+          onConfirm={confirmDelete}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+import { AlertTriangle, Bot, Download, FileText } from "lucide-react";
+import type { ReactNode } from "react";
+import type { ReportData } from "@shared/grading.ts";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody } from "@/components/ui/card";
+import { Progress } from "@/components/ui/progress";
+import { Spinner } from "@/components/ui/spinner";
+import { ApiError } from "@/lib/api-client";
+import { useReport } from "@/features/sessions/api/get-report";
+import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
+import { useReportDownload } from "@/features/sessions/hooks/use-report-download";
+import { formatReportDate, formatScore, scoreSummary } from "@/features/sessions/utils/report-format";
+
+export const BACK_LABEL = "← 대시보드로 돌아가기";
+
+export interface ReportViewProps {
+  submissionId: string;
+  onBack: () => void;
+}
+
+export function ReportView({ submissionId, onBack }: ReportViewProps) {
+  const report = useReport(submissionId);
+  const { download, pendingId } = useReportDownload();
+
+  return (
+    <section className="flex flex-col gap-6" aria-labelledby="report-title" data-testid="report-view">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Button variant="ghost" size="sm" onClick={onBack}>
+          {BACK_LABEL}
+        </Button>
+      </div>
+      <Card>
+        <CardBody className="flex flex-row flex-wrap items-center justify-between gap-4">
+          <div className="flex items-center gap-3">
+            <FileText className="size-7 text-primary" aria-hidden="true" />
+            <h2 id="report-title" className="text-2xl font-bold">
+              AI 논술 첨삭 리포트
+            </h2>
+          </div>
+          <Button
+            variant="primary"
+            onClick={() => download(submissionId)}
+            loading={pendingId === submissionId}
+            disabled={!report.data}
+          >
+            <Download className="size-4" aria-hidden="true" />
+            전체 리포트 다운로드
+          </Button>
+        </CardBody>
+      </Card>
+      {report.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner size="lg" label="리포트를 불러오는 중..." />
+        </div>
+      ) : report.isError ? (
+        <div role="alert" className="alert alert-error">
+          <AlertTriangle className="size-5" aria-hidden="true" />
+          <span>
+            {report.error instanceof ApiError && report.error.status === 409
+              ? M.report.notGradedYet
+              : report.error.message || M.report.loadFail}
+          </span>
+        </div>
+      ) : (
+        <ReportBody report={report.data} />
+      )}
+    </section>
+  );
+}
+
+function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  return (
+    <Card data-testid={testId}>
+      <CardBody className="gap-3">
+        <h3 className="text-lg font-semibold">{title}</h3>
+        {children}
+      </CardBody>
+    </Card>
+  );
+}
+
+function BulletList({ items }: { items: string[] }) {
+  if (items.length === 0) return <p className="text-base-content/60">(없음)</p>;
+  return (
+    <ul className="list-disc space-y-1 pl-5">
+      {items.map((item, i) => (
+        <li key={i}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
+export function GraderNotice({ report }: { report: ReportData }) {
+  const offline = report.grader === "offline";
+  return (
+    <div className="flex flex-col gap-2" data-testid="report-grader">
+      <div className={offline ? "alert alert-warning alert-soft" : "alert alert-info alert-soft"}>
+        <Bot className="size-5" aria-hidden="true" />
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant={offline ? "warning" : "info"}>{offline ? "오프라인 분석" : "AI 채점"}</Badge>
+          <span>{report.graderLabel}</span>
+        </div>
+      </div>
+      {report.flagLabels.length > 0 && (
+        <div role="alert" className="alert alert-error alert-soft" data-testid="report-flags">
+          <AlertTriangle className="size-5" aria-hidden="true" />
+          <div>
+            <p className="font-semibold">확인 필요</p>
+            <ul className="list-disc pl-5">
+              {report.flagLabels.map((label) => (
+                <li key={label}>{label}</li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function ReportBody({ report }: { report: ReportData }) {
+  const total = scoreSummary(report.overallScore, report.maxScore);
+  return (
+    <div className="flex flex-col gap-6">
+      <GraderNotice report={report} />
+      <Card data-testid="report-summary">
+        <CardBody className="gap-5">
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <Field label="학생 이름" value={report.studentInfo.name || "-"} />
+            <Field label="수험번호" value={report.studentInfo.studentId || "-"} />
+            <Field label="제출일" value={formatReportDate(report.submittedAt)} />
+            <Field label="완료일" value={formatReportDate(report.completedAt)} />
+          </div>
+          <div className="flex flex-col gap-2 border-t border-base-300 pt-4" data-testid="report-total" data-tier={total.tier}>
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <span className="text-sm text-base-content/60">총점</span>
+              <span className={`text-3xl font-bold ${total.style.text}`}>
+                {formatScore(report.overallScore)}/{formatScore(report.maxScore)}점{" "}
+                <span className="text-lg font-semibold">({total.percent}%)</span>
+              </span>
+            </div>
+            <Progress
+              value={report.overallScore}
+              max={report.maxScore > 0 ? report.maxScore : 1}
+              variant={total.style.progress}
+              className={total.style.bar}
+              label={`총점 ${total.percent}%`}
+            />
+          </div>
+        </CardBody>
+      </Card>
+
+      <Section title="항목별 점수" testId="report-categories">
+        <ul className="flex flex-col gap-5">
+          {report.categories.map((category) => {
+            const s = scoreSummary(category.score, category.maxScore);
+            return (
+              <li key={category.name} className="flex flex-col gap-2" data-tier={s.tier}>
+                <div className="flex items-baseline justify-between gap-2">
+                  <span className="font-medium">{category.name}</span>
+                  <span className={`font-semibold ${s.style.text}`}>
+                    {formatScore(category.score)}/{formatScore(category.maxScore)}
+                  </span>
+                </div>
+                <Progress
+                  value={category.score}
+                  max={category.maxScore > 0 ? category.maxScore : 1}
+                  variant={s.style.progress}
+                  className={s.style.bar}
+                  label={`${category.name} ${s.percent}%`}
+                />
+                <p className="text-sm text-base-content/80">{category.feedback}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </Section>
+
+      <Section title="우수한 점" testId="report-strengths">
+        <BulletList items={report.strengths} />
+      </Section>
+      <Section title="개선이 필요한 점" testId="report-improvements">
+        <BulletList items={report.improvementAreas} />
+      </Section>
+      <Section title="상세 피드백" testId="report-feedback">
+        <p className="whitespace-pre-line leading-relaxed">{report.detailedFeedback || "(없음)"}</p>
+      </Section>
+      <Section title="향후 개선 방안" testId="report-suggestions">
+        {report.suggestions.length === 0 ? (
+          <p className="text-base-content/60">(없음)</p>
+        ) : (
+          <ol className="flex flex-col gap-2">
+            {report.suggestions.map((suggestion, i) => (
+              <li key={i} className="flex gap-3">
+                <span className="badge badge-primary badge-sm mt-0.5 shrink-0">{i + 1}</span>
+                <span>{suggestion}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </Section>
+    </div>
+  );
+}
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <span className="text-sm text-base-content/60">{label}</span>
+      <span className="font-medium">{value}</span>
+    </div>
+  );
+}

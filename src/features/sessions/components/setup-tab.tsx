@@ -1,0 +1,158 @@
+import { useRef, useState } from "react";
+import { Info } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardDescription, CardTitle } from "@/components/ui/card";
+import { notify } from "@/lib/notify";
+import type { AnalysisSession } from "@shared/types.ts";
+import { formatKb } from "@shared/upload-rules.ts";
+import { useCreateSession } from "@/features/sessions/api/create-session";
+import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
+import { createSessionFailure } from "@/features/sessions/utils/session-errors";
+import { SetupFilePicker } from "@/features/sessions/components/setup-file-picker";
+import { ImageTextReview } from "@/features/sessions/ocr/image-text-review";
+import { useBrowserReadsImages } from "@/features/sessions/ocr/server-config";
+import { isImageName, reviewedTextFile } from "@/features/sessions/ocr/text-file";
+import { imageTextProblem, useImageText } from "@/features/sessions/ocr/use-image-text";
+
+type Role = "prompt" | "criteria";
+const ROLE_NAME: Record<Role, string> = { prompt: "논술 문제", criteria: "평가 기준" };
+
+export interface SetupTabProps {
+  session: AnalysisSession | null;
+  onCreated: (session: AnalysisSession) => void;
+  onNext: () => void;
+  onUsageExceeded: (error: unknown) => void;
+}
+
+export function SetupTab({ session, onCreated, onNext, onUsageExceeded }: SetupTabProps) {
+  const [promptFile, setPromptFile] = useState<File | null>(null);
+  const [criteriaFile, setCriteriaFile] = useState<File | null>(null);
+  const createSession = useCreateSession();
+  const busy = createSession.isPending;
+  const ocr = useImageText();
+  const browserReadsImages = useBrowserReadsImages();
+  const files: Record<Role, File | null> = { prompt: promptFile, criteria: criteriaFile };
+  const chosen = useRef<Record<Role, File | null>>({ prompt: null, criteria: null });
+
+  /** A chosen image is read here, for the teacher to review, when the server has no vision model. */
+  const choose = (role: Role, file: File | null) => {
+    (role === "prompt" ? setPromptFile : setCriteriaFile)(file);
+    chosen.current[role] = file;
+    ocr.forget(role);
+    if (!file || !isImageName(file.name)) return;
+    void browserReadsImages().then((browser) => {
+      if (browser && chosen.current[role] === file) ocr.read(role, file);
+    });
+  };
+  const toSend = (role: Role): File | null => {
+    const state = ocr.states[role];
+    const file = files[role];
+    return file && state?.status === "done" ? reviewedTextFile(file.name, state.text) : file;
+  };
+
+  const submit = () => {
+    if (!promptFile) {
+      if (session) onNext();
+      return;
+    }
+    const problem = imageTextProblem([ocr.states.prompt, criteriaFile ? ocr.states.criteria : undefined]);
+    if (problem) {
+      notify({ title: M.files.imageTextTitle, description: problem, variant: "destructive" });
+      return;
+    }
+    createSession.mutate(
+      { promptFile: toSend("prompt")!, criteriaFile: toSend("criteria") },
+      {
+        onSuccess: (created) => {
+          notify({
+            title: M.session.createdTitle,
+            description: created.criteriaFilename ? M.session.createdWithCriteria : M.session.created,
+          });
+          setPromptFile(null);
+          setCriteriaFile(null);
+          ocr.clear();
+          onCreated(created);
+        },
+        onError: (error) => {
+          const outcome = createSessionFailure(error);
+          if (outcome.toast) notify(outcome.toast);
+          if (outcome.showUsageLimit) onUsageExceeded(error);
+        },
+      },
+    );
+  };
+
+  const listed: { role: string; name: string; size: number }[] = [];
+  if (promptFile) listed.push({ role: "논술 문제", name: promptFile.name, size: promptFile.size });
+  else if (session?.promptFilename) listed.push({ role: "논술 문제", name: session.promptFilename, size: -1 });
+  if (criteriaFile) listed.push({ role: "평가 기준", name: criteriaFile.name, size: criteriaFile.size });
+  else if (!promptFile && session?.criteriaFilename) listed.push({ role: "평가 기준", name: session.criteriaFilename, size: -1 });
+
+  return (
+    <Card>
+      <CardBody className="gap-4">
+        <div>
+          <CardTitle>평가 기준 설정</CardTitle>
+          <CardDescription>논술 문제와 평가 기준 파일을 업로드하세요. (TXT, DOCX, PDF, JPG, PNG)</CardDescription>
+        </div>
+        <div className="grid gap-4 md:grid-cols-2">
+          <SetupFilePicker
+            id="prompt-file"
+            label="논술 문제(필수)"
+            subject="논술 문제"
+            file={promptFile}
+            disabled={busy}
+            onChange={(file) => choose("prompt", file)}
+          />
+          <SetupFilePicker
+            id="criteria-file"
+            label="평가 기준(선택)"
+            subject="평가 기준"
+            file={criteriaFile}
+            disabled={busy}
+            onChange={(file) => choose("criteria", file)}
+          />
+        </div>
+        <ImageTextReview
+          subject="논술 문제와 평가 기준"
+          disabled={busy}
+          entries={(["prompt", "criteria"] as const).flatMap((role) => {
+            const state = ocr.states[role];
+            const file = files[role];
+            return state && file ? [{ key: role, name: `${ROLE_NAME[role]}: ${file.name}`, state }] : [];
+          })}
+          onChange={ocr.setText}
+          onRetry={(key) => {
+            const file = files[key as Role];
+            if (file) ocr.read(key, file);
+          }}
+        />
+        {listed.length > 0 && (
+          <div
+            role="note"
+            className="flex gap-3 rounded-box border border-info/30 bg-info/10 p-4 text-sm"
+            aria-label="업로드된 파일"
+          >
+            <Info className="mt-0.5 size-5 shrink-0 text-info" aria-hidden="true" />
+            <div className="min-w-0">
+              <p className="font-semibold">업로드된 파일</p>
+              <ul className="mt-1 space-y-0.5 text-base-content/80">
+                {listed.map((f) => (
+                  <li key={f.role} className="break-all">
+                    {f.role}: {f.name}
+                    {f.size >= 0 && ` (${formatKb(f.size)})`}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </div>
+        )}
+        <div className="flex justify-end border-t border-base-300 pt-4">
+          <Button className="w-full sm:w-auto" onClick={submit} disabled={busy || (!promptFile && !session)} loading={busy}>
+            {busy ? "처리 중..." : "다음 단계"}
+          </Button>
+        </div>
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,131 @@
+import type { ReactNode } from "react";
+import { RotateCcw, Trash2 } from "lucide-react";
+import { Badge, type BadgeVariant } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Progress } from "@/components/ui/progress";
+import type { Submission } from "@shared/types.ts";
+import {
+  displayStudent,
+  feedbackText,
+  formatSubmitTime,
+  STATUS_LABELS,
+} from "@/features/sessions/utils/submission-stats";
+
+const STATUS_VARIANTS: Record<Submission["status"], BadgeVariant> = {
+  pending: "ghost",
+  analyzing: "info",
+  completed: "success",
+  error: "destructive",
+};
+
+export interface SubmissionListProps {
+  submissions: Submission[];
+  /** Completed rows: open the report (the list passes `점수: x/y` along). */
+  onView?: (submission: Submission, feedback: string | null) => void;
+  onDownload?: (submission: Submission) => void;
+  /** The row whose report is being downloaded. */
+  downloadingId?: string;
+  /** Error rows: grade the answer again. */
+  onRetry?: (submission: Submission) => void;
+  /** The row being sent back to grading. */
+  retryingId?: string;
+  /** Every row: ask to delete the answer (the dashboard confirms first). */
+  onRequestDelete?: (submission: Submission) => void;
+  /** Extra content per row (e.g. live details added later). */
+  renderExtra?: (submission: Submission) => ReactNode;
+}
+
+/** Results of the built-in analyzer are not AI grades; the list says so (the API may add `grader`). */
+function isOffline(s: Submission): boolean {
+  return (s.result as { grader?: string } | null | undefined)?.grader === "offline";
+}
+
+export function SubmissionList({
+  submissions,
+  onView,
+  onDownload,
+  downloadingId,
+  onRetry,
+  retryingId,
+  onRequestDelete,
+  renderExtra,
+}: SubmissionListProps) {
+  if (submissions.length === 0) {
+    return <p className="py-10 text-center text-base-content/70">아직 제출된 답안이 없습니다</p>;
+  }
+  return (
+    <ul className="divide-y divide-base-300" aria-label="제출된 답안 목록">
+      {submissions.map((s) => (
+        <li key={s.id} className="py-4" data-testid="submission-row" data-status={s.status} data-submission-id={s.id}>
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-semibold">{displayStudent(s)}</span>
+            <Badge variant={STATUS_VARIANTS[s.status]} size="sm">
+              {STATUS_LABELS[s.status]}
+            </Badge>
+            {typeof s.score === "number" && <span className="text-sm font-semibold">{s.score}점</span>}
+            {isOffline(s) && (
+              <Badge variant="warning" size="sm" title="오프라인 분석기 채점 (AI 채점 아님)">
+                오프라인 분석
+              </Badge>
+            )}
+            <span className="ml-auto text-xs text-base-content/60">{formatSubmitTime(s.submitTime ?? s.submittedAt)}</span>
+            {onRequestDelete && (
+              <Button
+                size="xs"
+                variant="ghost"
+                className="text-base-content/60 hover:text-error"
+                aria-label="답안 삭제"
+                title="답안 삭제"
+                onClick={() => onRequestDelete(s)}
+              >
+                <Trash2 className="size-3.5" aria-hidden="true" />
+              </Button>
+            )}
+          </div>
+          {s.status === "analyzing" && (
+            <div className="mt-2">
+              <div className="flex justify-between text-xs text-base-content/70">
+                <span>{s.progressMessage || "분석 중입니다..."}</span>
+                <span>{s.progress}%</span>
+              </div>
+              <Progress value={s.progress} variant="info" className="progress-info" label="분석 진행률" />
+            </div>
+          )}
+          {s.status === "error" && (s.progressMessage || onRetry) && (
+            <div className="mt-1 flex flex-wrap items-center gap-2">
+              {s.progressMessage && (
+                <p className="text-sm text-error" data-testid="submission-error">
+                  {s.progressMessage}
+                </p>
+              )}
+              {onRetry && (
+                <Button size="xs" variant="outline" onClick={() => onRetry(s)} loading={retryingId === s.id}>
+                  <RotateCcw className="size-3.5" aria-hidden="true" />
+                  다시 채점
+                </Button>
+              )}
+            </div>
+          )}
+          <p className="mt-1 text-sm text-base-content/70">
+            {s.essay ? [...s.essay].slice(0, 100).join("") : s.essayFilename ?? ""}
+          </p>
+          {s.status === "completed" && (onView || onDownload) && (
+            <div className="mt-2 flex gap-2">
+              {onView && (
+                <Button size="sm" variant="outline" onClick={() => onView(s, feedbackText(s))}>
+                  보기
+                </Button>
+              )}
+              {onDownload && (
+                <Button size="sm" variant="ghost" onClick={() => onDownload(s)} loading={downloadingId === s.id}>
+                  다운로드
+                </Button>
+              )}
+            </div>
+          )}
+          {renderExtra?.(s)}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,165 @@
+import type { Submission, SubmissionStatus } from "@shared/types.ts";
+
+/** The submission row as the DB trigger broadcasts it (snake_case, no essay_content). */
+export interface SubmissionRecord {
+  id: string;
+  session_id: string;
+  user_id?: string;
+  student_name?: string | null;
+  student_id?: string | null;
+  status?: SubmissionStatus;
+  progress?: number;
+  progress_message?: string | null;
+  submitted_at?: string;
+  analysis_started_at?: string | null;
+  analysis_completed_at?: string | null;
+  essay_filename?: string | null;
+  essay_file_path?: string | null;
+  essay_preview?: string | null;
+  usage_charged?: boolean;
+}
+
+export interface SubmissionChangePayload {
+  operation?: "INSERT" | "UPDATE" | "DELETE" | string;
+  table?: string;
+  record?: SubmissionRecord | null;
+  old_record?: Partial<SubmissionRecord> | null;
+}
+
+export type SubmissionListItem = Submission;
+
+export interface CacheChange {
+  /** The next list, or the same reference when nothing changed. */
+  items: SubmissionListItem[] | undefined;
+  /** The list should be fetched again (a row we cannot build from the broadcast alone). */
+  refetch: boolean;
+}
+
+export const POLL_EMPTY_MS = 2000;
+export const POLL_ANALYZING_MS = 1000;
+export const POLL_IDLE_MS = 5000;
+
+/** §4 polling while the channel is not subscribed: 2 s empty, 1 s while any is analyzing, else 5 s. */
+export function submissionsPollInterval(
+  items: readonly { status: string }[] | null | undefined,
+  isLive = false,
+): number | false {
+  if (isLive) return false;
+  if (!items || items.length === 0) return POLL_EMPTY_MS;
+  if (items.some((item) => item.status === "analyzing")) return POLL_ANALYZING_MS;
+  return POLL_IDLE_MS;
+}
+
+/** Staged batch answers (uploaded, not started) are hidden from the list, as the API does. */
+function isStaged(record: SubmissionRecord): boolean {
+  return record.status === "pending" && record.usage_charged === false;
+}
+
+/** A list item built from a broadcast row; score and result come with the next fetch. */
+export function submissionFromRecord(record: SubmissionRecord): SubmissionListItem {
+  const submittedAt = record.submitted_at ?? new Date().toISOString();
+  return {
+    id: record.id,
+    sessionId: record.session_id,
+    userId: record.user_id ?? "",
+    studentName: record.student_name ?? "",
+    studentId: record.student_id ?? "",
+    essayContent: null,
+    essayFilePath: record.essay_file_path ?? null,
+    essayFilename: record.essay_filename ?? null,
+    status: record.status ?? "pending",
+    progress: record.progress ?? 0,
+    progressMessage: record.progress_message ?? "",
+    submittedAt,
+    analysisStartedAt: record.analysis_started_at ?? null,
+    analysisCompletedAt: record.analysis_completed_at ?? null,
+    score: null,
+    submitTime: submittedAt,
+    essay: [...(record.essay_preview ?? "")].slice(0, 100).join(""),
+    result: null,
+  };
+}
+
+function patchItem(item: SubmissionListItem, record: SubmissionRecord): SubmissionListItem {
+  const next: SubmissionListItem = { ...item };
+  if (record.status !== undefined) next.status = record.status;
+  if (record.progress !== undefined) next.progress = record.progress;
+  if (record.progress_message !== undefined) next.progressMessage = record.progress_message ?? "";
+  if (record.student_name !== undefined) next.studentName = record.student_name ?? "";
+  if (record.student_id !== undefined) next.studentId = record.student_id ?? "";
+  if (record.analysis_started_at !== undefined) next.analysisStartedAt = record.analysis_started_at;
+  if (record.analysis_completed_at !== undefined) next.analysisCompletedAt = record.analysis_completed_at;
+  if (record.submitted_at !== undefined) {
+    next.submittedAt = record.submitted_at;
+    next.submitTime = record.submitted_at;
+  }
+  if (next.status !== "completed") {
+    next.score = null;
+    next.result = null;
+  }
+  return next;
+}
+
+function sameItem(a: SubmissionListItem, b: SubmissionListItem): boolean {
+  return (
+    a.status === b.status &&
+    a.progress === b.progress &&
+    a.progressMessage === b.progressMessage &&
+    a.studentName === b.studentName &&
+    a.studentId === b.studentId &&
+    a.analysisStartedAt === b.analysisStartedAt &&
+    a.analysisCompletedAt === b.analysisCompletedAt &&
+    a.submittedAt === b.submittedAt &&
+    a.result === b.result
+  );
+}
+
+/** The API's order: newest first, then id. */
+function byListOrder(a: SubmissionListItem, b: SubmissionListItem): number {
+  const ta = Date.parse(a.submittedAt);
+  const tb = Date.parse(b.submittedAt);
+  if (ta !== tb) return tb - ta;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * Applies one `essay_submissions` broadcast to the cached list of a session.
+ * INSERT adds the row, UPDATE patches status/progress/message (and adds a row it has not seen),
+ * DELETE removes it; a row that becomes completed asks for a refetch to get its score.
+ */
+export function applySubmissionChange(
+  items: SubmissionListItem[] | undefined,
+  payload: SubmissionChangePayload | null | undefined,
+  sessionId?: string,
+): CacheChange {
+  if (!items || !payload) return { items, refetch: false };
+  if (payload.table && payload.table !== "essay_submissions") return { items, refetch: false };
+  const record = payload.record ?? null;
+  const op = (payload.operation ?? (record ? "UPDATE" : "DELETE")).toUpperCase();
+
+  if (op === "DELETE" || !record) {
+    const id = payload.old_record?.id;
+    if (!id || !items.some((item) => item.id === id)) return { items, refetch: false };
+    return { items: items.filter((item) => item.id !== id), refetch: false };
+  }
+  if (sessionId && record.session_id && record.session_id !== sessionId) return { items, refetch: false };
+
+  const index = items.findIndex((item) => item.id === record.id);
+  if (isStaged(record)) {
+    if (index < 0) return { items, refetch: false };
+    return { items: items.filter((item) => item.id !== record.id), refetch: false };
+  }
+  if (index < 0) {
+    const added = submissionFromRecord(record);
+    return { items: [...items, added].sort(byListOrder), refetch: added.status === "completed" };
+  }
+
+  const current = items[index];
+  const next = patchItem(current, record);
+  const becameCompleted = next.status === "completed" && (current.status !== "completed" || current.result == null);
+  if (sameItem(current, next)) return { items, refetch: becameCompleted };
+  const list = items.slice();
+  list[index] = next;
+  const reordered = next.submittedAt !== current.submittedAt ? list.sort(byListOrder) : list;
+  return { items: reordered, refetch: becameCompleted };
+}

@@ -1,0 +1,43 @@
+import { formatSeoulDateOr } from "@/lib/format-date";
+import type { Submission } from "@shared/types.ts";
+
+export interface SubmissionStats {
+  completed: number;
+  waiting: number;
+  total: number;
+  averageScore: number | null;
+}
+
+export function submissionStats(submissions: Submission[]): SubmissionStats {
+  const completed = submissions.filter((s) => s.status === "completed").length;
+  const waiting = submissions.filter((s) => s.status === "pending" || s.status === "analyzing").length;
+  const scores = submissions.map((s) => s.score).filter((v): v is number => typeof v === "number");
+  const averageScore = scores.length ? Math.round(scores.reduce((a, b) => a + b, 0) / scores.length) : null;
+  return { completed, waiting, total: submissions.length, averageScore };
+}
+
+/** Dashboard tab badge: the pending count, or the completed count when nothing is pending. */
+export function dashboardBadgeCount(submissions: Submission[] | undefined): number {
+  const stats = submissionStats(submissions ?? []);
+  return stats.waiting > 0 ? stats.waiting : stats.completed;
+}
+
+/** Student name, else student id, else 익명 + the last 4 characters of the submission id. */
+export function displayStudent(s: Pick<Submission, "studentName" | "studentId" | "id">): string {
+  return s.studentName || s.studentId || `익명 ${s.id.slice(-4)}`;
+}
+
+export const STATUS_LABELS: Record<Submission["status"], string> = {
+  pending: "대기중",
+  analyzing: "분석중",
+  completed: "완료",
+  error: "오류",
+};
+
+export function feedbackText(s: Submission): string | null {
+  return s.result ? `점수: ${s.result.overallScore}/${s.result.maxScore}` : null;
+}
+
+export function formatSubmitTime(iso: string | undefined) {
+  return formatSeoulDateOr(iso, "dateTime", "");
+}
