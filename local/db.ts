@@ -18,6 +18,8 @@ export interface DatabaseOptions {
   dataDir: string;
   port: number;
   log?: (line: string) => void;
+  /** A folder holding the `supabase/` project to push (default: this checkout), e.g. an older commit's. */
+  projectDir?: string;
 }
 
 export interface Database {
@@ -264,7 +266,7 @@ export async function startDatabase(opts: DatabaseOptions): Promise<Database> {
     }
     await sql.unsafe(readFileSync(bootstrapFile, "utf8"));
     await maintainRealtimePartitions(sql);
-    const push = await pushMigrations(url);
+    const push = await pushMigrations(url, { workdir: opts.projectDir });
     for (const line of (push.stderr + push.stdout).split("\n")) if (line.trim()) log(line.trimEnd());
     if (push.code !== 0) {
       const detail = (push.stderr || push.stdout).trim().split("\n").filter((l) => !/^Try rerunning/.test(l)).slice(-3).join(" ");

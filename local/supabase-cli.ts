@@ -12,8 +12,11 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `supabase <args>` in the project root (its `supabase/` folder and config.toml), capturing output. */
-export function supabaseCli(args: string[], opts: { input?: string } = {}): Promise<CliResult> {
+/**
+ * Runs `supabase <args>` in the project root (its `supabase/` folder and config.toml), capturing output;
+ * `workdir` runs it on another folder holding a `supabase/` project (e.g. an older commit's migrations).
+ */
+export function supabaseCli(args: string[], opts: { input?: string; workdir?: string } = {}): Promise<CliResult> {
   if (!existsSync(supabaseBin)) {
     return Promise.resolve({
       code: 127,
@@ -22,8 +25,9 @@ export function supabaseCli(args: string[], opts: { input?: string } = {}): Prom
     });
   }
   return new Promise((done) => {
-    const child = spawn(supabaseBin, [...args, "--workdir", root, "--agent", "no"], {
-      cwd: root,
+    const workdir = opts.workdir ?? root;
+    const child = spawn(supabaseBin, [...args, "--workdir", workdir, "--agent", "no"], {
+      cwd: workdir,
       env: { ...process.env, SUPABASE_TELEMETRY_DISABLED: "1", DO_NOT_TRACK: "1", NO_COLOR: "1", CI: process.env.CI ?? "1" },
       stdio: ["pipe", "pipe", "pipe"],
     });
@@ -45,10 +49,10 @@ export function localUrl(dbUrl: string): string {
 }
 
 /** `supabase db push --remote <url> --include-seed`: applies supabase/migrations and seed.sql as a hosted project does. */
-export async function pushMigrations(dbUrl: string, opts: { dryRun?: boolean } = {}): Promise<CliResult> {
+export async function pushMigrations(dbUrl: string, opts: { dryRun?: boolean; workdir?: string } = {}): Promise<CliResult> {
   const args = ["db", "push", "--remote", localUrl(dbUrl), "--include-seed", "--yes"];
   if (opts.dryRun) args.push("--dry-run");
-  return supabaseCli(args);
+  return supabaseCli(args, { workdir: opts.workdir });
 }
 
 /** Supabase's database linter (`supabase db advisors`), failing on any warning, as `npm test` runs it. */

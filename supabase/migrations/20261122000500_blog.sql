@@ -1,6 +1,8 @@
 -- =============================================================================
--- Blog: posts and their attachments. Public reads published posts; admins
--- manage everything.
+-- Blog: posts and their attachments. Everyone reads published posts; admins
+-- manage everything. Views count at most once per visitor per post per Seoul
+-- day, through one narrow security-definer function (visitors may not update
+-- blog_posts), and do not touch updated_at (the edit time shown to admins).
 -- =============================================================================
 
 -- -----------------------------------------------------------------------------
@@ -39,7 +41,7 @@ comment on column public.blog_posts.featured_image is
 comment on column public.blog_posts.published_at is
   'Set automatically the first time the post is published.';
 comment on column public.blog_posts.view_count is
-  'Incremented by the API (service connection) on each public view.';
+  'Views counted by private.record_blog_view: at most once per visitor per post per Asia/Seoul day.';
 
 create table if not exists public.blog_attachments (
   id             uuid primary key default gen_random_uuid(),
@@ -62,6 +64,27 @@ comment on column public.blog_attachments.filepath is
   'Object name in the `blog` storage bucket.';
 comment on column public.blog_attachments.file_size is
   'Size in bytes.';
+comment on column public.blog_attachments.display_order is
+  'Position of the attachment in its post (ascending).';
+
+-- One row per (post, visitor, day) that has been counted. The visitor is a
+-- salted hash (see private.record_blog_view), never an address or a user id.
+create table if not exists private.blog_post_views (
+  post_id      uuid not null references public.blog_posts (id) on delete cascade,
+  visitor_hash text not null,
+  view_date    date not null,
+  primary key (post_id, view_date, visitor_hash)
+);
+comment on table private.blog_post_views is
+  'Views already counted today: (post, sha256(day salt || visitor key), Seoul date). Rows older than yesterday are pruned.';
+
+-- A random salt per Seoul day, so a visitor hash cannot be reversed to an
+-- address by trying every address, and cannot be linked across days.
+create table if not exists private.blog_view_salts (
+  view_date date primary key,
+  salt      bytea not null default extensions.gen_random_bytes(32)
+);
+comment on table private.blog_view_salts is 'Per-day random salt for blog visitor hashes; pruned with the views.';
 
 -- -----------------------------------------------------------------------------
 -- Indexes (slug is covered by its unique constraint)
@@ -76,6 +99,7 @@ create index if not exists blog_attachments_post_idx
 create index if not exists blog_attachments_uploaded_by_idx on public.blog_attachments (uploaded_by);
 create index if not exists blog_attachments_temporary_idx
   on public.blog_attachments (uploaded_at) where blog_post_id is null;
+create index if not exists blog_post_views_view_date_idx on private.blog_post_views (view_date);
 
 -- -----------------------------------------------------------------------------
 -- Functions
@@ -98,13 +122,65 @@ end;
 $$;
 revoke execute on function private.set_blog_published_at() from public, anon, authenticated;
 
+/**
+ * Counts one view of a PUBLISHED post by p_visitor (the API passes the user
+ * id for signed-in readers, else the client address) at most once per Seoul
+ * day, and returns the post's view count (null when the post does not exist
+ * or is not published).
+ *   select private.record_blog_view('…post id…', '203.0.113.7');
+ * The visitor key is stored only as sha256(day salt || key); rows and salts
+ * older than yesterday are pruned as views come in.
+ */
+create or replace function private.record_blog_view(p_post_id uuid, p_visitor text)
+returns integer
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_today date := (now() at time zone 'Asia/Seoul')::date;
+  v_salt bytea;
+  v_count integer;
+begin
+  select b.view_count into v_count from public.blog_posts b where b.id = p_post_id and b.is_published;
+  if not found then
+    return null;
+  end if;
+
+  insert into private.blog_view_salts (view_date) values (v_today) on conflict (view_date) do nothing;
+  select s.salt into v_salt from private.blog_view_salts s where s.view_date = v_today;
+
+  insert into private.blog_post_views (post_id, visitor_hash, view_date)
+  values (p_post_id,
+          encode(extensions.digest(v_salt || convert_to(coalesce(p_visitor, ''), 'UTF8'), 'sha256'), 'hex'),
+          v_today)
+  on conflict do nothing;
+  if not found then
+    return v_count;
+  end if;
+
+  update public.blog_posts set view_count = view_count + 1
+   where id = p_post_id and is_published
+  returning view_count into v_count;
+
+  delete from private.blog_post_views where view_date < v_today - 1;
+  delete from private.blog_view_salts where view_date < v_today - 1;
+  return v_count;
+end;
+$$;
+revoke execute on function private.record_blog_view(uuid, text) from public, anon, authenticated;
+grant execute on function private.record_blog_view(uuid, text) to service_role;
+
 -- -----------------------------------------------------------------------------
--- Triggers
+-- Triggers (updated_at is for edits only: a view changes view_count alone)
 -- -----------------------------------------------------------------------------
 drop trigger if exists blog_posts_set_updated_at on public.blog_posts;
 create trigger blog_posts_set_updated_at
   before update on public.blog_posts
-  for each row execute function private.set_updated_at();
+  for each row
+  when (old.view_count is not distinct from new.view_count)
+  execute function private.set_updated_at();
 
 drop trigger if exists blog_posts_set_published_at on public.blog_posts;
 create trigger blog_posts_set_published_at
@@ -124,6 +200,8 @@ grant select on public.blog_attachments to anon, authenticated;
 grant insert, update, delete on public.blog_attachments to authenticated;
 grant all on public.blog_attachments to service_role;
 
+revoke all on private.blog_post_views, private.blog_view_salts from public, anon, authenticated;
+
 -- -----------------------------------------------------------------------------
 -- RLS
 -- -----------------------------------------------------------------------------
@@ -131,7 +209,6 @@ alter table public.blog_posts enable row level security;
 alter table public.blog_attachments enable row level security;
 
 -- blog_posts
-drop policy if exists "anyone reads published posts" on public.blog_posts;
 drop policy if exists "visitors read published posts" on public.blog_posts;
 create policy "visitors read published posts" on public.blog_posts
   for select to anon
@@ -159,7 +236,6 @@ create policy "admins delete posts" on public.blog_posts
   using ((select private.is_admin()));
 
 -- blog_attachments
-drop policy if exists "anyone reads attachments of published posts" on public.blog_attachments;
 drop policy if exists "visitors read attachments of published posts" on public.blog_attachments;
 create policy "visitors read attachments of published posts" on public.blog_attachments
   for select to anon

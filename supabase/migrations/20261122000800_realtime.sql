@@ -13,6 +13,11 @@
  * Trigger (after insert/update/delete on public.essay_submissions): broadcasts
  * the change on topic `session:<session_id>` with event = TG_OP
  * (INSERT | UPDATE | DELETE); payload {record, old_record, operation, table, schema}.
+ * `record` is the changed row without the full essay text (a 100-character
+ * `essay_preview` instead) and without the worker's internals (lease_owner,
+ * last_error); `old_record` carries only id, session_id, status and progress.
+ * Updates that change nothing a teacher sees (e.g. a lease renewal) are not
+ * sent, so progress streams stay small.
  * Security definer: realtime.messages has RLS, and the change may be made by
  * an end user (e.g. a delete) who could not insert the message herself.
  */
@@ -22,16 +27,33 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  v_new jsonb;
+  v_old jsonb;
 begin
-  perform realtime.broadcast_changes(
+  if tg_op = 'UPDATE'
+     and new.status is not distinct from old.status
+     and new.progress is not distinct from old.progress
+     and new.progress_message is not distinct from old.progress_message
+     and new.student_name is not distinct from old.student_name
+     and new.student_id is not distinct from old.student_id
+     and new.usage_charged is not distinct from old.usage_charged then
+    return null;
+  end if;
+  if tg_op <> 'DELETE' then
+    v_new := (to_jsonb(new) - 'essay_content' - 'lease_owner' - 'last_error')
+             || jsonb_build_object('essay_preview', left(new.essay_content, 100));
+  end if;
+  if tg_op <> 'INSERT' then
+    v_old := jsonb_build_object('id', old.id, 'session_id', old.session_id, 'status', old.status,
+                                'progress', old.progress);
+  end if;
+  perform realtime.send(
+    jsonb_build_object('record', v_new, 'old_record', v_old, 'operation', tg_op,
+                       'table', tg_table_name, 'schema', tg_table_schema),
+    tg_op,
     'session:' || coalesce(new.session_id, old.session_id)::text,
-    tg_op,
-    tg_op,
-    tg_table_name,
-    tg_table_schema,
-    new,
-    old
-  );
+    true);
   return null;
 end;
 $$;

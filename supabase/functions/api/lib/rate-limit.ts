@@ -1,4 +1,4 @@
-// Fixed-window rate limits over private.hit_rate_limit (migration 20261122006000_rate-limits.sql).
+// Fixed-window rate limits over private.hit_rate_limit (migration 20261122000600_security-and-rate-limits.sql).
 import type postgres from "postgres";
 import { HttpError } from "./errors.ts";
 import { read } from "./env.ts";

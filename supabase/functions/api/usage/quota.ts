@@ -1,4 +1,4 @@
-// Quota helpers over the SQL in migrations/20261122001000_usage-quota.sql.
+// Quota helpers over the SQL in migrations/20261122000200_plans-subscriptions-usage.sql.
 import type { UpgradeOption } from "../../_shared/types.ts";
 import type postgres from "postgres";
 import { HttpError } from "../lib/errors.ts";
