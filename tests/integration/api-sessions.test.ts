@@ -131,19 +131,26 @@ describe("session CRUD", () => {
     expect((await api(`/sessions/${s.id}`, { token: owner.token })).status).toBe(404);
   });
 
-  it("gives back the uses of answers that were never graded when a session is deleted", async () => {
+  it("gives back the uses of answers no worker has claimed when a session is deleted", async () => {
+    // (An answer already being graded keeps its use: the model was called — security-llm-spend.test.ts.)
+    // While this test holds the claim function's advisory lock no worker can claim, so the answer is
+    // still unclaimed when the API deletes the session.
     const s = await newSession(owner);
     const before = await used(owner);
-    // The fake LLM holds this answer for 5 s, so it is still waiting or being graded when deleted.
-    const slow = await api(`/sessions/${s.id}/submissions`, {
-      token: owner.token,
-      json: { essayContent: `${ESSAY}\n[[llm:slow:5000]]` },
-    });
-    expect(slow.status).toBe(201);
-    expect(await used(owner)).toBe(before + 1);
-    const [row] = await sql()`select status from public.essay_submissions where session_id = ${s.id}`;
-    expect(["pending", "analyzing"]).toContain(row.status);
-    expect((await api(`/sessions/${s.id}`, { method: "DELETE", token: owner.token })).status).toBe(200);
+    const blocker = await sql().reserve();
+    try {
+      await blocker`begin`;
+      await blocker`select pg_advisory_xact_lock(hashtextextended('private.claim_grading_jobs', 0))`;
+      const res = await api(`/sessions/${s.id}/submissions`, { token: owner.token, json: { essayContent: ESSAY } });
+      expect(res.status).toBe(201);
+      expect(await used(owner)).toBe(before + 1);
+      const [row] = await sql()`select status, attempts from public.essay_submissions where id = ${res.body.id}`;
+      expect(row).toEqual({ status: "pending", attempts: 0 });
+      expect((await api(`/sessions/${s.id}`, { method: "DELETE", token: owner.token })).status).toBe(200);
+    } finally {
+      await blocker`rollback`;
+      blocker.release();
+    }
     expect(await used(owner)).toBe(before);
   });
 });
