@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { User, UsageCounter } from "../../_shared/types.ts";
 import { DEFAULT_PLAN_ID, GUEST_FREE_USES } from "../../_shared/plans.ts";
-import { type AnySql, selectUsers } from "../lib/account.ts";
+import { type AnySql, selectUsers } from "../account/queries.ts";
 import { serviceClient } from "../lib/supabase.ts";
 import { removeObjects } from "../files/storage.ts";
 

@@ -6,7 +6,7 @@ import type { Ctx, Route } from "../lib/types.ts";
 import { HttpError } from "../lib/errors.ts";
 import { json } from "../lib/http.ts";
 import { enforceRateLimit, RATE_LIMITS } from "../lib/rate-limit.ts";
-import { getAccountUsage } from "../lib/account.ts";
+import { getAccountUsage } from "../account/queries.ts";
 import { checkFileMeta, type ReadFile, readUpload } from "../files/index.ts";
 import { objectPath, putObject, putObjects, removeObjects } from "../files/storage.ts";
 import { assertUsageAvailable, reserveUsage, usageExceededError } from "../usage/quota.ts";

@@ -2,7 +2,7 @@
 import type { Ctx, Route } from "../lib/types.ts";
 import { json } from "../lib/http.ts";
 import { HttpError } from "../lib/errors.ts";
-import { loadUser } from "../lib/account.ts";
+import { loadUser } from "../account/queries.ts";
 import { API_MESSAGES, VALIDATION } from "../../_shared/messages.ts";
 import {
   ADMIN_MESSAGES,

@@ -4,7 +4,7 @@ import type { SubscriptionStatus, UsageStatus } from "../../_shared/types.ts";
 import { API_MESSAGES } from "../../_shared/messages.ts";
 import { HttpError } from "../lib/errors.ts";
 import { json } from "../lib/http.ts";
-import { getAccountUsage, listPlans } from "../lib/account.ts";
+import { getAccountUsage, listPlans } from "../account/queries.ts";
 
 export const routes: Route[] = [
   {

@@ -11,7 +11,7 @@ import { clientAddress, enforceRateLimit, RATE_LIMITS } from "../lib/rate-limit.
 import { CAPTCHA_MESSAGES, captchaConfig, checkCaptcha, isAuthCaptchaError } from "../lib/captcha.ts";
 import { anonClient, passwordGrantClient, serviceClient } from "../lib/supabase.ts";
 import { bearerToken, forgetToken } from "../lib/auth.ts";
-import { loadUser } from "../lib/account.ts";
+import { loadUser } from "../account/queries.ts";
 import { adminSql } from "../lib/db.ts";
 
 function toSession(s: SupabaseSession | null): Session | null {

@@ -1,0 +1,20 @@
+import type { Route } from "./lib/types.ts";
+import { routes as auth } from "./auth/routes.ts";
+import { routes as account } from "./account/routes.ts";
+import { routes as sessions } from "./sessions/routes.ts";
+import { routes as grading } from "./grading/routes.ts";
+import { routes as payments } from "./payments/routes.ts";
+import { routes as admin } from "./admin/routes.ts";
+import { routes as blog } from "./blog/routes.ts";
+import { routes as config } from "./config/routes.ts";
+
+export const allRoutes: Route[] = [
+  ...auth,
+  ...account,
+  ...sessions,
+  ...grading,
+  ...payments,
+  ...admin,
+  ...blog,
+  ...config,
+];
