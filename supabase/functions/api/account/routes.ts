@@ -1,38 +1,26 @@
-// Plans, usage and subscription status.
-import type { Route } from "../lib/types.ts";
-import type { SubscriptionStatus, UsageStatus } from "../../_shared/types.ts";
-import { API_MESSAGES } from "../../_shared/messages.ts";
-import { HttpError } from "../lib/errors.ts";
+// GET /plans and GET /subscription/status.
+import type { SubscriptionStatus } from "../../_shared/types.ts";
+import { defineRoute, type Route } from "../lib/types.ts";
 import { json } from "../lib/http.ts";
-import { getAccountUsage, listPlans } from "../account/queries.ts";
+import { adminSql } from "../lib/db.ts";
+import { callerAccountUsage } from "../usage/quota.ts";
+import { listPlans } from "./queries.ts";
 
 export const routes: Route[] = [
-  {
+  defineRoute({
     method: "GET",
     path: "/plans",
     auth: "public",
-    async handler(ctx) {
-      return json(await listPlans(ctx.admin));
+    async handler() {
+      return json(await listPlans(adminSql));
     },
-  },
-  {
-    method: "GET",
-    path: "/usage/status",
-    auth: "user",
-    async handler(ctx) {
-      const info = await getAccountUsage(ctx.admin, ctx.user!.id);
-      if (!info) throw new HttpError(401, API_MESSAGES.loginRequired);
-      const body: UsageStatus = { usage: info.usage, plan: info.plan };
-      return json(body);
-    },
-  },
-  {
+  }),
+  defineRoute({
     method: "GET",
     path: "/subscription/status",
     auth: "user",
     async handler(ctx) {
-      const info = await getAccountUsage(ctx.admin, ctx.user!.id);
-      if (!info) throw new HttpError(401, API_MESSAGES.loginRequired);
+      const info = await callerAccountUsage(ctx.user.id);
       const sub = info.subscription;
       const body: SubscriptionStatus = {
         plan: info.plan,
@@ -43,5 +31,5 @@ export const routes: Route[] = [
       };
       return json(body);
     },
-  },
+  }),
 ];

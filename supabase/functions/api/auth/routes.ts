@@ -1,7 +1,7 @@
 // /auth/*: register, login (by username), guest, me, logout — all through Supabase Auth.
 import type { Session as SupabaseSession } from "@supabase/supabase-js";
 import { z } from "zod";
-import type { Route } from "../lib/types.ts";
+import { defineRoute, type Route } from "../lib/types.ts";
 import type { Session } from "../../_shared/types.ts";
 import { loginSchema, registerRequestSchema } from "../../_shared/schemas.ts";
 import { API_MESSAGES, VALIDATION } from "../../_shared/messages.ts";
@@ -88,7 +88,7 @@ const LOGIN_DUMMY_EMAIL = "no-such-user@login-timing.invalid";
 const LOGIN_DUMMY_HASH = "$2a$10$vhCmJ24zwuw4d11m5FCMHe7PumtrSLa8uPxXaDIWeMUR4vOgzv3J.";
 
 export const routes: Route[] = [
-  {
+  defineRoute({
     method: "POST",
     path: "/auth/register",
     auth: "public",
@@ -139,8 +139,8 @@ export const routes: Route[] = [
       }
       return json({ user, session: toSession(data.session), message: API_MESSAGES.registerSuccess }, 201);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: "POST",
     path: "/auth/login",
     auth: "public",
@@ -178,8 +178,8 @@ export const routes: Route[] = [
       const user = await userOrFail(data.user.id);
       return json({ user, session: toSession(data.session), message: API_MESSAGES.loginSuccess });
     },
-  },
-  {
+  }),
+  defineRoute({
     method: "POST",
     path: "/auth/guest",
     auth: "public",
@@ -200,18 +200,18 @@ export const routes: Route[] = [
       const user = await userOrFail(data.user.id);
       return json({ user, session: toSession(data.session), message: API_MESSAGES.guestSuccess });
     },
-  },
-  {
+  }),
+  defineRoute({
     method: "GET",
     path: "/auth/me",
     auth: "user",
     async handler(ctx) {
-      const user = await ctx.asUser((sql) => loadUser(sql, ctx.user!.id));
+      const user = await ctx.asCaller((sql) => loadUser(sql, ctx.user.id));
       if (!user) throw new HttpError(401, API_MESSAGES.loginRequired);
       return json(user);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: "POST",
     path: "/auth/logout",
     auth: "public",
@@ -224,5 +224,5 @@ export const routes: Route[] = [
       }
       return noContent();
     },
-  },
+  }),
 ];
