@@ -69,6 +69,13 @@ async function userOrFail(id: string) {
   return user;
 }
 
+/** The answer to a login: `last_login_at` recorded, then the user and their session. */
+async function signedIn(id: string, session: SupabaseSession, message: string): Promise<Response> {
+  await adminSql`update public.profiles set last_login_at = now() where id = ${id}`;
+  const user = await userOrFail(id);
+  return json({ user, session: toSession(session), message });
+}
+
 /**
  * Deletes an auth user this request has just created (its profile and anything else keyed to it
  * cascade). Logs, never throws, so the caller's real answer is kept.
@@ -174,9 +181,7 @@ export const routes: Route[] = [
         throw new HttpError(401, API_MESSAGES.invalidCredentials);
       }
 
-      await adminSql`update public.profiles set last_login_at = now() where id = ${data.user.id}`;
-      const user = await userOrFail(data.user.id);
-      return json({ user, session: toSession(data.session), message: API_MESSAGES.loginSuccess });
+      return await signedIn(data.user.id, data.session, API_MESSAGES.loginSuccess);
     },
   }),
   defineRoute({
@@ -196,9 +201,7 @@ export const routes: Route[] = [
         console.error("[api] signInAnonymously failed:", e.status, e.code, e.message);
         throw new HttpError(isRetryable(e) ? 503 : 500, API_MESSAGES.guestFailed);
       }
-      await adminSql`update public.profiles set last_login_at = now() where id = ${data.user.id}`;
-      const user = await userOrFail(data.user.id);
-      return json({ user, session: toSession(data.session), message: API_MESSAGES.guestSuccess });
+      return await signedIn(data.user.id, data.session, API_MESSAGES.guestSuccess);
     },
   }),
   defineRoute({

@@ -136,12 +136,6 @@ export async function reserveUsage(sql: AnySql, userId: string, count: number, r
   return row.r;
 }
 
-/** Returns the use held by a submission (once). Issue 4's worker calls this (or the SQL) when grading fails. */
-export async function releaseUsage(sql: AnySql, submissionId: string): Promise<boolean> {
-  const [row] = await sql<{ ok: boolean }[]>`select private.release_usage(${submissionId}::uuid) as ok`;
-  return row?.ok === true;
-}
-
 export async function upgradeOptions(sql: AnySql, currentLimit: number): Promise<UpgradeOption[]> {
   const [row] = await sql<{ o: UpgradeOption[] }[]>`select private.upgrade_options(${currentLimit}::int) as o`;
   return row?.o ?? [];
