@@ -44,6 +44,8 @@ export const BLOG_MESSAGES = {
   fileTooLarge: "파일 크기는 10MB를 초과할 수 없습니다.",
   fileType: "이미지, PDF, TXT, DOCX 파일만 업로드할 수 있습니다.",
   emptyFile: "빈 파일은 업로드할 수 없습니다.",
+  postDeleted: "블로그 글이 삭제되었습니다.",
+  attachmentDeleted: "파일이 삭제되었습니다.",
 } as const;
 
 export function isHttpUrl(value: string): boolean {

@@ -2,9 +2,10 @@
 import { z } from "zod";
 import type { User, UsageCounter } from "../../_shared/types.ts";
 import { DEFAULT_PLAN_ID, GUEST_FREE_USES } from "../../_shared/plans.ts";
-import { type AnySql, selectUsers } from "../lib/account.ts";
+import { type AnySql, selectUsers } from "../account/queries.ts";
 import { serviceClient } from "../lib/supabase.ts";
 import { removeObjects } from "../files/storage.ts";
+import { ADMIN_MESSAGES } from "./messages.ts";
 
 export interface AdminUser extends User {
   /** Same rule as GET /usage/status: guests count guest uses of 3; members this month's essays of their plan's limit. */
@@ -12,14 +13,6 @@ export interface AdminUser extends User {
   /** Essays counted in this Asia/Seoul month's usage row (0 when none). */
   essaysThisMonth: number;
 }
-
-export const ADMIN_MESSAGES = {
-  selfDelete: "자신의 계정은 삭제할 수 없습니다.",
-  deleted: "계정이 삭제되었습니다.",
-  planChanged: "구독 플랜이 변경되었습니다.",
-  planRequired: "변경할 플랜을 선택해주세요.",
-  deleteFailed: "계정 삭제 중 오류가 발생했습니다.",
-} as const;
 
 export const changePlanSchema = z.object({
   planId: z.string({ error: ADMIN_MESSAGES.planRequired }).trim().min(1, ADMIN_MESSAGES.planRequired).max(50),

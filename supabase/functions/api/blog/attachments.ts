@@ -1,5 +1,5 @@
 // Upload flow shared by POST /blog/:postId/attachments and POST /blog/temp-attachments.
-import type { Ctx } from "../lib/types.ts";
+import type { AuthUser, Ctx } from "../lib/types.ts";
 import { HttpError } from "../lib/errors.ts";
 import { BLOG_ATTACHMENT_MAX_BYTES, BLOG_MESSAGES, type BlogAttachmentJson } from "../../_shared/blog.ts";
 import { sniffAttachment } from "./file-type.ts";
@@ -15,7 +15,7 @@ export function cleanFilename(name: string, ext: string): string {
   return cut || `attachment.${ext}`;
 }
 
-export async function readUpload(ctx: Ctx): Promise<{ file: File; bytes: Uint8Array }> {
+export async function readUpload(ctx: Ctx<unknown, AuthUser | null>): Promise<{ file: File; bytes: Uint8Array }> {
   const declared = Number(ctx.req.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > BLOG_ATTACHMENT_MAX_BYTES + FORM_OVERHEAD) {
     throw new HttpError(413, BLOG_MESSAGES.fileTooLarge);
@@ -32,18 +32,18 @@ export async function readUpload(ctx: Ctx): Promise<{ file: File; bytes: Uint8Ar
  * Sniffs, stores and records one attachment. `postId` null = temporary attachment.
  * The row is inserted as the caller (RLS: admins only); the file is removed again if that fails.
  */
-export async function storeAttachment(ctx: Ctx, postId: string | null): Promise<BlogAttachmentJson> {
+export async function storeAttachment(ctx: Ctx<unknown, AuthUser>, postId: string | null): Promise<BlogAttachmentJson> {
   const { file, bytes } = await readUpload(ctx);
   const sniffed = await sniffAttachment(bytes);
   if (!sniffed) throw new HttpError(400, BLOG_MESSAGES.fileType);
 
-  const user = ctx.user!;
+  const user = ctx.user;
   const path = `attachments/${crypto.randomUUID()}.${sniffed.ext}`;
   const contentType = sniffed.mime === "text/plain" ? "text/plain; charset=utf-8" : sniffed.mime;
   await uploadBlogObject(user.token, path, bytes, contentType);
 
   try {
-    const rows = await ctx.asUser((sql) => sql<AttachmentRow[]>`
+    const rows = await ctx.asCaller((sql) => sql<AttachmentRow[]>`
       insert into public.blog_attachments
         (blog_post_id, uploaded_by, filename, filepath, file_type, mime_type, file_size, display_order)
       values (

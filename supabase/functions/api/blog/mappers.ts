@@ -1,9 +1,8 @@
 // Row → API JSON for blog posts and attachments.
 import type { BlogAttachmentJson, BlogPost } from "../../_shared/blog.ts";
 import type { DbRow } from "../../_shared/db-rows.ts";
+import { iso } from "../lib/http.ts";
 import { blogPublicUrl } from "./storage.ts";
-
-const iso = (v: unknown): string | null => (v == null ? null : new Date(v as string).toISOString());
 
 /** A blog_posts row (generated types) plus the author's display name joined in. */
 export type PostRow = DbRow<"blog_posts", "published_at" | "created_at" | "updated_at"> & { author_name: string | null };

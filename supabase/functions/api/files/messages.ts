@@ -7,3 +7,8 @@ export const fileLimitMessages = {
     `문서의 글자 수가 너무 많습니다. ${max.toLocaleString("ko-KR")}자 이하의 문서를 올려 주세요.`,
   tooSlow: "파일을 읽는 데 시간이 너무 오래 걸려 처리를 중단했습니다. 파일을 확인한 뒤 다시 올려 주세요.",
 } as const;
+
+// Korean messages for upload form fields.
+export const formMessages = {
+  studentFieldTooLong: "학생 이름과 수험번호는 50자 이내로 입력해주세요.",
+} as const;

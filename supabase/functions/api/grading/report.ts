@@ -1,4 +1,5 @@
 import { FLAG_LABELS, OFFLINE_GRADER_LABEL, scorePercent, type GradeFlag, type ReportData } from "../../_shared/grading.ts";
+import { iso } from "../lib/http.ts";
 
 /** Row shape read by the report routes (submission joined with its result and session). */
 export interface ReportRow {
@@ -21,7 +22,6 @@ export interface ReportRow {
   flags: GradeFlag[];
 }
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 export function toReport(row: ReportRow): ReportData {
   const flags = Array.isArray(row.flags) ? row.flags : [];

@@ -29,7 +29,3 @@ export function parseRubric(criteria: string | null | undefined): RubricCategory
   }
   return found.length >= 2 ? found : DEFAULT_RUBRIC;
 }
-
-export function rubricMax(rubric: RubricCategory[]): number {
-  return rubric.reduce((sum, c) => sum + c.maxScore, 0);
-}

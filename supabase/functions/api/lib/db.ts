@@ -1,4 +1,5 @@
-// One postgres.js pool for the function. `adminSql` bypasses RLS; `asUser` runs as the caller.
+// One postgres.js pool for the function. `adminSql` bypasses RLS: import it only where a rule needs
+// privilege (usage, grading, payments, admin, server-written rows); `asCaller` runs as the caller.
 import postgres from "postgres";
 import type { AuthUser } from "./types.ts";
 import { env } from "./env.ts";
@@ -17,7 +18,7 @@ export const DB_APPLICATION_NAME = "api-function";
  * connections per isolate. No prepared statements either way: a transaction-mode pooler hands
  * each transaction to any server connection, so named statements would not be found. Session
  * state is never used: caller-scoped queries set their role and JWT claims with `set local` /
- * `set_config(..., true)` inside their own transaction (see `asUser`).
+ * `set_config(..., true)` inside their own transaction (see `asCaller`).
  */
 export function poolSettings(): { url: string; pooled: boolean; max: number } {
   const pooler = env.dbPoolerUrl;
@@ -54,24 +55,24 @@ export const adminSql: Sql = new Proxy(function () {} as unknown as Sql, {
   },
 });
 
-/** Closes the pool (tests and graceful shutdown). */
-export async function closeDb(): Promise<void> {
-  const p = pool;
-  pool = null;
-  if (p) await p.end({ timeout: 5 });
-}
-
 /**
- * Runs `fn` in a transaction as the caller: `role authenticated` plus their JWT claims, so RLS,
- * `auth.uid()` and `auth.jwt()` behave as for a PostgREST request.
+ * Runs `fn` in a transaction as the caller, so RLS, `auth.uid()` and `auth.jwt()` behave as for a
+ * PostgREST request: `role authenticated` plus their JWT claims when signed in, `role anon` for
+ * a visitor (`user` null).
  */
-export async function asUser<T>(user: AuthUser, fn: (sql: TransactionSql) => Promise<T>): Promise<T> {
-  const claims = JSON.stringify({ ...user.claims, sub: user.id, role: "authenticated" });
+export async function asCaller<T>(user: AuthUser | null, fn: (sql: TransactionSql) => Promise<T>): Promise<T> {
   const result = await getPool().begin(async (tx) => {
-    await tx`set local role authenticated`;
-    await tx`select set_config('request.jwt.claims', ${claims}, true),
-                    set_config('request.jwt.claim.sub', ${user.id}, true),
-                    set_config('request.jwt.claim.role', 'authenticated', true)`;
+    if (user) {
+      const claims = JSON.stringify({ ...user.claims, sub: user.id, role: "authenticated" });
+      await tx`set local role authenticated`;
+      await tx`select set_config('request.jwt.claims', ${claims}, true),
+                      set_config('request.jwt.claim.sub', ${user.id}, true),
+                      set_config('request.jwt.claim.role', 'authenticated', true)`;
+    } else {
+      await tx`set local role anon`;
+      await tx`select set_config('request.jwt.claims', '{"role":"anon"}', true),
+                      set_config('request.jwt.claim.role', 'anon', true)`;
+    }
     return await fn(tx);
   });
   return result as T;

@@ -1,12 +1,12 @@
 // Request handling for the `api` function: CORS, routing, per-request context, error mapping.
 import type { z } from "zod";
-import type { Ctx, Route } from "./types.ts";
+import type { AuthUser, Ctx, Route } from "./types.ts";
 import { Router, apiPath } from "./router.ts";
 import { preflight, withCors } from "./cors.ts";
 import { HttpError, toErrorBody, zodMessage } from "./errors.ts";
 import { json } from "./http.ts";
 import { authenticate } from "./auth.ts";
-import { adminSql, asUser } from "./db.ts";
+import { adminSql, asCaller } from "./db.ts";
 import { env } from "./env.ts";
 import { API_MESSAGES } from "../../_shared/messages.ts";
 
@@ -84,7 +84,7 @@ function cappedBody(body: ReadableStream<Uint8Array>, limit: number): { stream: 
   return { stream, exceeded: () => over };
 }
 
-function makeCtx(req: Request, url: URL, params: Record<string, string>, user: Ctx["user"]): Ctx {
+function makeCtx(req: Request, url: URL, params: unknown, user: AuthUser | null): Ctx<unknown> {
   let bodyUsed = false;
   const once = () => {
     if (bodyUsed) throw new Error("request body already read");
@@ -95,7 +95,6 @@ function makeCtx(req: Request, url: URL, params: Record<string, string>, user: C
     url,
     params,
     user,
-    admin: adminSql,
     async json<T>(schema: z.ZodType<T>): Promise<T> {
       once();
       const text = await readText(req, env.maxJsonBytes);
@@ -130,9 +129,8 @@ function makeCtx(req: Request, url: URL, params: Record<string, string>, user: C
         throw new HttpError(400, API_MESSAGES.multipartRequired);
       }
     },
-    asUser<T>(fn: Parameters<Ctx["asUser"]>[0]): Promise<T> {
-      if (!user) throw new HttpError(401, API_MESSAGES.loginRequired);
-      return asUser(user, fn as never) as Promise<T>;
+    asCaller<T>(fn: Parameters<Ctx["asCaller"]>[0]): Promise<T> {
+      return asCaller(user, fn as never) as Promise<T>;
     },
   };
 }
@@ -144,7 +142,7 @@ async function isAdmin(userId: string): Promise<boolean> {
 }
 
 export interface HandlerDeps {
-  authenticate(req: Request): Promise<Ctx["user"]>;
+  authenticate(req: Request): Promise<AuthUser | null>;
   isAdmin(userId: string): Promise<boolean>;
 }
 
@@ -164,7 +162,7 @@ export function createHandler(
     }
     const { route, params } = res.match;
 
-    let user: Ctx["user"] = null;
+    let user: AuthUser | null = null;
     if (route.auth !== "public") {
       user = await deps.authenticate(req);
       if (!user && route.auth !== "optional") return json({ error: API_MESSAGES.loginRequired }, 401);
@@ -172,7 +170,13 @@ export function createHandler(
         return json({ error: API_MESSAGES.adminRequired }, 403);
       }
     }
-    return await route.handler(makeCtx(req, url, params, user));
+    let parsed: unknown = params;
+    if (route.params) {
+      const result = route.params.safeParse(params);
+      if (!result.success) throw new HttpError(404, zodMessage(result.error));
+      parsed = result.data;
+    }
+    return await route.handler(makeCtx(req, url, parsed, user));
   }
 
   return async (req: Request): Promise<Response> => {

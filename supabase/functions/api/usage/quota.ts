@@ -1,8 +1,14 @@
-// Quota helpers over the SQL in migrations/20261122000200_plans-subscriptions-usage.sql.
-import type { UpgradeOption } from "../../_shared/types.ts";
+// Usage: the one computation of a user's uses and limit (`private.usage_snapshot`, SQL in
+// migrations/20261122000200_plans-subscriptions-usage.sql), the account view built on it (plan,
+// subscription, files per upload), and reserving / giving back uses.
+import type { PlanRef, SubscriptionStatus, UpgradeOption, UsageCounter } from "../../_shared/types.ts";
 import type postgres from "postgres";
 import { HttpError } from "../lib/errors.ts";
+import { iso } from "../lib/http.ts";
+import { adminSql } from "../lib/db.ts";
 import { clientAddress, deviceId } from "../lib/rate-limit.ts";
+import { USAGE_MESSAGES } from "./messages.ts";
+import { API_MESSAGES } from "../../_shared/messages.ts";
 
 type AnySql = postgres.Sql | postgres.TransactionSql;
 
@@ -30,25 +36,82 @@ export interface Reservation extends UsageSnapshot {
 
 export type { UpgradeOption };
 
-export const USAGE_MESSAGES = {
-  exceeded: "현재 플랜의 월간 분석 한도에 도달했습니다. 계속 사용하시려면 플랜을 업그레이드하세요.",
-  guestExceeded: "게스트 무료 사용 횟수(3회)를 모두 사용했습니다. 회원가입 후 플랜을 선택해 주세요.",
-  freeAddress: (isGuest: boolean) =>
-    `이 네트워크에서 오늘 사용할 수 있는 무료 첨삭 횟수를 모두 사용했습니다. ${
-      isGuest ? "회원가입 후 플랜을 선택하거나" : "유료 플랜을 선택하거나"
-    } 내일 다시 시도해 주세요.`,
-  freeDevice: (isGuest: boolean) =>
-    `이 기기에서 오늘 사용할 수 있는 무료 첨삭 횟수를 모두 사용했습니다. ${
-      isGuest ? "회원가입 후 플랜을 선택하거나" : "유료 플랜을 선택하거나"
-    } 내일 다시 시도해 주세요.`,
-  notEnough: (remaining: number, wanted: number) =>
-    `이번 달 남은 분석 횟수(${remaining}회)보다 많은 답안(${wanted}개)입니다. 플랜을 업그레이드하거나 답안 수를 줄여 주세요.`,
-} as const;
+
+/**
+ * The user's uses and limit, or null when the profile does not exist. Guests: the guest counter
+ * against the guest limit; members: this Asia/Seoul month's count against the plan in force
+ * (created when missing, hence privileged SQL). Every usage figure the API shows comes from here.
+ */
+export async function findUsageSnapshot(sql: AnySql, userId: string): Promise<UsageSnapshot | null> {
+  const [row] = await sql<{ s: UsageSnapshot | null }[]>`select private.usage_snapshot(${userId}::uuid) as s`;
+  return row?.s ?? null;
+}
 
 export async function usageSnapshot(sql: AnySql, userId: string): Promise<UsageSnapshot> {
-  const [row] = await sql<{ s: UsageSnapshot | null }[]>`select private.usage_snapshot(${userId}::uuid) as s`;
-  if (!row?.s) throw new HttpError(404, "사용자를 찾을 수 없습니다.");
-  return row.s;
+  const snap = await findUsageSnapshot(sql, userId);
+  if (!snap) throw new HttpError(404, USAGE_MESSAGES.userNotFound);
+  return snap;
+}
+
+export interface AccountUsage {
+  isGuest: boolean;
+  plan: PlanRef;
+  usage: UsageCounter;
+  /** The user's current subscription row (null for none). */
+  subscription: SubscriptionStatus["subscription"] & { id: string } | null;
+  /** Files per upload of the plan in force (`subscription_plans.max_files_per_upload`; guests: the trial plan's). */
+  maxFilesPerUpload: number;
+}
+
+/** The usage snapshot with the subscription row and the plan's files-per-upload; null when the profile is missing. */
+export async function getAccountUsage(userId: string): Promise<AccountUsage | null> {
+  const snap = await findUsageSnapshot(adminSql, userId);
+  if (!snap) return null;
+  const [row] = await adminSql<{
+    sub_id: string | null;
+    status: string | null;
+    start_date: Date | null;
+    end_date: Date | null;
+    renews_at: Date | null;
+    max_files_per_upload: number | null;
+  }[]>`
+    select s.id as sub_id, s.status, s.start_date, s.end_date, s.renews_at,
+           (select sp.max_files_per_upload from public.subscription_plans sp where sp.id = ${snap.planId}) as max_files_per_upload
+      from (select 1) one
+      left join public.subscriptions s on s.user_id = ${userId}`;
+  return {
+    isGuest: snap.isGuest,
+    plan: { id: snap.planId, name: snap.planName },
+    usage: { current: Number(snap.current), limit: Number(snap.limit) },
+    subscription: row?.sub_id
+      ? {
+        id: row.sub_id,
+        status: row.status ?? "trial",
+        startDate: iso(row.start_date),
+        endDate: iso(row.end_date),
+        renewsAt: iso(row.renews_at),
+      }
+      : null,
+    maxFilesPerUpload: Number(row?.max_files_per_upload ?? 1),
+  };
+}
+
+/** The caller's account usage; 401 when their profile is gone (the session outlived the account). */
+export async function callerAccountUsage(userId: string): Promise<AccountUsage> {
+  const info = await getAccountUsage(userId);
+  if (!info) throw new HttpError(401, API_MESSAGES.loginRequired);
+  return info;
+}
+
+/**
+ * Files per upload and batch permission, from the plan in force (the database's
+ * `max_files_per_upload`): batch is for members whose plan takes more than one file at once.
+ */
+export async function planLimits(ctx: { user: { id: string } }): Promise<{ planId: string; maxFiles: number; batch: boolean }> {
+  const account = await getAccountUsage(ctx.user.id);
+  const planId = account?.plan.id ?? "trial";
+  const batch = !!account && !account.isGuest && account.maxFilesPerUpload > 1;
+  return { planId, maxFiles: batch ? Math.max(1, account?.maxFilesPerUpload ?? 1) : 1, batch };
 }
 
 function envLimit(name: string, fallback: number): number {
@@ -72,12 +135,6 @@ export async function reserveUsage(sql: AnySql, userId: string, count: number, r
     select private.reserve_usage(${userId}::uuid, ${count}::int, ${clientAddress(req)}, ${deviceId(req)},
                                  ${freeUsesPerAddressPerDay()}::int, ${freeUsesPerDevicePerDay()}::int) as r`;
   return row.r;
-}
-
-/** Returns the use held by a submission (once). Issue 4's worker calls this (or the SQL) when grading fails. */
-export async function releaseUsage(sql: AnySql, submissionId: string): Promise<boolean> {
-  const [row] = await sql<{ ok: boolean }[]>`select private.release_usage(${submissionId}::uuid) as ok`;
-  return row?.ok === true;
 }
 
 export async function upgradeOptions(sql: AnySql, currentLimit: number): Promise<UpgradeOption[]> {
@@ -129,7 +186,7 @@ export async function usageExceededError(
   const message = snap.remaining > 0 && wanted > snap.remaining
     ? USAGE_MESSAGES.notEnough(snap.remaining, wanted)
     : snap.isGuest
-    ? USAGE_MESSAGES.guestExceeded
+    ? USAGE_MESSAGES.guestExceeded(snap.limit)
     : USAGE_MESSAGES.exceeded;
   return new HttpError(403, message, {
     usageExceeded: true,

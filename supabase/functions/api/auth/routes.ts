@@ -1,7 +1,7 @@
 // /auth/*: register, login (by username), guest, me, logout — all through Supabase Auth.
 import type { Session as SupabaseSession } from "@supabase/supabase-js";
 import { z } from "zod";
-import type { Route } from "../lib/types.ts";
+import { defineRoute, type Route } from "../lib/types.ts";
 import type { Session } from "../../_shared/types.ts";
 import { loginSchema, registerRequestSchema } from "../../_shared/schemas.ts";
 import { API_MESSAGES, VALIDATION } from "../../_shared/messages.ts";
@@ -11,7 +11,7 @@ import { clientAddress, enforceRateLimit, RATE_LIMITS } from "../lib/rate-limit.
 import { CAPTCHA_MESSAGES, captchaConfig, checkCaptcha, isAuthCaptchaError } from "../lib/captcha.ts";
 import { anonClient, passwordGrantClient, serviceClient } from "../lib/supabase.ts";
 import { bearerToken, forgetToken } from "../lib/auth.ts";
-import { loadUser } from "../lib/account.ts";
+import { loadUser } from "../account/queries.ts";
 import { adminSql } from "../lib/db.ts";
 
 function toSession(s: SupabaseSession | null): Session | null {
@@ -69,6 +69,13 @@ async function userOrFail(id: string) {
   return user;
 }
 
+/** The answer to a login: `last_login_at` recorded, then the user and their session. */
+async function signedIn(id: string, session: SupabaseSession, message: string): Promise<Response> {
+  await adminSql`update public.profiles set last_login_at = now() where id = ${id}`;
+  const user = await userOrFail(id);
+  return json({ user, session: toSession(session), message });
+}
+
 /**
  * Deletes an auth user this request has just created (its profile and anything else keyed to it
  * cascade). Logs, never throws, so the caller's real answer is kept.
@@ -88,7 +95,7 @@ const LOGIN_DUMMY_EMAIL = "no-such-user@login-timing.invalid";
 const LOGIN_DUMMY_HASH = "$2a$10$vhCmJ24zwuw4d11m5FCMHe7PumtrSLa8uPxXaDIWeMUR4vOgzv3J.";
 
 export const routes: Route[] = [
-  {
+  defineRoute({
     method: "POST",
     path: "/auth/register",
     auth: "public",
@@ -139,8 +146,8 @@ export const routes: Route[] = [
       }
       return json({ user, session: toSession(data.session), message: API_MESSAGES.registerSuccess }, 201);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: "POST",
     path: "/auth/login",
     auth: "public",
@@ -174,12 +181,10 @@ export const routes: Route[] = [
         throw new HttpError(401, API_MESSAGES.invalidCredentials);
       }
 
-      await adminSql`update public.profiles set last_login_at = now() where id = ${data.user.id}`;
-      const user = await userOrFail(data.user.id);
-      return json({ user, session: toSession(data.session), message: API_MESSAGES.loginSuccess });
+      return await signedIn(data.user.id, data.session, API_MESSAGES.loginSuccess);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: "POST",
     path: "/auth/guest",
     auth: "public",
@@ -196,22 +201,20 @@ export const routes: Route[] = [
         console.error("[api] signInAnonymously failed:", e.status, e.code, e.message);
         throw new HttpError(isRetryable(e) ? 503 : 500, API_MESSAGES.guestFailed);
       }
-      await adminSql`update public.profiles set last_login_at = now() where id = ${data.user.id}`;
-      const user = await userOrFail(data.user.id);
-      return json({ user, session: toSession(data.session), message: API_MESSAGES.guestSuccess });
+      return await signedIn(data.user.id, data.session, API_MESSAGES.guestSuccess);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: "GET",
     path: "/auth/me",
     auth: "user",
     async handler(ctx) {
-      const user = await ctx.asUser((sql) => loadUser(sql, ctx.user!.id));
+      const user = await ctx.asCaller((sql) => loadUser(sql, ctx.user.id));
       if (!user) throw new HttpError(401, API_MESSAGES.loginRequired);
       return json(user);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: "POST",
     path: "/auth/logout",
     auth: "public",
@@ -224,5 +227,5 @@ export const routes: Route[] = [
       }
       return noContent();
     },
-  },
+  }),
 ];

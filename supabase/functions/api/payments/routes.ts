@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { Route } from "../lib/types.ts";
+import { defineRoute, type Route } from "../lib/types.ts";
+import { adminSql } from "../lib/db.ts";
 import { HttpError } from "../lib/errors.ts";
 import { json } from "../lib/http.ts";
 import { planSelectionSchema } from "../../_shared/schemas.ts";
@@ -14,34 +15,34 @@ const confirmSchema = z.object({
 });
 
 export const routes: Route[] = [
-  {
+  defineRoute({
     method: "POST",
     path: "/payments/create-intent",
     auth: "user",
     async handler(ctx) {
       const { planId } = await ctx.json(planSelectionSchema);
-      const user = ctx.user!;
-      await assertNotGuest(ctx.admin, user.id, user.isAnonymous);
-      return json(await createIntent(ctx.admin, user.id, planId), 201);
+      const user = ctx.user;
+      await assertNotGuest(adminSql, user.id, user.isAnonymous);
+      return json(await createIntent(adminSql, user.id, planId), 201);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: "POST",
     path: "/payments/toss-confirm",
     auth: "user",
     async handler(ctx) {
       const input = await ctx.json(confirmSchema);
-      return json(await confirmOrder(ctx.admin, tossConfig(), ctx.user!.id, input));
+      return json(await confirmOrder(adminSql, tossConfig(), ctx.user.id, input));
     },
-  },
-  {
+  }),
+  defineRoute({
     method: "POST",
     path: "/subscription/select",
     auth: "user",
     async handler(ctx) {
       const { planId } = await ctx.json(planSelectionSchema);
       if (planId !== "trial") throw new HttpError(400, M.paidPlanNeedsPayment);
-      return json(await selectTrial(ctx.admin, ctx.user!.id));
+      return json(await selectTrial(adminSql, ctx.user.id));
     },
-  },
+  }),
 ];

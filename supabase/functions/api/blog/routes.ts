@@ -1,6 +1,10 @@
 // Blog: public reads (published posts; admins see everything), admin writes, attachments.
 import type { TransactionSql } from "postgres";
-import type { Ctx, Route } from "../lib/types.ts";
+import { type Ctx, defineRoute, type Route } from "../lib/types.ts";
+import type { AuthUser } from "../lib/types.ts";
+import { adminSql } from "../lib/db.ts";
+import { idParams, uuidParam } from "../lib/params.ts";
+import { z } from "zod";
 import { json } from "../lib/http.ts";
 import { clientAddress } from "../lib/rate-limit.ts";
 import { HttpError } from "../lib/errors.ts";
@@ -11,21 +15,28 @@ import {
   isBlogCategory,
   type BlogPost,
 } from "../../_shared/blog.ts";
-import { asCaller, isUniqueViolation, isUuid } from "../blog/db.ts";
-import { type AttachmentRow, type PostRow, toAttachment, toPost } from "../blog/mappers.ts";
-import { storeAttachment } from "../blog/attachments.ts";
-import { removeBlogObjects } from "../blog/storage.ts";
+import { isUniqueViolation } from "./db.ts";
+import { type AttachmentRow, type PostRow, toAttachment, toPost } from "./mappers.ts";
+import { storeAttachment } from "./attachments.ts";
+import { removeBlogObjects } from "./storage.ts";
+
+type Params = Record<string, string>;
+type AdminCtx<P> = Ctx<P, AuthUser>;
+
+const postParams = idParams(BLOG_MESSAGES.postNotFound);
+const postIdParams = z.object({ postId: uuidParam(BLOG_MESSAGES.postNotFound) });
+const attachmentParams = idParams(BLOG_MESSAGES.attachmentNotFound);
 
 const POST_COLUMNS = `id, author_id, null::text as author_name, title, slug, excerpt, content, category, tags,
   featured_image, meta_title, meta_description, is_published, published_at, view_count, created_at, updated_at`;
 const ATTACHMENT_COLUMNS = "id, blog_post_id, filename, filepath, file_type, mime_type, file_size, display_order, uploaded_at";
 
 /** Author display names (profiles are not readable by visitors, so this one lookup is privileged). */
-async function withAuthors(ctx: Ctx, rows: PostRow[]): Promise<BlogPost[]> {
+async function withAuthors(rows: PostRow[]): Promise<BlogPost[]> {
   const ids = [...new Set(rows.map((r) => r.author_id).filter((v): v is string => !!v))];
   const names = new Map<string, string>();
   if (ids.length > 0) {
-    const found = await ctx.admin<{ id: string; name: string }[]>`
+    const found = await adminSql<{ id: string; name: string }[]>`
       select id, coalesce(nullif(btrim(display_name), ''), username) as name
         from public.profiles where id = any(${ids}::uuid[])`;
     for (const f of found) names.set(f.id, f.name);
@@ -38,7 +49,6 @@ function postNotFound(): never {
 }
 
 async function findPostById(sql: TransactionSql, id: string): Promise<PostRow | null> {
-  if (!isUuid(id)) return null;
   const rows = await sql<PostRow[]>`select ${sql.unsafe(POST_COLUMNS)} from public.blog_posts where id = ${id}`;
   return rows[0] ?? null;
 }
@@ -49,29 +59,29 @@ async function slugTaken(sql: TransactionSql, slug: string, exceptId: string | n
 }
 
 /** GET /blog/posts?category=…&all=1 — newest first; `all=1` includes unpublished posts for admins (RLS). */
-async function listPosts(ctx: Ctx): Promise<Response> {
+async function listPosts(ctx: Ctx<Params, AuthUser | null>): Promise<Response> {
   const category = ctx.url.searchParams.get("category");
   if (category && category !== "all" && !isBlogCategory(category)) {
     throw new HttpError(400, BLOG_MESSAGES.category);
   }
   const cat = category && category !== "all" ? category : null;
   const all = ctx.url.searchParams.get("all") === "1" && ctx.user !== null;
-  const rows = await asCaller(ctx, (sql) => sql<PostRow[]>`
+  const rows = await ctx.asCaller((sql) => sql<PostRow[]>`
     select ${sql.unsafe(POST_COLUMNS)} from public.blog_posts
      where (${all} or is_published)
        and (${cat}::text is null or category = ${cat})
      order by ${all ? sql`created_at desc` : sql`published_at desc nulls last, created_at desc`}`);
-  return json(await withAuthors(ctx, rows));
+  return json(await withAuthors(rows));
 }
 
 /**
  * GET /blog/posts/:slug[?view=1] — unpublished posts are 404 except for admins.
  * `view=1` counts a view of a published post, at most one per visitor per post per day.
  */
-async function getPost(ctx: Ctx): Promise<Response> {
+async function getPost(ctx: Ctx<{ slug: string }, AuthUser | null>): Promise<Response> {
   const slug = ctx.params.slug;
   const countView = ctx.url.searchParams.get("view") === "1";
-  const row = await asCaller(ctx, async (sql) => {
+  const row = await ctx.asCaller(async (sql) => {
     const rows = await sql<PostRow[]>`select ${sql.unsafe(POST_COLUMNS)} from public.blog_posts where slug = ${slug}`;
     return rows[0] ?? null;
   });
@@ -80,18 +90,18 @@ async function getPost(ctx: Ctx): Promise<Response> {
     // One view per visitor per post per Seoul day: the user id when signed in, else the client address
     // as our trusted proxies recorded it (clientAddress; the leftmost X-Forwarded-For entries are the client's own).
     const visitor = ctx.user ? `user:${ctx.user.id}` : `addr:${clientAddress(ctx.req)}`;
-    const [{ count }] = await ctx.admin<{ count: number | null }[]>`select private.record_blog_view(${row.id}, ${visitor}) as count`;
+    const [{ count }] = await adminSql<{ count: number | null }[]>`select private.record_blog_view(${row.id}, ${visitor}) as count`;
     row.view_count = count ?? row.view_count;
   }
-  const [post] = await withAuthors(ctx, [row]);
+  const [post] = await withAuthors([row]);
   return json(post);
 }
 
-async function createPost(ctx: Ctx): Promise<Response> {
+async function createPost(ctx: AdminCtx<Params>): Promise<Response> {
   const input = await ctx.json(blogPostCreateSchema);
-  const user = ctx.user!;
+  const user = ctx.user;
   try {
-    const row = await ctx.asUser(async (sql) => {
+    const row = await ctx.asCaller(async (sql) => {
       if (await slugTaken(sql, input.slug, null)) throw new HttpError(409, BLOG_MESSAGES.slugTaken);
       const [post] = await sql<PostRow[]>`
         insert into public.blog_posts
@@ -107,7 +117,7 @@ async function createPost(ctx: Ctx): Promise<Response> {
       }
       return post;
     });
-    const [post] = await withAuthors(ctx, [row]);
+    const [post] = await withAuthors([row]);
     return json(post, 201);
   } catch (err) {
     if (isUniqueViolation(err)) throw new HttpError(409, BLOG_MESSAGES.slugTaken);
@@ -115,12 +125,12 @@ async function createPost(ctx: Ctx): Promise<Response> {
   }
 }
 
-async function updatePost(ctx: Ctx): Promise<Response> {
+async function updatePost(ctx: AdminCtx<{ id: string }>): Promise<Response> {
   const id = ctx.params.id;
   const input = await ctx.json(blogPostUpdateSchema);
   const has = (k: keyof typeof input) => Object.prototype.hasOwnProperty.call(input, k) && input[k] !== undefined;
   try {
-    const row = await ctx.asUser(async (sql) => {
+    const row = await ctx.asCaller(async (sql) => {
       const current = await findPostById(sql, id);
       if (!current) postNotFound();
       if (has("slug") && input.slug !== current.slug && (await slugTaken(sql, input.slug!, id))) {
@@ -142,7 +152,7 @@ async function updatePost(ctx: Ctx): Promise<Response> {
         returning ${sql.unsafe(POST_COLUMNS)}`;
       return post;
     });
-    const [post] = await withAuthors(ctx, [row]);
+    const [post] = await withAuthors([row]);
     return json(post);
   } catch (err) {
     if (isUniqueViolation(err)) throw new HttpError(409, BLOG_MESSAGES.slugTaken);
@@ -150,23 +160,23 @@ async function updatePost(ctx: Ctx): Promise<Response> {
   }
 }
 
-async function deletePost(ctx: Ctx): Promise<Response> {
+async function deletePost(ctx: AdminCtx<{ id: string }>): Promise<Response> {
   const id = ctx.params.id;
-  const paths = await ctx.asUser(async (sql) => {
+  const paths = await ctx.asCaller(async (sql) => {
     if (!(await findPostById(sql, id))) postNotFound();
     const files = await sql<{ filepath: string }[]>`select filepath from public.blog_attachments where blog_post_id = ${id}`;
     const deleted = await sql`delete from public.blog_posts where id = ${id} returning id`;
     if (deleted.length === 0) postNotFound();
     return files.map((f) => f.filepath);
   });
-  await removeBlogObjects(ctx.user!.token, paths);
-  return json({ message: "블로그 글이 삭제되었습니다." });
+  await removeBlogObjects(ctx.user.token, paths);
+  return json({ message: BLOG_MESSAGES.postDeleted });
 }
 
 /** GET /blog/:postId/attachments — anyone for a published post; admins for any post. */
-async function listAttachments(ctx: Ctx): Promise<Response> {
+async function listAttachments(ctx: Ctx<{ postId: string }, AuthUser | null>): Promise<Response> {
   const postId = ctx.params.postId;
-  const rows = await asCaller(ctx, async (sql) => {
+  const rows = await ctx.asCaller(async (sql) => {
     if (!(await findPostById(sql, postId))) postNotFound();
     return await sql<AttachmentRow[]>`
       select ${sql.unsafe(ATTACHMENT_COLUMNS)} from public.blog_attachments
@@ -176,35 +186,34 @@ async function listAttachments(ctx: Ctx): Promise<Response> {
   return json(rows.map(toAttachment));
 }
 
-async function addAttachment(ctx: Ctx): Promise<Response> {
+async function addAttachment(ctx: AdminCtx<{ postId: string }>): Promise<Response> {
   const postId = ctx.params.postId;
-  const exists = await ctx.asUser((sql) => findPostById(sql, postId));
+  const exists = await ctx.asCaller((sql) => findPostById(sql, postId));
   if (!exists) postNotFound();
   return json(await storeAttachment(ctx, postId), 201);
 }
 
-async function addTempAttachment(ctx: Ctx): Promise<Response> {
+async function addTempAttachment(ctx: AdminCtx<Params>): Promise<Response> {
   return json(await storeAttachment(ctx, null), 201);
 }
 
-async function deleteAttachment(ctx: Ctx): Promise<Response> {
+async function deleteAttachment(ctx: AdminCtx<{ id: string }>): Promise<Response> {
   const id = ctx.params.id;
-  if (!isUuid(id)) throw new HttpError(404, BLOG_MESSAGES.attachmentNotFound);
-  const rows = await ctx.asUser((sql) => sql<{ filepath: string }[]>`
+  const rows = await ctx.asCaller((sql) => sql<{ filepath: string }[]>`
     delete from public.blog_attachments where id = ${id} returning filepath`);
   if (rows.length === 0) throw new HttpError(404, BLOG_MESSAGES.attachmentNotFound);
-  await removeBlogObjects(ctx.user!.token, rows.map((r) => r.filepath));
-  return json({ message: "파일이 삭제되었습니다." });
+  await removeBlogObjects(ctx.user.token, rows.map((r) => r.filepath));
+  return json({ message: BLOG_MESSAGES.attachmentDeleted });
 }
 
 export const routes: Route[] = [
-  { method: "GET", path: "/blog/posts", auth: "optional", handler: listPosts },
-  { method: "GET", path: "/blog/posts/:slug", auth: "optional", handler: getPost },
-  { method: "POST", path: "/blog/posts", auth: "admin", handler: createPost },
-  { method: "PUT", path: "/blog/posts/:id", auth: "admin", handler: updatePost },
-  { method: "DELETE", path: "/blog/posts/:id", auth: "admin", handler: deletePost },
-  { method: "GET", path: "/blog/:postId/attachments", auth: "optional", handler: listAttachments },
-  { method: "POST", path: "/blog/:postId/attachments", auth: "admin", handler: addAttachment },
-  { method: "POST", path: "/blog/temp-attachments", auth: "admin", handler: addTempAttachment },
-  { method: "DELETE", path: "/blog/attachments/:id", auth: "admin", handler: deleteAttachment },
+  defineRoute({ method: "GET", path: "/blog/posts", auth: "optional", handler: listPosts }),
+  defineRoute({ method: "GET", path: "/blog/posts/:slug", auth: "optional", handler: getPost }),
+  defineRoute({ method: "POST", path: "/blog/posts", auth: "admin", handler: createPost }),
+  defineRoute({ method: "PUT", path: "/blog/posts/:id", auth: "admin", params: postParams, handler: updatePost }),
+  defineRoute({ method: "DELETE", path: "/blog/posts/:id", auth: "admin", params: postParams, handler: deletePost }),
+  defineRoute({ method: "GET", path: "/blog/:postId/attachments", auth: "optional", params: postIdParams, handler: listAttachments }),
+  defineRoute({ method: "POST", path: "/blog/:postId/attachments", auth: "admin", params: postIdParams, handler: addAttachment }),
+  defineRoute({ method: "POST", path: "/blog/temp-attachments", auth: "admin", handler: addTempAttachment }),
+  defineRoute({ method: "DELETE", path: "/blog/attachments/:id", auth: "admin", params: attachmentParams, handler: deleteAttachment }),
 ];

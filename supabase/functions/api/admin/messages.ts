@@ -1,0 +1,9 @@
+// Korean messages of member management (admins only).
+
+export const ADMIN_MESSAGES = {
+  selfDelete: "자신의 계정은 삭제할 수 없습니다.",
+  deleted: "계정이 삭제되었습니다.",
+  planChanged: "구독 플랜이 변경되었습니다.",
+  planRequired: "변경할 플랜을 선택해주세요.",
+  deleteFailed: "계정 삭제 중 오류가 발생했습니다.",
+} as const;

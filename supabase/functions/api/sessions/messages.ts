@@ -1,0 +1,11 @@
+// Korean messages of the sessions domain (a session = prompt + criteria; its batch of answers).
+
+export const SESSION_MESSAGES = {
+  sessionNotFound: "작업을 찾을 수 없습니다.",
+  deleted: "작업이 성공적으로 삭제되었습니다.",
+  batchUploaded: (n: number) => `${n}개의 답안이 업로드되었습니다. 첨삭을 시작해 주세요.`,
+  batchStarted: (n: number) => `${n}개의 답안 첨삭을 시작했습니다.`,
+  nothingToStart: "시작할 답안이 없습니다. 먼저 답안 파일을 업로드해주세요.",
+  promptLabel: "논술 문제",
+  criteriaLabel: "평가 기준",
+} as const;

@@ -1,0 +1,9 @@
+// Korean messages of the submissions domain (one student's answer).
+
+export const SUBMISSION_MESSAGES = {
+  notFound: "답안을 찾을 수 없습니다.",
+  submitted: "AI 분석이 시작되었습니다. 잠시만 기다려주세요.",
+  retryNotError: "채점 오류가 난 답안만 다시 채점할 수 있습니다.",
+  retried: "다시 채점을 시작했습니다. 잠시만 기다려주세요.",
+  deleted: "답안이 삭제되었습니다.",
+} as const;

@@ -1,0 +1,50 @@
+// Submission reads and locks.
+import type postgres from "postgres";
+import type { TransactionSql } from "postgres";
+import { HttpError } from "../lib/errors.ts";
+import { idParams } from "../lib/params.ts";
+import { SUBMISSION_MESSAGES } from "./messages.ts";
+import type { SubmissionRow } from "./mappers.ts";
+
+type Sql = postgres.Sql | postgres.TransactionSql;
+
+/** A submission id path parameter; a malformed one answers the same 404 as a missing answer. */
+export const submissionParams = idParams(SUBMISSION_MESSAGES.notFound);
+
+export const SUBMISSION_COLUMNS = (sql: Sql) =>
+  sql`e.id, e.session_id, e.user_id, e.student_name, e.student_id, e.essay_content, e.essay_file_path,
+      e.essay_filename, e.essay_mime_type, e.status, e.progress, e.progress_message, e.submitted_at,
+      e.analysis_started_at, e.analysis_completed_at, r.overall_score, r.max_score, r.grader`;
+
+/** Staged batch items (uploaded, not started) are `pending` with no reserved use; lists hide them. */
+export const NOT_STAGED = (sql: Sql) => sql`not (e.status = 'pending' and not e.usage_charged)`;
+
+export async function selectSubmission(sql: Sql, id: string): Promise<SubmissionRow> {
+  const [row] = await sql<SubmissionRow[]>`
+    select ${SUBMISSION_COLUMNS(sql)}
+      from public.essay_submissions e
+      left join public.analysis_results r on r.submission_id = e.id
+     where e.id = ${id}`;
+  return row;
+}
+
+export interface OwnedSubmission {
+  id: string;
+  session_id: string;
+  status: string;
+  usage_charged: boolean;
+  essay_file_path: string | null;
+}
+
+/**
+ * Locks the caller's submission for the rest of the transaction, or 404 (a missing id and another
+ * user's answer look the same; a malformed id never gets here, see `submissionParams`).
+ */
+export async function lockOwnedSubmission(sql: TransactionSql, id: string, userId: string): Promise<OwnedSubmission> {
+  const [row] = await sql<OwnedSubmission[]>`
+    select id, session_id, status, usage_charged, essay_file_path from public.essay_submissions
+     where id = ${id} and user_id = ${userId}
+     for update`;
+  if (!row) throw new HttpError(404, SUBMISSION_MESSAGES.notFound);
+  return row;
+}

@@ -1,0 +1,152 @@
+// Answers: a session's list, one new answer (file or text), retry after a grading error, delete.
+import { z } from "zod";
+import { adminSql } from "../lib/db.ts";
+import { type Ctx, defineRoute, type Route } from "../lib/types.ts";
+import type { AuthUser } from "../lib/types.ts";
+import { HttpError } from "../lib/errors.ts";
+import { json } from "../lib/http.ts";
+import { checkFileMeta, type ReadFile, readUpload } from "../files/index.ts";
+import { capText, cleanStudentField, essayLongEnough, fileField, textField } from "../files/form.ts";
+import { objectPath, putObject, removeObjects } from "../files/storage.ts";
+import { assertUsageAvailable, reserveUsage, usageExceededError } from "../usage/quota.ts";
+import { startWorkerInBackground } from "../grading/worker.ts";
+import { ESSAY_EXTENSIONS, MAX_ESSAY_CHARS, uploadMessages } from "../../_shared/upload-rules.ts";
+import { parseStudentFilename } from "../../_shared/student-filename.ts";
+import { notFound, ownedSession, sessionParams, userId } from "../sessions/queries.ts";
+import { SUBMISSION_MESSAGES } from "./messages.ts";
+import { type SubmissionRow, submissionJson } from "./mappers.ts";
+import { lockOwnedSubmission, NOT_STAGED, selectSubmission, SUBMISSION_COLUMNS, submissionParams } from "./queries.ts";
+
+type IdCtx = Ctx<{ id: string }, AuthUser>;
+
+async function listSubmissions(ctx: IdCtx): Promise<Response> {
+  const s = await ownedSession(ctx, ctx.params.id);
+  const rows = await ctx.asCaller((sql) =>
+    sql<SubmissionRow[]>`
+      select ${SUBMISSION_COLUMNS(sql)}
+        from public.essay_submissions e
+        left join public.analysis_results r on r.submission_id = e.id
+       where e.session_id = ${s.id} and e.user_id = ${userId(ctx)} and ${NOT_STAGED(sql)}
+       order by e.submitted_at desc, e.id`
+  );
+  return json(rows.map(submissionJson));
+}
+
+const jsonSubmissionSchema = z.object({
+  essayContent: z.string({ error: uploadMessages.essayTooShort }),
+  studentName: z.string().nullish(),
+  studentId: z.string().nullish(),
+});
+
+async function createSubmission(ctx: IdCtx): Promise<Response> {
+  const uid = userId(ctx);
+  const session = await ownedSession(ctx, ctx.params.id);
+  const isMultipart = /^multipart\/form-data/i.test(ctx.req.headers.get("content-type") ?? "");
+
+  let text = "";
+  let file: ReadFile | null = null;
+  let studentName: string | null;
+  let studentId: string | null;
+  if (isMultipart) {
+    const form = await ctx.form();
+    const upload = fileField(form, "essayFile");
+    studentName = cleanStudentField(textField(form, "studentName"));
+    studentId = cleanStudentField(textField(form, "studentId"));
+    if (upload) {
+      checkFileMeta(upload, { extensions: ESSAY_EXTENSIONS });
+      await assertUsageAvailable(adminSql, uid);
+      file = await readUpload(upload, { extensions: ESSAY_EXTENSIONS });
+      capText(file.text, MAX_ESSAY_CHARS, uploadMessages.essayTooLong);
+      text = file.text;
+      if (!studentName && !studentId) {
+        const parsed = parseStudentFilename(file.originalName);
+        studentName = parsed.name || null;
+        studentId = parsed.studentId || null;
+      }
+    } else {
+      text = textField(form, "essayContent") ?? "";
+      if (!text.trim()) throw new HttpError(400, uploadMessages.essayFileMissing);
+    }
+  } else {
+    const body = await ctx.json(jsonSubmissionSchema);
+    text = body.essayContent;
+    studentName = cleanStudentField(body.studentName);
+    studentId = cleanStudentField(body.studentId);
+  }
+  if (!file) {
+    // Before NFC (bounded work on huge input); NFC composes at most 3 jamo into one syllable.
+    capText(text, MAX_ESSAY_CHARS * 3, uploadMessages.essayTooLong);
+    text = text.normalize("NFC").trim();
+    capText(text, MAX_ESSAY_CHARS, uploadMessages.essayTooLong);
+    if (!essayLongEnough(text)) throw new HttpError(400, uploadMessages.essayTooShort);
+    await assertUsageAvailable(adminSql, uid);
+  }
+
+  const submissionId = crypto.randomUUID();
+  const where = { ownerId: uid, sessionId: session.id, roles: ["essay"] } as const;
+  const path = file ? objectPath(uid, session.id, "essay", file) : null;
+  if (file && path) await putObject(path, file, where);
+
+  try {
+    // Written by the server only (users have no insert grant), with the reserved use.
+    const row = await adminSql.begin(async (sql) => {
+      const [owned] = await sql`
+        select id from public.analysis_sessions where id = ${session.id} and user_id = ${uid} for share`;
+      if (!owned) throw notFound();
+      const reservation = await reserveUsage(sql, uid, 1, ctx.req);
+      if (!reservation.allowed) throw await usageExceededError(sql, reservation, 1);
+      await sql`
+        insert into public.essay_submissions
+          (id, session_id, user_id, student_name, student_id, essay_content, essay_file_path,
+           essay_filename, essay_mime_type, usage_charged, usage_period_start)
+        values (${submissionId}, ${session.id}, ${uid}, ${studentName}, ${studentId}, ${text}, ${path},
+                ${file?.originalName ?? null}, ${file?.mimeType ?? null}, true, ${reservation.periodStart})`;
+      return await selectSubmission(sql, submissionId);
+    });
+    startWorkerInBackground();
+    return json({ ...submissionJson(row), message: SUBMISSION_MESSAGES.submitted }, 201);
+  } catch (err) {
+    if (path) await removeObjects([path], where);
+    throw err;
+  }
+}
+
+/** An answer whose grading ended in error goes back to the queue for one more use. */
+async function retrySubmission(ctx: IdCtx): Promise<Response> {
+  const uid = ctx.user.id;
+  await adminSql.begin(async (sql) => {
+    const row = await lockOwnedSubmission(sql, ctx.params.id, uid);
+    if (row.status !== "error") throw new HttpError(409, SUBMISSION_MESSAGES.retryNotError);
+    const reservation = await reserveUsage(sql, uid, 1, ctx.req);
+    if (!reservation.allowed) throw await usageExceededError(sql, reservation, 1);
+    const [{ ok }] = await sql<{ ok: boolean }[]>`
+      select private.requeue_errored_submission(${row.id}::uuid, ${reservation.periodStart}::timestamptz) as ok`;
+    if (!ok) throw new HttpError(409, SUBMISSION_MESSAGES.retryNotError);
+  });
+  startWorkerInBackground();
+  return json({ success: true, id: ctx.params.id, status: "pending", message: SUBMISSION_MESSAGES.retried });
+}
+
+/**
+ * Deletes one answer (its result cascades). Its use is given back only when no worker has claimed
+ * it yet; once grading has started the model has been called, so the use stays charged. The
+ * worker notices the missing row and neither calls the model again nor stores a result.
+ */
+async function deleteSubmission(ctx: IdCtx): Promise<Response> {
+  const uid = ctx.user.id;
+  const row = await adminSql.begin(async (sql) => {
+    const row = await lockOwnedSubmission(sql, ctx.params.id, uid);
+    await sql`select private.release_unclaimed_usage(${row.id}::uuid)`;
+    await sql`delete from public.essay_submissions where id = ${row.id}`;
+    return row;
+  });
+  await removeObjects([row.essay_file_path], { ownerId: uid, sessionId: row.session_id, roles: ["essay"] });
+  return json({ success: true, message: SUBMISSION_MESSAGES.deleted });
+}
+
+export const routes: Route[] = [
+  defineRoute({ method: "GET", path: "/sessions/:id/submissions", auth: "user", params: sessionParams, handler: listSubmissions }),
+  defineRoute({ method: "POST", path: "/sessions/:id/submissions", auth: "user", params: sessionParams, handler: createSubmission }),
+  defineRoute({ method: "POST", path: "/submissions/:id/retry", auth: "user", params: submissionParams, handler: retrySubmission }),
+  defineRoute({ method: "DELETE", path: "/submissions/:id", auth: "user", params: submissionParams, handler: deleteSubmission }),
+];
