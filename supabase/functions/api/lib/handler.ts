@@ -72,7 +72,7 @@ function cappedBody(body: ReadableStream<Uint8Array>, limit: number): { stream: 
       if (size > limit) {
         over = true;
         await reader.cancel().catch(() => {});
-        controller.error(new HttpError(413, API_MESSAGES.payloadTooLarge));
+        controller.error(new HttpError(413, API_MESSAGES.formTooLarge));
         return;
       }
       controller.enqueue(value);
@@ -119,14 +119,16 @@ function makeCtx(req: Request, url: URL, params: Record<string, string>, user: C
       }
       const declared = Number(req.headers.get("content-length") ?? "");
       if (Number.isFinite(declared) && declared > env.maxFormBytes) {
-        throw new HttpError(413, API_MESSAGES.payloadTooLarge);
+        // Read and dropped (never kept, bounded by DRAIN_CAP) so the client gets the 413 rather than a reset.
+        if (req.body) await drain(req.body.getReader(), 0);
+        throw new HttpError(413, API_MESSAGES.formTooLarge);
       }
       if (!req.body) throw new HttpError(400, API_MESSAGES.multipartRequired);
       const capped = cappedBody(req.body, env.maxFormBytes);
       try {
         return await new Response(capped.stream, { headers: { "Content-Type": type } }).formData();
       } catch {
-        if (capped.exceeded()) throw new HttpError(413, API_MESSAGES.payloadTooLarge);
+        if (capped.exceeded()) throw new HttpError(413, API_MESSAGES.formTooLarge);
         throw new HttpError(400, API_MESSAGES.multipartRequired);
       }
     },
