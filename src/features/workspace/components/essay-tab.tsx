@@ -22,7 +22,12 @@ import {
   uploadMessages,
 } from "@shared/upload-rules.ts";
 import { useSubmitEssay } from "@/features/workspace/api/submit-essay";
-import { BatchStepError, useSubmitBatch } from "@/features/workspace/api/submit-batch";
+import {
+  type BatchProgress,
+  batchProgressLabel,
+  BatchStepError,
+  useSubmitBatch,
+} from "@/features/workspace/api/submit-batch";
 import { FileDropZone } from "@/features/workspace/components/file-drop-zone";
 import { UploadedFileList } from "@/features/workspace/components/uploaded-file-list";
 import { StudentInfoPanel } from "@/features/workspace/components/student-info-panel";
@@ -50,6 +55,7 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
   const [files, setFiles] = useState<EssayFileItem[]>([]);
   const submitEssay = useSubmitEssay();
   const submitBatch = useSubmitBatch();
+  const [batchProgress, setBatchProgress] = useState<BatchProgress | null>(null);
   const ocr = useImageText();
   const browserReadsImages = useBrowserReadsImages();
   const busy = submitEssay.isPending || submitBatch.isPending;
@@ -126,7 +132,12 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
         error instanceof BatchStepError && error.step === "start"
           ? "여러 답안 처리 시작에 실패했습니다."
           : "여러 답안 업로드에 실패했습니다.";
-      notify({ title: "여러 답안 제출 실패", description: apiError?.message || fallback, variant: "destructive" });
+      const part = error instanceof BatchStepError && error.step === "upload" ? error.part : undefined;
+      const description =
+        part && part.parts > 1
+          ? `답안 업로드 중 (${part.part}/${part.parts}) 실패: ${apiError?.message || fallback} 첨삭은 시작되지 않았습니다.`
+          : apiError?.message || fallback;
+      notify({ title: "여러 답안 제출 실패", description, variant: "destructive" });
       return;
     }
     notify({
@@ -183,8 +194,10 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
         {
           sessionId: session.id,
           items: files.map((f) => ({ file: fileToSend(f), studentName: f.studentName, studentId: f.studentId })),
+          onProgress: setBatchProgress,
         },
         {
+          onSettled: () => setBatchProgress(null),
           onSuccess: (res) => done("여러 답안 제출 완료", `${res.count}개의 답안 첨삭을 시작했습니다.`),
           onError: (error) => onError(error, true),
         },
@@ -298,7 +311,7 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
             </Badge>
           )}
           <Button className="w-full sm:ml-auto sm:w-auto" onClick={submit} disabled={busy} loading={busy}>
-            {busy ? "분석 중..." : multi ? "AI 여러 답안 첨삭 시작" : "AI 첨삭 시작"}
+            {busy ? (submitBatch.isPending && batchProgress ? batchProgressLabel(batchProgress) : "분석 중...") : multi ? "AI 여러 답안 첨삭 시작" : "AI 첨삭 시작"}
           </Button>
         </div>
       </CardBody>
