@@ -119,8 +119,7 @@ function makeCtx(req: Request, url: URL, params: Record<string, string>, user: C
       }
       const declared = Number(req.headers.get("content-length") ?? "");
       if (Number.isFinite(declared) && declared > env.maxFormBytes) {
-        // Read and dropped (never kept, bounded by DRAIN_CAP) so the client gets the 413 rather than a reset.
-        if (req.body) await drain(req.body.getReader(), 0);
+        await req.body?.cancel().catch(() => {});
         throw new HttpError(413, API_MESSAGES.formTooLarge);
       }
       if (!req.body) throw new HttpError(400, API_MESSAGES.multipartRequired);
