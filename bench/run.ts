@@ -13,13 +13,17 @@
 //    GRADING_MAX_IN_FLIGHT = F): one teacher's N-answer batch is running when 20 other teachers
 //    each submit one answer (a third of L after the batch starts). Reported: p95 of the single
 //    answers' time from submission to completion (target ≤ 2·L) and the batch time against
-//    its ideal ceil(N / F) · L.
+//    its ideal ceil(N / F) · L; with where a single's time goes (waiting for a slot; claim → the
+//    model call reaching the fake LLM; the model's answer → completed). The floor is
+//    (L − L/3) + L ≈ 1.67·L: every slot holds a batch answer when the singles arrive.
 // 4. The deploy bundle of the api function (bench/bundle-size.ts): npm packages resolved from
 //    deno.json as the deploy does, plus our code, brotli; per package, against the 10 MB budget
 //    (tests/integration/bundle-size.test.ts fails above it). BENCH_SKIP_BUNDLE=1 skips it.
 // Figures only, no assertions. Env: BENCH_LATENCY_MS (1000), BENCH_CONCURRENCY (8),
 // BENCH_ESSAYS (50), BENCH_SAMPLES (200), BENCH_FLEET_IN_FLIGHT (32), BENCH_SINGLES (20),
-// BENCH_FLEET_PER_USER (unset: GRADING_MAX_IN_FLIGHT_PER_USER for scenario 3), BENCH_SKIP_FLEET=1 / BENCH_ONLY_FLEET=1, STACK_VERBOSE=1 to see the stack log.
+// BENCH_FLEET_PER_USER (unset: GRADING_MAX_IN_FLIGHT_PER_USER for scenario 3), BENCH_FLEET_ENV (more
+// function settings for scenario 3, e.g. "DB_POOL_MAX=8,GRADING_PROGRESS_INTERVAL_MS=1000"),
+// BENCH_SKIP_FLEET=1 / BENCH_ONLY_FLEET=1, STACK_VERBOSE=1 to see the stack log.
 import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -276,6 +280,16 @@ async function apiCall(apiUrl: string, path: string, token: string, init: Reques
   return text ? JSON.parse(text) : null;
 }
 
+/** BENCH_FLEET_ENV: more function settings for scenario 3, `NAME=value` pairs separated by commas. */
+function fleetEnv(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of (process.env.BENCH_FLEET_ENV ?? "").split(",")) {
+    const i = pair.indexOf("=");
+    if (i > 0) out[pair.slice(0, i).trim()] = pair.slice(i + 1).trim();
+  }
+  return out;
+}
+
 /** Scenario 3: a batch and 20 single answers from other teachers, on a stack of its own. */
 async function fleetScenario() {
   const started = performance.now();
@@ -304,6 +318,7 @@ async function fleetScenario() {
       ...(PER_USER ? { GRADING_MAX_IN_FLIGHT_PER_USER: String(PER_USER) } : {}),
       RATE_LIMIT_REGISTRATIONS_PER_HOUR: "1000",
       RATE_LIMIT_SESSIONS_PER_HOUR: "1000",
+      ...fleetEnv(),
     },
     log: verbose ? (l) => console.log(`  [stack] ${l}`) : undefined,
   });
@@ -338,6 +353,7 @@ async function fleetScenario() {
 
     await sleep(Math.round(L / 3));
     const submittedAt = new Map<string, number>();
+    const singleMarker = new Map<string, string>();
     await Promise.all(singles.map(async (t, i) => {
       const at = Date.now();
       const row = await apiCall(apiUrl, `/sessions/${singleSessions[i]}/submissions`, t.token, {
@@ -346,6 +362,7 @@ async function fleetScenario() {
         body: JSON.stringify({ essayContent: `${essay}\n(단일 ${i + 1})`, studentName: "학생", studentId: String(i + 1) }),
       });
       submittedAt.set(row.id, at);
+      singleMarker.set(row.id, `(단일 ${i + 1})`);
     }));
     const singleIds = [...submittedAt.keys()];
     const all = [...batchIds, ...singleIds];
@@ -362,10 +379,12 @@ async function fleetScenario() {
       if (row.done === all.length || performance.now() > deadline) break;
       await sleep(25);
     }
-    const rows = await sql<{ id: string; status: string; done: string | null }[]>`
-      select id::text, status, extract(epoch from analysis_completed_at) * 1000 as done
+    const rows = await sql<{ id: string; status: string; done: string | null; began: string | null }[]>`
+      select id::text, status, extract(epoch from analysis_completed_at) * 1000 as done,
+             extract(epoch from analysis_started_at) * 1000 as began
         from public.essay_submissions where id = any(${all}::uuid[])`;
     const doneAt = new Map(rows.map((r) => [r.id, r.done === null ? NaN : Number(r.done)]));
+    const beganAt = new Map(rows.map((r) => [r.id, r.began === null ? NaN : Number(r.began)]));
     const singleTimes = singleIds.map((id) => doneAt.get(id)! - submittedAt.get(id)!);
     const batchMs = Math.max(...batchIds.map((id) => doneAt.get(id)!)) - batchStart;
     const ideal = Math.ceil(batchIds.length / F) * L; // the batch alone on the whole fleet
@@ -376,6 +395,19 @@ async function fleetScenario() {
     say(`    median                  ${fmtMs(s.median)}`);
     say(`    p95                     ${fmtMs(s.p95)}   (target ≤ 2·L = ${fmtMs(2 * L)}: ${s.p95 <= 2 * L ? "met" : "NOT met"})`);
     say(`    max                     ${fmtMs(s.max)}`);
+    const waits = stats(singleIds.map((id) => beganAt.get(id)! - submittedAt.get(id)!));
+    const grading = stats(singleIds.map((id) => doneAt.get(id)! - beganAt.get(id)!));
+    const firstWave = stats(batchIds.map((id) => doneAt.get(id)! - beganAt.get(id)!));
+    say(`    of which: waiting for a slot median ${fmtMs(waits.median)} / p95 ${fmtMs(waits.p95)}, ` +
+        `claimed → completed median ${fmtMs(grading.median)} / p95 ${fmtMs(grading.p95)}`);
+    // Where a single answer's time goes besides the model: claim → the model call arriving at the
+    // fake LLM (progress writes, session load), and the answer back → completed (result writes).
+    const llmAt = (marker: string) => llm.requests.find((r) => r.user.includes(marker))?.at ?? NaN;
+    const before = stats(singleIds.map((id) => llmAt(singleMarker.get(id)!) - beganAt.get(id)!));
+    const after = stats(singleIds.map((id) => doneAt.get(id)! - (llmAt(singleMarker.get(id)!) + L)));
+    say(`    claimed → model call median ${fmtMs(before.median)} / p95 ${fmtMs(before.p95)}, ` +
+        `model answer → completed median ${fmtMs(after.median)} / p95 ${fmtMs(after.p95)}`);
+    say(`  batch answers, claimed → completed: median ${fmtMs(firstWave.median)}, p95 ${fmtMs(firstWave.p95)} (L = ${L} ms)`);
     say(`  batch time                ${fmtMs(batchMs)}   (start-batch → last answer completed)`);
     say(`  ideal ceil(${batchIds.length}/${F})·${L} ms   ${fmtMs(ideal)}   ratio ${(batchMs / ideal).toFixed(2)}×`);
     say(`  most jobs in flight seen  ${maxInFlight}   (cap ${F})`);

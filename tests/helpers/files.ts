@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { deflateRawSync, deflateSync } from "node:zlib";
 import { Document, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from "docx";
 import { PDFDocument, StandardFonts } from "pdf-lib";
@@ -324,4 +325,41 @@ export function makeManyPagePdf(pages = 5000): Buffer {
     objects.push("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 3 0 R >>");
   }
   return makeRawPdf(objects);
+}
+
+const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * A teacher-sized .docx: the paragraphs as text plus an embedded photo (`photoBytes` of random data,
+ * which does not compress), so the file is about `photoBytes` big while the text stays short.
+ */
+export function makeDocxWithPhoto(paragraphs: string[], photoBytes = 600 * 1024): Buffer {
+  const body = paragraphs.map((p) => `<w:p><w:r><w:t xml:space="preserve">${xmlEscape(p)}</w:t></w:r></w:p>`).join("");
+  const head = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${DOCX_NS}><w:body>`;
+  return makeZip([
+    { name: "[Content_Types].xml", data: CONTENT_TYPES },
+    { name: "_rels/.rels", data: RELS },
+    { name: "word/document.xml", data: Buffer.from(`${head}${body}</w:body></w:document>`) },
+    { name: "word/media/image1.jpeg", data: randomBytes(photoBytes) },
+  ]);
+}
+
+/**
+ * A scanner-sized .pdf: one page of text lines (Helvetica, ASCII) and a raw RGB image of
+ * `imageBytes` random bytes drawn on it.
+ */
+export function makePdfWithImage(lines: string[], imageBytes = 600 * 1024): Buffer {
+  const width = 400;
+  const height = Math.max(1, Math.floor(imageBytes / (width * 3)));
+  const esc = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
+  const text = lines.map((l, i) => `BT /F1 11 Tf 40 ${800 - i * 14} Td (${esc(l)}) Tj ET`).join("\n");
+  return makeRawPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 5 0 R >> /XObject << /Im1 6 0 R >> >> /Contents 4 0 R >>",
+    pdfStream("", Buffer.from(`${text}\nq 300 0 0 200 40 40 cm /Im1 Do Q`, "latin1")),
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    pdfStream(`/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8`,
+      randomBytes(width * height * 3)),
+  ]);
 }

@@ -301,6 +301,81 @@ describe("plan file limits and batches", () => {
     expect(nothing.status).toBe(400);
   });
 
+  it("append=1 adds to the staged batch; the plan limit counts the staged total; a plain upload replaces it", async () => {
+    const teacher = await createMember();
+    await setPlan(teacher, "educator");
+    const s = await newSession(teacher);
+    const before = await used(teacher);
+    const essays = async () => (await objectsOf(teacher)).filter((n) => n.includes("/essay-"));
+
+    const first = await api(`/sessions/${s.id}/batch-upload`, { token: teacher.token, form: batchForm(6) });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ count: 6, stagedCount: 6 });
+    // Query flag and form field both work.
+    const second = await api(`/sessions/${s.id}/batch-upload?append=1`, { token: teacher.token, form: batchForm(3) });
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    expect(second.body).toMatchObject({ count: 3, stagedCount: 9 });
+    const third = batchForm(1, true);
+    third.append("append", "1");
+    const ok = await api(`/sessions/${s.id}/batch-upload`, { token: teacher.token, form: third });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect(ok.body).toMatchObject({ count: 1, stagedCount: 10 });
+    expect(await essays()).toHaveLength(10);
+
+    // One more would make 11 staged: refused, nothing stored, the 10 stay.
+    const over = await api(`/sessions/${s.id}/batch-upload?append=1`, { token: teacher.token, form: batchForm(1) });
+    expect(over.status).toBe(400);
+    expect(over.body.error).toContain("최대 10개");
+    expect(await essays()).toHaveLength(10);
+    // Staged answers stay hidden and cost nothing until start-batch.
+    expect((await api(`/sessions/${s.id}/submissions`, { token: teacher.token })).body).toHaveLength(0);
+    expect(await used(teacher)).toBe(before);
+
+    // Without append the staged batch is replaced (and its stored files removed).
+    const fresh = await api(`/sessions/${s.id}/batch-upload`, { token: teacher.token, form: batchForm(4) });
+    expect(fresh.body).toMatchObject({ count: 4, stagedCount: 4 });
+    expect(await essays()).toHaveLength(4);
+    expect((await api(`/sessions/${s.id}/batch-upload?append=1`, { token: teacher.token, form: batchForm(2, true) })).status).toBe(201);
+
+    const start = await api(`/sessions/${s.id}/start-batch`, { method: "POST", token: teacher.token });
+    expect(start.status).toBe(200);
+    expect(start.body.count).toBe(6);
+    expect(await used(teacher)).toBe(before + 6);
+    const names = (await api(`/sessions/${s.id}/submissions`, { token: teacher.token })).body.map((x: any) => x.studentName);
+    expect(names.sort()).toEqual(["김학생", "김학생", "학생", "학생", "학생", "학생"]);
+
+    // Started answers are not part of the staged total: a new batch may again hold 10.
+    expect((await api(`/sessions/${s.id}/batch-upload`, { token: teacher.token, form: batchForm(5) })).status).toBe(201);
+    expect((await api(`/sessions/${s.id}/batch-upload?append=1`, { token: teacher.token, form: batchForm(5) })).status).toBe(201);
+  });
+
+  it("append=1 uploads racing on one session never stage more than the plan allows", async () => {
+    const teacher = await createMember();
+    await setPlan(teacher, "educator");
+    const s = await newSession(teacher);
+    expect((await api(`/sessions/${s.id}/batch-upload`, { token: teacher.token, form: batchForm(4) })).status).toBe(201);
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => api(`/sessions/${s.id}/batch-upload?append=1`, { token: teacher.token, form: batchForm(3) })),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(2);
+    for (const r of results.filter((r) => r.status !== 201)) expect(r.status).toBe(400);
+    const [row] = await sql()`
+      select count(*)::int as n from public.essay_submissions where session_id = ${s.id} and not usage_charged`;
+    expect(row.n).toBe(10);
+    expect((await objectsOf(teacher)).filter((n) => n.includes("/essay-"))).toHaveLength(10);
+  });
+
+  it("another user cannot append to a session", async () => {
+    const teacher = await createMember();
+    const intruder = await createMember();
+    await setPlan(teacher, "educator");
+    await setPlan(intruder, "educator");
+    const s = await newSession(teacher);
+    const res = await api(`/sessions/${s.id}/batch-upload?append=1`, { token: intruder.token, form: batchForm(1) });
+    expect(res.status).toBe(404);
+    expect(await objectsOf(intruder)).toHaveLength(0);
+  });
+
   it("start-batch with fewer uses left than files is usageExceeded and queues nothing", async () => {
     const teacher = await createMember();
     await setPlan(teacher, "educator");

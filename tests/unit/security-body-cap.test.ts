@@ -46,7 +46,8 @@ describe("multipart body cap", () => {
     expect(req.headers.get("content-length")).toBeNull();
     const res = await handler(req);
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: "요청 본문이 너무 큽니다." });
+    // The multipart 413 tells the user to send fewer files at once (the browser sends big batches in parts).
+    expect(await res.json()).toEqual({ error: "요청 본문이 너무 큽니다. 한 번에 보내는 파일 수를 줄여 여러 번에 나누어 보내 주세요." });
     expect(pulled()).toBeLessThan(1024 * 1024);
   });
 
@@ -65,6 +66,33 @@ describe("multipart body cap", () => {
     const res = await handler(req);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ n: 2 });
+  });
+});
+
+describe("multipart cap default", () => {
+  it("is 40 MiB unless MAX_FORM_BYTES says otherwise", async () => {
+    const { env } = await import("../../supabase/functions/api/lib/env.ts");
+    delete process.env.MAX_FORM_BYTES;
+    expect(env.maxFormBytes).toBe(40 * 1024 * 1024);
+    process.env.MAX_FORM_BYTES = "1000";
+    expect(env.maxFormBytes).toBe(1000);
+  });
+
+  it("answers a declared oversized body with the Korean 413 without reading it", async () => {
+    process.env.MAX_FORM_BYTES = String(256 * 1024);
+    const total = 1024 * 1024;
+    const { body, boundary, pulled } = chunkedMultipart(total);
+    const req = new Request("http://x/functions/v1/api/form", {
+      method: "POST",
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, "Content-Length": String(total) },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    const res = await handler(req);
+    expect(res.status).toBe(413);
+    expect((await res.json()).error).toContain("한 번에 보내는 파일 수를 줄여");
+    // Refused on the declared length: the body is cancelled, not read.
+    expect(pulled()).toBeLessThan(total / 4);
   });
 });
 

@@ -55,6 +55,8 @@ export const SESSION_MESSAGES = {
     failTitle: "여러 답안 제출 실패",
     uploadFailDefault: "여러 답안 업로드에 실패했습니다.",
     startFailDefault: "여러 답안 처리 시작에 실패했습니다.",
+    partFailed: (part: number, parts: number, reason: string) =>
+      `답안 업로드 중 (${part}/${parts}) 실패: ${reason} 첨삭은 시작되지 않았습니다.`,
   },
   dashboard: {
     csvSuccessTitle: "다운로드 완료",

@@ -24,6 +24,8 @@ export const API_MESSAGES = {
   serverError: "서버 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.",
   invalidJson: "요청 본문이 올바른 JSON 형식이 아닙니다.",
   payloadTooLarge: "요청 본문이 너무 큽니다.",
+  /** A multipart body above MAX_FORM_BYTES (the browser sends big batches in parts). */
+  formTooLarge: "요청 본문이 너무 큽니다. 한 번에 보내는 파일 수를 줄여 여러 번에 나누어 보내 주세요.",
   multipartRequired: "파일 업로드 요청 형식이 올바르지 않습니다.",
   tooManyRequests: "요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.",
   invalidCredentials: "아이디 또는 비밀번호가 올바르지 않습니다.",

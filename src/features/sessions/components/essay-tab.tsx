@@ -24,7 +24,7 @@ import {
 } from "@shared/upload-rules.ts";
 import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
 import { useSubmitEssay } from "@/features/sessions/api/submit-essay";
-import { useSubmitBatch } from "@/features/sessions/api/submit-batch";
+import { type BatchProgress, batchProgressLabel, useSubmitBatch } from "@/features/sessions/api/submit-batch";
 import { FileDropZone } from "@/features/sessions/components/file-drop-zone";
 import { UploadedFileList } from "@/features/sessions/components/uploaded-file-list";
 import { StudentInfoPanel } from "@/features/sessions/components/student-info-panel";
@@ -55,6 +55,7 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
   const [files, setFiles] = useState<EssayFileItem[]>([]);
   const submitEssay = useSubmitEssay();
   const submitBatch = useSubmitBatch();
+  const [batchProgress, setBatchProgress] = useState<BatchProgress | null>(null);
   const ocr = useImageText();
   const browserReadsImages = useBrowserReadsImages();
   const busy = submitEssay.isPending || submitBatch.isPending;
@@ -155,8 +156,10 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
         {
           sessionId: session.id,
           items: files.map((f) => ({ file: fileToSend(f), studentName: f.studentName, studentId: f.studentId })),
+          onProgress: setBatchProgress,
         },
         {
+          onSettled: () => setBatchProgress(null),
           onSuccess: (res) => done(M.batch.successTitle, M.batch.success(res.count)),
           onError: (error) => onError(error, true),
         },
@@ -268,7 +271,7 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
             </Badge>
           )}
           <Button className="w-full sm:ml-auto sm:w-auto" onClick={submit} disabled={busy} loading={busy}>
-            {busy ? "분석 중..." : multi ? "AI 여러 답안 첨삭 시작" : "AI 첨삭 시작"}
+            {busy ? (submitBatch.isPending && batchProgress ? batchProgressLabel(batchProgress) : "분석 중...") : multi ? "AI 여러 답안 첨삭 시작" : "AI 첨삭 시작"}
           </Button>
         </div>
       </CardBody>

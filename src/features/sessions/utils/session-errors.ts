@@ -71,8 +71,14 @@ export function submitFailure(error: unknown, batch: boolean): FailureOutcome {
   }
   if (batch) {
     const fallback = error instanceof BatchStepError && error.step === "start" ? M.batch.startFailDefault : M.batch.uploadFailDefault;
+    const part = error instanceof BatchStepError && error.step === "upload" ? error.part : undefined;
+    const reason = apiError?.message || fallback;
     return {
-      toast: { title: M.batch.failTitle, description: apiError?.message || fallback, variant: "destructive" },
+      toast: {
+        title: M.batch.failTitle,
+        description: part && part.parts > 1 ? M.batch.partFailed(part.part, part.parts, reason) : reason,
+        variant: "destructive",
+      },
       showUsageLimit: false,
     };
   }

@@ -164,7 +164,12 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
   const cfg: LlmConfig | null = base && { ...base, deadline: clock.llmDeadline, signal: clock.signal };
   const progress = new Progress(job, worker);
   try {
-    await progress.set(10, "답안을 불러오고 있습니다...", true);
+    // No "loading" write: the claim has just set "채점을 시작합니다...". For a text answer graded by
+    // the model, its first progress write goes out while the session loads (one round trip less
+    // before the call); it is awaited, and `lost` checked, before the model is called.
+    const imageAnswer = !(job.essay_content ?? "").trim() && !!job.essay_file_path && IMAGE.test(job.essay_mime_type ?? "");
+    const firstWrite = cfg && !imageAnswer ? progress.set(25, STAGES[0], true) : null;
+    firstWrite?.catch(() => {});
     let material = sessions.get(job.session_id);
     if (!material) {
       material = loadSession(job.session_id, cfg);
@@ -175,11 +180,11 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
 
     let essay = job.essay_content ?? "";
     let transcribed: string | null = null;
-    if (!essay.trim() && job.essay_file_path && IMAGE.test(job.essay_mime_type ?? "")) {
+    if (imageAnswer) {
       await progress.set(15, "이미지에서 답안 글자를 읽고 있습니다...", true);
       if (progress.lost) return; // deleted (or taken over) while waiting: no model call
       const expected = { ownerId: job.user_id, sessionId: job.session_id, roles: ["essay"] } as const;
-      transcribed = await readImage(job.essay_file_path, expected, job.essay_mime_type!, cfg);
+      transcribed = await readImage(job.essay_file_path!, expected, job.essay_mime_type!, cfg);
       essay = transcribed;
     }
     if (exceedsChars(essay, MAX_ESSAY_CHARS)) throw new GradingError(uploadMessages.essayTooLong, false);
@@ -189,7 +194,7 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
     if (pre.immediate) {
       result = pre.immediate;
     } else if (cfg) {
-      await progress.set(25, STAGES[0], true);
+      await (firstWrite ?? progress.set(25, STAGES[0], true));
       if (progress.lost) return; // the answer was deleted (or the lease lost): do not call the model
       const stop = progress.ticker(25, 90);
       try {
@@ -214,7 +219,7 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
     }
 
     if (progress.lost) return;
-    await progress.set(95, "결과를 저장하고 있습니다...", true);
+    // Straight to the result (it sets 100 %): a "saving" write first would only hold the slot longer.
     await adminSql`select private.complete_grading_job(${job.id}, ${worker}, ${adminSql.json(result as never)}, ${transcribed})`;
   } catch (err) {
     // Deleted or taken over meanwhile: the row is gone or someone else's, write nothing.

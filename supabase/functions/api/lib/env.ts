@@ -127,8 +127,11 @@ export const env = {
   get allowedOrigins(): string | undefined {
     return read("ALLOWED_ORIGINS");
   },
-  /** Largest accepted multipart body, bytes. */
+  /**
+   * Largest accepted multipart body, bytes (default 40 MiB: a request is buffered whole, and the
+   * function has 256 MB; bigger batches arrive in parts, see POST /sessions/:id/batch-upload?append=1).
+   */
   get maxFormBytes(): number {
-    return Number(read("MAX_FORM_BYTES") ?? 200 * 1024 * 1024);
+    return Number(read("MAX_FORM_BYTES") ?? 40 * 1024 * 1024);
   },
 };

@@ -72,7 +72,7 @@ function cappedBody(body: ReadableStream<Uint8Array>, limit: number): { stream: 
       if (size > limit) {
         over = true;
         await reader.cancel().catch(() => {});
-        controller.error(new HttpError(413, API_MESSAGES.payloadTooLarge));
+        controller.error(new HttpError(413, API_MESSAGES.formTooLarge));
         return;
       }
       controller.enqueue(value);
@@ -118,14 +118,15 @@ function makeCtx(req: Request, url: URL, params: unknown, user: AuthUser | null)
       }
       const declared = Number(req.headers.get("content-length") ?? "");
       if (Number.isFinite(declared) && declared > env.maxFormBytes) {
-        throw new HttpError(413, API_MESSAGES.payloadTooLarge);
+        await req.body?.cancel().catch(() => {});
+        throw new HttpError(413, API_MESSAGES.formTooLarge);
       }
       if (!req.body) throw new HttpError(400, API_MESSAGES.multipartRequired);
       const capped = cappedBody(req.body, env.maxFormBytes);
       try {
         return await new Response(capped.stream, { headers: { "Content-Type": type } }).formData();
       } catch {
-        if (capped.exceeded()) throw new HttpError(413, API_MESSAGES.payloadTooLarge);
+        if (capped.exceeded()) throw new HttpError(413, API_MESSAGES.formTooLarge);
         throw new HttpError(400, API_MESSAGES.multipartRequired);
       }
     },

@@ -1,12 +1,12 @@
 // A session's batch: upload many answers at once (staged, no use reserved), then start them
 // together (one use each, all or none). Educator/business plans only. See ../README.md.
-import type { Sql } from "postgres";
+import type { Sql, TransactionSql } from "postgres";
 import { adminSql } from "../lib/db.ts";
 import type { AuthUser, Ctx as RouteCtx } from "../lib/types.ts";
 import { HttpError } from "../lib/errors.ts";
 import { json } from "../lib/http.ts";
 import { checkFileMeta, type ReadFile, readUpload } from "../files/index.ts";
-import { capText, cleanStudentField } from "../files/form.ts";
+import { capText, cleanStudentField, textField } from "../files/form.ts";
 import { objectPath, putObjects, removeObjects } from "../files/storage.ts";
 import { planLimits, reserveUsage, usageExceededError } from "../usage/quota.ts";
 import { startWorkerInBackground } from "../grading/worker.ts";
@@ -17,33 +17,46 @@ import { notFound, ownedSession, userId } from "./queries.ts";
 
 export type SessionCtx = RouteCtx<{ id: string }, AuthUser>;
 
-/**
- * `batchUpload` below is kept as it was in routes/sessions.ts (another change to it is being
- * ported), so it still reads privileged SQL as `ctx.admin`: its route hands it this context.
- * Once ported, `ctx.admin` becomes `adminSql` and this type goes.
- */
-type Ctx = SessionCtx & { admin: Sql };
-
 export function batchNotAllowed(): HttpError {
   return new HttpError(403, uploadMessages.batchNotAllowed, { batchNotAllowed: true });
 }
 
-export function batchUploadRoute(ctx: SessionCtx): Promise<Response> {
-  return batchUpload({ ...ctx, admin: adminSql });
+/** `?append=1` (or a form field `append=1`): add to the staged batch instead of replacing it. */
+function appendFlag(v: string | null | undefined): boolean {
+  return v != null && /^(1|true)$/i.test(v.trim());
 }
 
-async function batchUpload(ctx: Ctx): Promise<Response> {
+/** How many answers of this session are staged (uploaded, not started). */
+async function stagedCount(sql: Sql | TransactionSql, sessionId: string, uid: string): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`
+    select count(*)::int as n from public.essay_submissions e
+     where e.session_id = ${sessionId} and e.user_id = ${uid}
+       and e.status = 'pending' and not e.usage_charged`;
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Stages answer files for start-batch. Without `append` the upload replaces a batch that was
+ * uploaded but never started; with `append=1` (query or form field) the files join it, so a big
+ * batch can arrive in several requests under MAX_FORM_BYTES. The plan's files-per-batch limit
+ * applies to the staged total.
+ */
+export async function batchUpload(ctx: SessionCtx): Promise<Response> {
   const uid = userId(ctx);
   const session = await ownedSession(ctx, ctx.params.id);
   const limits = await planLimits(ctx);
   if (!limits.batch) throw batchNotAllowed();
 
   const form = await ctx.form();
+  const append = appendFlag(ctx.url.searchParams.get("append")) || appendFlag(textField(form, "append"));
   const uploads = form.getAll("files").filter((f): f is File => f instanceof File && !(f.size === 0 && !f.name));
   const names = form.getAll("studentNames").map((v) => (typeof v === "string" ? v : ""));
   const ids = form.getAll("studentIds").map((v) => (typeof v === "string" ? v : ""));
   if (uploads.length === 0) throw new HttpError(400, uploadMessages.essayFileMissing);
-  if (uploads.length > limits.maxFiles) throw new HttpError(400, uploadMessages.batchTooMany(limits.maxFiles));
+  const tooMany = () => new HttpError(400, uploadMessages.batchTooMany(limits.maxFiles));
+  if (uploads.length > limits.maxFiles) throw tooMany();
+  // Checked before any file is read (cheap), and again under the session lock below.
+  if (append && (await stagedCount(adminSql, session.id, uid)) + uploads.length > limits.maxFiles) throw tooMany();
 
   for (const f of uploads) checkFileMeta(f, { extensions: ESSAY_EXTENSIONS });
   const files: ReadFile[] = [];
@@ -67,17 +80,26 @@ async function batchUpload(ctx: Ctx): Promise<Response> {
   await putObjects(items.map(({ path, file }) => ({ path, file })), where);
 
   let replaced: (string | null)[] = [];
+  let staged = items.length;
   try {
-    replaced = await ctx.admin.begin(async (sql) => {
+    ({ replaced, staged } = await adminSql.begin(async (sql) => {
       const [owned] = await sql`
         select id from public.analysis_sessions where id = ${session.id} and user_id = ${uid} for update`;
       if (!owned) throw notFound();
-      // A new upload replaces a batch that was uploaded but never started.
-      const old = await sql<{ path: string | null }[]>`
-        delete from public.essay_submissions e
-         where e.session_id = ${session.id} and e.user_id = ${uid}
-           and e.status = 'pending' and not e.usage_charged
-        returning e.essay_file_path as path`;
+      let old: { path: string | null }[] = [];
+      let kept = 0;
+      if (append) {
+        // Uploads of one session are serialized by the lock above, so this count is the total.
+        kept = await stagedCount(sql, session.id, uid);
+        if (kept + items.length > limits.maxFiles) throw tooMany();
+      } else {
+        // A new upload replaces a batch that was uploaded but never started.
+        old = await sql<{ path: string | null }[]>`
+          delete from public.essay_submissions e
+           where e.session_id = ${session.id} and e.user_id = ${uid}
+             and e.status = 'pending' and not e.usage_charged
+          returning e.essay_file_path as path`;
+      }
       for (const it of items) {
         await sql`
           insert into public.essay_submissions
@@ -86,16 +108,17 @@ async function batchUpload(ctx: Ctx): Promise<Response> {
           values (${it.id}, ${session.id}, ${uid}, ${it.studentName}, ${it.studentId}, ${it.file.text},
                   ${it.path}, ${it.file.originalName}, ${it.file.mimeType}, false)`;
       }
-      return old.map((o) => o.path);
-    });
+      return { replaced: old.map((o) => o.path), staged: kept + items.length };
+    }));
   } catch (err) {
     await removeObjects(items.map((it) => it.path), where);
     throw err;
   }
   await removeObjects(replaced, where);
   return json({
-    message: SESSION_MESSAGES.batchUploaded(items.length),
+    message: SESSION_MESSAGES.batchUploaded(staged),
     count: items.length,
+    stagedCount: staged,
     submissions: items.map((it) => ({
       id: it.id,
       essayFilename: it.file.originalName,

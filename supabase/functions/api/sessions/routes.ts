@@ -16,7 +16,7 @@ import { NOT_STAGED } from "../submissions/queries.ts";
 import { SESSION_MESSAGES } from "./messages.ts";
 import { type SessionRow, sessionJson } from "./mappers.ts";
 import { notFound, ownedSession, sessionParams, userId } from "./queries.ts";
-import { batchUploadRoute, startBatch } from "./batch.ts";
+import { batchUpload, startBatch } from "./batch.ts";
 
 type UserCtx = Ctx<Record<string, string>, AuthUser>;
 type SessionCtx = Ctx<{ id: string }, AuthUser>;
@@ -145,6 +145,6 @@ export const routes: Route[] = [
   defineRoute({ method: "GET", path: "/sessions/:id", auth: "user", params, handler: getSession }),
   defineRoute({ method: "DELETE", path: "/sessions/:id", auth: "user", params, handler: deleteSession }),
   defineRoute({ method: "GET", path: "/sessions/:id/results.csv", auth: "user", params, handler: resultsCsvDownload }),
-  defineRoute({ method: "POST", path: "/sessions/:id/batch-upload", auth: "user", params, handler: batchUploadRoute }),
+  defineRoute({ method: "POST", path: "/sessions/:id/batch-upload", auth: "user", params, handler: batchUpload }),
   defineRoute({ method: "POST", path: "/sessions/:id/start-batch", auth: "user", params, handler: startBatch }),
 ];
