@@ -6,8 +6,7 @@
 -- analyzer. Only the service connection writes them (in the transaction of
 -- private.complete_grading_job); members read them through the existing RLS
 -- policy of analysis_results (own submissions only; admins all), like the rest
--- of the result. Additive only: applies on top of the base schema as it is now
--- and as folded.
+-- of the result. Additive only (add column if not exists, a comment).
 -- =============================================================================
 
 -- -----------------------------------------------------------------------------
