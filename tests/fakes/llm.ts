@@ -11,6 +11,9 @@
 //   outofrange              scores far outside [0, max]
 //   slow:<ms>               answers after <ms>
 //   score:<ratio>           every category gets ratio × max (e.g. score:1.0)
+// Every grade carries `annotations` built from the answer it was sent (see fakeAnnotations):
+// quotes that occur (one with its line break written as a space), one invented quote, one that
+// overlaps another, one with a category the rubric does not have.
 // FAKE_LLM_LATENCY_MS / the `latencyMs` option adds a fixed delay to every answer.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -43,7 +46,82 @@ function rubricFromSystem(system: string): { name: string; max: number }[] {
   return out.length ? out : [{ name: "종합", max: 100 }];
 }
 
-function gradeJson(system: string, ratio: number, outOfRange: boolean): string {
+export const INVENTED_QUOTE = "이 문장은 학생 답안 어디에도 없는 지어낸 인용입니다.";
+export const UNKNOWN_CATEGORY = "창의성과 독창성";
+
+export interface FakeAnnotation {
+  quote: string;
+  category: string;
+  kind: "잘한 점" | "고칠 점" | "질문";
+  comment: string;
+  rewrite: string | null;
+}
+
+/** The essay between the prompt's fences (grading/llm.ts essayMessage), as the model sees it. */
+function essayFromUser(user: string): string {
+  const m = /<<<STUDENT_ESSAY\n([\s\S]*)\nSTUDENT_ESSAY>>>/.exec(user);
+  return m ? m[1] : "";
+}
+
+/**
+ * The annotations the fake grader returns for `essay`, in this order: the first sentence (잘한 점);
+ * a span across the first line break, written with a single space (고칠 점, category name written
+ * without its space); an invented quote; the first sentence's end with the next one's start (overlaps
+ * the first); a real
+ * sentence with a category not in the rubric; the last sentence (질문).
+ * `expectedKept` lists the quotes the server must keep (in this order).
+ */
+export function fakeAnnotations(essay: string, rubric: { name: string }[]): { annotations: FakeAnnotation[]; expectedKept: string[] } {
+  const pieces = essay.split(/(?<=[.!?])\s+/).map((x) => x.trim());
+  const good = (x: string) => x.length >= 12 && !x.includes("[[") && !x.includes("\n");
+  const sentences = pieces.filter(good);
+  const cat = (i: number) => rubric[i % rubric.length]?.name ?? "종합";
+  const out: FakeAnnotation[] = [];
+  const kept: string[] = [];
+  const first = sentences[0];
+  if (first) {
+    out.push({ quote: first, category: cat(0), kind: "잘한 점", comment: "주장을 첫 문장에서 분명히 밝혔습니다.", rewrite: null });
+    kept.push(first);
+  }
+  const lines = essay.split("\n");
+  const at = lines.findIndex((l, i) => l.trim().length >= 6 && (lines[i + 1] ?? "").trim() === "" && (lines[i + 2] ?? "").trim().length >= 6);
+  if (at >= 0) {
+    const across = `${lines[at].trim().slice(-6)} ${lines[at + 2].trim().slice(0, 6)}`;
+    const flat = essay.replace(/\s+/g, " ");
+    const a0 = flat.indexOf(across);
+    const f0 = first ? flat.indexOf(first) : -1;
+    const clear = f0 < 0 || a0 >= f0 + first!.length || a0 + across.length <= f0;
+    if (clear) {
+      out.push({
+        quote: across,
+        category: cat(1).replace(/\s+/g, ""),
+        kind: "고칠 점",
+        comment: "문단이 바뀌는 곳의 연결이 어색합니다.",
+        rewrite: "문단을 잇는 연결어를 넣어 고쳐 쓴 문장입니다.",
+      });
+      kept.push(across);
+    }
+  }
+  out.push({ quote: INVENTED_QUOTE, category: cat(0), kind: "고칠 점", comment: "지어낸 인용입니다.", rewrite: "고친 문장" });
+  if (first) {
+    // The end of the first sentence and the start of the next: overlaps the first, occurs once.
+    const next = pieces[pieces.indexOf(first) + 1] ?? "";
+    if (next.length >= 8) {
+      out.push({ quote: `${first.slice(-8)} ${next.slice(0, 8)}`, category: cat(2), kind: "질문", comment: "앞의 표시와 겹치는 구절입니다.", rewrite: null });
+    }
+  }
+  if (sentences[1]) {
+    out.push({ quote: sentences[1], category: UNKNOWN_CATEGORY, kind: "질문", comment: "채점 기준에 없는 항목입니다.", rewrite: null });
+  }
+  const last = sentences[sentences.length - 1];
+  if (last && sentences.length >= 3) {
+    out.push({ quote: last, category: cat(2), kind: "질문", comment: "이 결론을 뒷받침하는 근거는 무엇인가요?", rewrite: null });
+    kept.push(last);
+  }
+  return { annotations: out, expectedKept: kept };
+}
+
+function gradeJson(system: string, ratio: number, outOfRange: boolean, essay = ""): string {
   const rubric = rubricFromSystem(system);
   return JSON.stringify({
     categories: rubric.map((c, i) => ({
@@ -57,6 +135,7 @@ function gradeJson(system: string, ratio: number, outOfRange: boolean): string {
     suggestions: ["결론에서 주장을 한 문장으로 다시 요약하세요.", "통계 자료의 출처를 밝혀 주세요.", "긴 문장을 두 문장으로 나누세요."],
     onTopic: true,
     manipulationAttempt: false,
+    annotations: fakeAnnotations(essay, rubric).annotations,
   });
 }
 
@@ -152,7 +231,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
       finish = "length";
     } else {
       const ratio = kind === "score" ? Number(arg) : 0.8;
-      content = gradeJson(system, Number.isFinite(ratio) ? ratio : 0.8, kind === "outofrange");
+      content = gradeJson(system, Number.isFinite(ratio) ? ratio : 0.8, kind === "outofrange", essayFromUser(user));
     }
     send(200, {
       id: `chatcmpl-${requests.length}`,

@@ -20,6 +20,7 @@ const llmAnswer = (scores: number[], extra: Partial<LlmGrade> = {}): LlmGrade =>
   suggestions: ["제안 1", "제안 2"],
   onTopic: true,
   manipulationAttempt: false,
+  annotations: [],
   ...extra,
 });
 

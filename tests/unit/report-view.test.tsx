@@ -44,6 +44,14 @@ function report(overrides: Partial<ReportData> = {}): ReportData {
     flagLabels: [],
     essayFilename: null,
     promptFilename: "문제.txt",
+    question: "청소년의 스마트폰 사용 제한에 대한 자신의 의견을 쓰시오.",
+    rubric: [
+      { name: "논리 구조", maxScore: 40 },
+      { name: "근거의 타당성", maxScore: 30 },
+      { name: "언어 표현", maxScore: 30 },
+    ],
+    answer: "스마트폰 사용은 제한되어야 한다.",
+    annotations: [],
     ...overrides,
   };
 }

@@ -27,14 +27,14 @@ isOneToOne: false
                   ]
                 },"analysis_results": {
                   Row: {
-                    "category_scores": NonNullable<Json>,"created_at": string,"detailed_feedback": string,"flags": NonNullable<Json>,"grader": string,"id": string,"improvement_areas": NonNullable<Json>,"max_score": number,"model": string | null,"overall_score": number,"strengths": NonNullable<Json>,"submission_id": string,"suggestions": NonNullable<Json>
+                    "annotations": NonNullable<Json>,"category_scores": NonNullable<Json>,"created_at": string,"detailed_feedback": string,"flags": NonNullable<Json>,"grader": string,"id": string,"improvement_areas": NonNullable<Json>,"max_score": number,"model": string | null,"overall_score": number,"strengths": NonNullable<Json>,"submission_id": string,"suggestions": NonNullable<Json>
                   }
                   ComputedFields: never
                   Insert: {
-                    "category_scores"?: NonNullable<Json>,"created_at"?: string,"detailed_feedback"?: string,"flags"?: NonNullable<Json>,"grader"?: string,"id"?: string,"improvement_areas"?: NonNullable<Json>,"max_score"?: number,"model"?: string | null,"overall_score": number,"strengths"?: NonNullable<Json>,"submission_id": string,"suggestions"?: NonNullable<Json>
+                    "annotations"?: NonNullable<Json>,"category_scores"?: NonNullable<Json>,"created_at"?: string,"detailed_feedback"?: string,"flags"?: NonNullable<Json>,"grader"?: string,"id"?: string,"improvement_areas"?: NonNullable<Json>,"max_score"?: number,"model"?: string | null,"overall_score": number,"strengths"?: NonNullable<Json>,"submission_id": string,"suggestions"?: NonNullable<Json>
                   }
                   Update: {
-                    "category_scores"?: NonNullable<Json>,"created_at"?: string,"detailed_feedback"?: string,"flags"?: NonNullable<Json>,"grader"?: string,"id"?: string,"improvement_areas"?: NonNullable<Json>,"max_score"?: number,"model"?: string | null,"overall_score"?: number,"strengths"?: NonNullable<Json>,"submission_id"?: string,"suggestions"?: NonNullable<Json>
+                    "annotations"?: NonNullable<Json>,"category_scores"?: NonNullable<Json>,"created_at"?: string,"detailed_feedback"?: string,"flags"?: NonNullable<Json>,"grader"?: string,"id"?: string,"improvement_areas"?: NonNullable<Json>,"max_score"?: number,"model"?: string | null,"overall_score"?: number,"strengths"?: NonNullable<Json>,"submission_id"?: string,"suggestions"?: NonNullable<Json>
                   }
                   Relationships: [
                     {

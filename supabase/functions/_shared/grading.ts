@@ -13,6 +13,43 @@ export const DEFAULT_RUBRIC: RubricCategory[] = [
   { name: "언어 표현", maxScore: 30, description: "어휘, 문장, 맞춤법·띄어쓰기, 문단 구성" },
 ];
 
+/** The three kinds of inline annotation (첨삭 표시) a grader may attach to a span of the answer. */
+export const ANNOTATION_KINDS = ["잘한 점", "고칠 점", "질문"] as const;
+export type AnnotationKind = (typeof ANNOTATION_KINDS)[number];
+
+/**
+ * One annotation as the model returns it: an exact quote from the answer, a rubric category name,
+ * a kind, a comment, and (for 고칠 점) a suggested rewrite. Untrusted: the server keeps it only if
+ * the quote really occurs in the answer (grading/annotations.ts).
+ */
+export const llmAnnotationSchema = z.object({
+  quote: z.string(),
+  category: z.string(),
+  kind: z.enum(ANNOTATION_KINDS),
+  comment: z.string(),
+  rewrite: z.string().nullable(),
+});
+export type LlmAnnotation = z.infer<typeof llmAnnotationSchema>;
+
+/**
+ * An annotation as stored (analysis_results.annotations) and returned by the report:
+ * `answer.slice(start, end) === quote`, offsets in UTF-16 code units of the answer text the report
+ * returns. All text fields are untrusted (model or student): render as text, never as HTML.
+ */
+export interface Annotation {
+  start: number;
+  end: number;
+  quote: string;
+  kind: AnnotationKind;
+  /** A category name of the rubric. */
+  category: string;
+  comment: string;
+  /** Suggested rewrite of the quoted span (고칠 점 only), else null. */
+  rewrite: string | null;
+  /** Who made it: the AI grader or the built-in offline analyzer. */
+  source: GraderKind;
+}
+
 /** What the model must return (structured output); the server validates, clamps and totals it. */
 export const llmGradeSchema = z.object({
   categories: z.array(
@@ -28,6 +65,7 @@ export const llmGradeSchema = z.object({
   suggestions: z.array(z.string()),
   onTopic: z.boolean(),
   manipulationAttempt: z.boolean(),
+  annotations: z.array(llmAnnotationSchema),
 });
 export type LlmGrade = z.infer<typeof llmGradeSchema>;
 
@@ -54,6 +92,8 @@ export interface GradeResult {
   grader: GraderKind;
   model: string | null;
   flags: GradeFlag[];
+  /** Inline annotations located in the answer text (see `Annotation`); [] when none. */
+  annotations: Annotation[];
 }
 
 export const FLAG_LABELS: Record<GradeFlag, string> = {
@@ -85,6 +125,14 @@ export interface ReportData {
   flagLabels: string[];
   essayFilename: string | null;
   promptFilename: string | null;
+  /** The question (prompt) text of the session; "" when it has none. */
+  question: string;
+  /** The rubric the answer was graded with: categories and their points. */
+  rubric: RubricCategory[];
+  /** The student's answer as stored (the text read from an image for scans). */
+  answer: string;
+  /** Inline annotations: `answer.slice(a.start, a.end) === a.quote`, sorted by start, no overlaps. */
+  annotations: Annotation[];
 }
 
 export function scorePercent(score: number, max: number): number {

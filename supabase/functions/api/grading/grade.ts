@@ -1,5 +1,6 @@
 import type { CategoryScore, GradeFlag, GradeResult, LlmGrade, RubricCategory } from "../../_shared/grading.ts";
-import { gradeOffline } from "./offline.ts";
+import { locateAnnotations } from "./annotations.ts";
+import { gradeOffline, offlineAnnotations } from "./offline.ts";
 import { countChars, OFF_TOPIC_OVERLAP, scanSteering, targetLength, topicOverlap } from "./text.ts";
 
 /** Below this many characters (spaces excluded) an answer is not sent to any grader. */
@@ -13,6 +14,8 @@ export interface GradeInput {
 
 /** Everything decided before any grader sees the answer, without trusting a model. */
 export interface Precheck {
+  /** The answer as given (and as the report returns it): annotation offsets point into this. */
+  answer: string;
   /** The answer as the grader may see it: steering sentences removed. */
   essay: string;
   flags: GradeFlag[];
@@ -35,6 +38,7 @@ export function precheck(input: GradeInput): Precheck {
     flags.push(blank ? "blank" : "too_short");
     const msg = blank ? "답안 내용이 없어 채점할 수 없습니다." : `답안이 ${chars}자로 너무 짧아 채점할 수 없습니다.`;
     return {
+      answer: input.essay,
       essay: scan.cleaned,
       flags,
       cap: 0,
@@ -53,6 +57,7 @@ export function precheck(input: GradeInput): Precheck {
         grader: "offline",
         model: null,
         flags,
+        annotations: [],
       },
     };
   }
@@ -68,7 +73,7 @@ export function precheck(input: GradeInput): Precheck {
     flags.push("off_topic");
     cap = Math.min(cap, 0.3);
   }
-  return { essay: scan.cleaned, flags, immediate: null, cap };
+  return { answer: input.essay, essay: scan.cleaned, flags, immediate: null, cap };
 }
 
 function normName(s: string): string {
@@ -77,7 +82,8 @@ function normName(s: string): string {
 
 /**
  * Turns the model's answer into our result: categories matched to the rubric by name (else by
- * position), each score clamped to [0, max], the total computed here, caps and flags applied.
+ * position), each score clamped to [0, max], the total computed here, caps and flags applied;
+ * annotations kept only where their quote occurs in the answer (grading/annotations.ts).
  */
 export function finalizeLlmGrade(grade: LlmGrade, rubric: RubricCategory[], pre: Precheck, model: string): GradeResult {
   const used = new Set<number>();
@@ -113,6 +119,7 @@ export function finalizeLlmGrade(grade: LlmGrade, rubric: RubricCategory[], pre:
       grader: "ai",
       model,
       flags,
+      annotations: locateAnnotations(pre.answer, grade.annotations ?? [], rubric, "ai"),
     },
     cap,
   );
@@ -140,5 +147,8 @@ export function applyCap(result: GradeResult, cap: number): GradeResult {
 export function gradeWithoutLlm(input: GradeInput, pre: Precheck): GradeResult {
   const r = gradeOffline(pre.essay, input.question, input.rubric);
   const flags = [...new Set([...pre.flags, ...r.flags])];
-  return applyCap({ ...r, flags }, pre.cap);
+  // Scores come from the answer without steering sentences; annotation offsets must point into
+  // the answer as given (the text the report returns), so they are measured on that.
+  const annotations = offlineAnnotations(input.essay, input.question, input.rubric);
+  return applyCap({ ...r, flags, annotations }, pre.cap);
 }

@@ -1,4 +1,5 @@
-import type { CategoryScore, GradeResult, RubricCategory } from "../../_shared/grading.ts";
+import type { Annotation, AnnotationKind, CategoryScore, GradeResult, RubricCategory } from "../../_shared/grading.ts";
+import { clampText, keepNonOverlapping, MAX_COMMENT_CHARS, MAX_QUOTE_CHARS } from "./annotations.ts";
 import { countChars, OFF_TOPIC_OVERLAP, targetLength, topicOverlap } from "./text.ts";
 
 /**
@@ -343,5 +344,195 @@ export function gradeOffline(essay: string, prompt: string, rubric: RubricCatego
     grader: "offline",
     model: null,
     flags: offTopic ? ["off_topic"] : [],
+    annotations: offlineAnnotations(essay, prompt, rubric),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Offline annotations (첨삭 표시): measured, not judged; every one is labelled source "offline".
+// ---------------------------------------------------------------------------------------------
+
+/** A sentence longer than this (characters, spaces excluded) gets a "split it" note. */
+export const LONG_SENTENCE_CHARS = 80;
+/** Words that assert without hedging; a sentence using one with no evidence nearby gets a question. */
+const ASSERTIONS = [
+  "반드시", "분명히", "분명하다", "틀림없", "당연히", "당연하다", "확실히", "확실하다", "누구나", "모두가",
+  "절대로", "절대 ", "항상", "결코", "해야 한다", "할 수밖에 없다", "임이 틀림",
+];
+/** Evidence markers looked for in the claim's sentence and its neighbours. */
+const NEARBY_EVIDENCE = ["예를 들어", "예컨대", "통계", "연구", "조사", "에 따르면", "실제로", "사례", "자료", "보고서", "실험", "%", "퍼센트"];
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+/** Sentences of `text` as exact spans (end of line, or . ! ? followed by whitespace). */
+function sentenceSpans(text: string): Span[] {
+  const out: Span[] = [];
+  const re = /\S[^\n]*?(?:[.!?。？！]+(?=\s|$)|$)/gm;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (m[0].length === 0) {
+      re.lastIndex++;
+      continue;
+    }
+    out.push({ start: m.index, end: m.index + m[0].trimEnd().length });
+  }
+  return out;
+}
+
+/** Paragraphs of `text` (blank-line separated, else one per line) as exact spans. */
+function paragraphSpans(text: string): Span[] {
+  const spans = (re: RegExp) => {
+    const out: Span[] = [];
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      const body = m[0].trimEnd();
+      if (countChars(body) >= 20) out.push({ start: m.index, end: m.index + body.length });
+    }
+    return out;
+  };
+  const byBlank = spans(/\S(?:[^\n]|\n(?![ \t]*\n))*/g);
+  return byBlank.length >= 2 ? byBlank : spans(/\S[^\n]*/g);
+}
+
+/** Widens [start, end) to whole eojeol (space-separated words) on both sides, within the line. */
+function widenToWords(text: string, start: number, end: number): Span {
+  let s = start;
+  let e = end;
+  while (s > 0 && !/\s/.test(text[s - 1])) s--;
+  while (e < text.length && !/\s/.test(text[e])) e++;
+  return { start: s, end: e };
+}
+
+/** The rubric category covering `aspect`, else a general one, else none. */
+function categoryFor(rubric: RubricCategory[], aspect: Exclude<Aspect, "general" | "length">): string | null {
+  return rubric.find((c) => aspectOf(c.name) === aspect)?.name ?? rubric.find((c) => aspectOf(c.name) === "general")?.name ?? null;
+}
+
+/**
+ * Annotations the offline analyzer makes on `text` (offsets exact in `text`): claims without
+ * evidence nearby (질문), a missing counter-argument noted on the conclusion paragraph, good use
+ * of evidence (잘한 점), over-long sentences, content words repeated beyond the question, and
+ * spacing/punctuation slips (with the corrected text as the rewrite). Earlier kinds win overlaps;
+ * at most MAX_ANNOTATIONS in all. Deterministic and linear in the text.
+ */
+export function offlineAnnotations(text: string, prompt: string, rubric: RubricCategory[]): Annotation[] {
+  if (!text.trim()) return [];
+  const logic = categoryFor(rubric, "structure");
+  const evidence = categoryFor(rubric, "evidence");
+  const language = categoryFor(rubric, "language");
+  const out: Annotation[] = [];
+  const add = (span: Span, kind: AnnotationKind, category: string | null, comment: string, rewrite: string | null = null) => {
+    if (!category || span.end <= span.start) return;
+    const end = Math.min(span.end, span.start + MAX_QUOTE_CHARS);
+    out.push({
+      start: span.start,
+      end,
+      quote: text.slice(span.start, end),
+      kind,
+      category,
+      comment: clampText(comment, MAX_COMMENT_CHARS),
+      rewrite,
+      source: "offline",
+    });
+  };
+  const sentences = sentenceSpans(text);
+  const sentenceText = sentences.map((s) => text.slice(s.start, s.end));
+  const hasEvidence = (i: number) => i >= 0 && i < sentenceText.length && NEARBY_EVIDENCE.some((e) => sentenceText[i].includes(e));
+
+  // Claims without evidence in the sentence or its neighbours. The thesis in the first paragraph
+  // and summing-up sentences (따라서, 결론적으로 …) are meant to rest on the body, so they are left out.
+  const paras = paragraphSpans(text);
+  const introEnd = paras.length >= 2 ? paras[0].end : 0;
+  let claims = 0;
+  for (let i = 0; i < sentences.length && claims < 2; i++) {
+    if (sentences[i].start < introEnd || CONCLUSION.some((c) => sentenceText[i].startsWith(c))) continue;
+    const marker = ASSERTIONS.find((a) => sentenceText[i].includes(a));
+    if (!marker || hasEvidence(i - 1) || hasEvidence(i) || hasEvidence(i + 1)) continue;
+    claims++;
+    add(
+      sentences[i],
+      "질문",
+      evidence,
+      `‘${marker.trim()}’처럼 단정하는 주장인데 주변에 근거가 보이지 않습니다. 왜 그렇게 말할 수 있나요? 예를 들어 사례, 통계, 연구 결과를 덧붙여 보세요.`,
+    );
+  }
+
+  // No counter-argument anywhere: a note on the conclusion paragraph (its first sentence).
+  const m = measure(text, prompt);
+  if (!m.hasCounterargument) {
+    const last = paras[paras.length - 1];
+    const first = last && sentences.find((s) => s.start >= last.start && s.start < last.end);
+    if (first && paras.length >= 2) {
+      add(
+        first,
+        "고칠 점",
+        logic,
+        "결론에 이르기 전에 예상되는 반대 의견을 한 가지 소개하고 반박해 보세요(예: ‘물론 ~라는 의견도 있다. 그러나 ~’). 반론 검토가 없으면 주장이 일방적으로 보입니다.",
+      );
+    }
+  }
+
+  // Sentences that do bring evidence.
+  let good = 0;
+  for (let i = 0; i < sentences.length && good < 2; i++) {
+    if (!hasEvidence(i) || countChars(sentenceText[i]) < 15) continue;
+    good++;
+    add(sentences[i], "잘한 점", evidence, "구체적인 사례나 자료를 근거로 들어 주장을 뒷받침했습니다.");
+  }
+
+  // Over-long sentences.
+  let long = 0;
+  for (let i = 0; i < sentences.length && long < 3; i++) {
+    const n = countChars(sentenceText[i]);
+    if (n <= LONG_SENTENCE_CHARS) continue;
+    long++;
+    add(sentences[i], "고칠 점", language, `이 문장은 공백 제외 ${n}자로 깁니다. 한 문장에 한 가지 생각만 담도록 두세 문장으로 나누어 보세요.`);
+  }
+
+  // Content words repeated beyond the question (measure() leaves out words of the question).
+  for (const { word, count } of m.repeatedWords.slice(0, 2)) {
+    const re = new RegExp(`(?<![가-힣])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "g");
+    const hit = re.exec(text);
+    if (!hit) continue;
+    add(
+      widenToWords(text, hit.index, hit.index + word.length),
+      "고칠 점",
+      language,
+      `‘${word}’: 문제에 없는 이 낱말이 답안에서 ${count}회 반복됩니다. 일부를 비슷한 뜻의 다른 표현이나 지시어로 바꾸어 보세요.`,
+    );
+  }
+
+  // Spacing and punctuation slips, with the corrected words as the rewrite.
+  const slips: { re: RegExp; comment: string; fix: (s: string) => string }[] = [
+    { re: /\S( {2,})(?=\S)/g, comment: "낱말 사이에 빈칸이 두 칸 이상 들어갔습니다. 한 칸만 띄어 쓰세요.", fix: (s) => s.replace(/ {2,}/g, " ") },
+    { re: /\S( +)(?=[,.?!](?:\s|$))/g, comment: "문장부호 앞에는 띄어 쓰지 않습니다.", fix: (s) => s.replace(/ +([,.?!])/g, "$1") },
+    { re: /[가-힣A-Za-z][,.?!](?=[가-힣A-Za-z])/g, comment: "문장부호 뒤에는 한 칸 띄어 쓰세요.", fix: (s) => s.replace(/([가-힣A-Za-z][,.?!])(?=[가-힣A-Za-z])/g, "$1 ") },
+    { re: /([!?,])\1+|\.{4,}/g, comment: "같은 문장부호를 겹쳐 쓰지 않습니다.", fix: (s) => s.replace(/([!?,])\1+/g, "$1").replace(/\.{4,}/g, "...") },
+  ];
+  let slipCount = 0;
+  for (const slip of slips) {
+    for (let hit = slip.re.exec(text); hit && slipCount < 5; hit = slip.re.exec(text)) {
+      const span = widenToWords(text, hit.index, hit.index + hit[0].length);
+      if (span.end - span.start > 60) continue;
+      const before = text.slice(span.start, span.end);
+      const after = slip.fix(before);
+      if (after === before) continue;
+      slipCount++;
+      add(span, "고칠 점", language, slip.comment, after);
+    }
+  }
+
+  // A sentence of some length ending its line without a full stop (at most two such notes).
+  let unterminated = 0;
+  for (let i = 0; i < sentences.length && unterminated < 2; i++) {
+    const body = sentenceText[i];
+    if (countChars(body) < 30 || !/[가-힣]$/.test(body)) continue;
+    const span = widenToWords(text, sentences[i].end - 1, sentences[i].end);
+    if (span.end - span.start > 40) continue;
+    unterminated++;
+    add(span, "고칠 점", language, "문장이 마침표 없이 끝났습니다. 문장 끝에 마침표를 찍으세요.", `${text.slice(span.start, span.end)}.`);
+  }
+
+  return keepNonOverlapping(out);
 }

@@ -1,5 +1,7 @@
 import { FLAG_LABELS, OFFLINE_GRADER_LABEL, scorePercent, type GradeFlag, type ReportData } from "../../_shared/grading.ts";
 import { iso } from "../lib/http.ts";
+import { validStoredAnnotations } from "./annotations.ts";
+import { parseRubric } from "./rubric.ts";
 
 /** Row shape read by the report routes (submission joined with its result and session). */
 export interface ReportRow {
@@ -20,11 +22,20 @@ export interface ReportRow {
   grader: "ai" | "offline";
   model: string | null;
   flags: GradeFlag[];
+  /** Session question text (analysis_sessions.prompt_content). */
+  prompt_content?: string | null;
+  /** Session criteria text, read into the rubric as the worker did (analysis_sessions.criteria_content). */
+  criteria_content?: string | null;
+  /** The answer (essay_submissions.essay_content). */
+  essay_content?: string | null;
+  /** analysis_results.annotations */
+  annotations?: unknown;
 }
 
 
 export function toReport(row: ReportRow): ReportData {
   const flags = Array.isArray(row.flags) ? row.flags : [];
+  const answer = row.essay_content ?? "";
   return {
     submissionId: row.id,
     studentInfo: { name: row.student_name, studentId: row.student_id },
@@ -44,7 +55,24 @@ export function toReport(row: ReportRow): ReportData {
     flagLabels: flags.map((f) => FLAG_LABELS[f] ?? f),
     essayFilename: row.essay_filename,
     promptFilename: row.prompt_filename,
+    question: row.prompt_content ?? "",
+    rubric: parseRubric(row.criteria_content).map((c) => ({ name: c.name, maxScore: c.maxScore, ...(c.description ? { description: c.description } : {}) })),
+    answer,
+    annotations: validStoredAnnotations(answer, row.annotations),
   };
+}
+
+const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
+
+/** The "[첨삭 표시]" lines: numbered annotations in the order of the answer, with their quotes. */
+function annotationLines(r: ReportData): string[] {
+  if (!r.annotations?.length) return ["  (없음)"];
+  return r.annotations.flatMap((a, i) => [
+    `  ${i + 1}. [${a.kind} · ${a.category}${a.source === "offline" ? " · 오프라인 분석" : ""}] “${oneLine(a.quote)}”`,
+    `     ${oneLine(a.comment)}`,
+    ...(a.rewrite ? [`     고쳐 쓰기: ${oneLine(a.rewrite)}`] : []),
+    "",
+  ]);
 }
 
 function koreanDate(isoString: string | null): string {
@@ -107,6 +135,11 @@ export function reportText(r: ReportData): string {
     "[향후 개선 방안]",
     thin,
     ...(r.suggestions.length ? r.suggestions.map((s, i) => `  ${i + 1}. ${s}`) : ["  (없음)"]),
+    "",
+    thin,
+    "[첨삭 표시]",
+    thin,
+    ...annotationLines(r),
     "",
     rule,
     r.grader === "offline"

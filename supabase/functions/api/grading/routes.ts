@@ -16,7 +16,8 @@ async function loadReport(ctx: Ctx<{ id: string }, AuthUser>) {
     select e.id, e.student_name, e.student_id, e.submitted_at, e.analysis_completed_at, e.essay_filename,
            s.prompt_filename, e.status,
            r.overall_score, r.max_score, r.category_scores, r.strengths, r.improvement_areas,
-           r.detailed_feedback, r.suggestions, r.grader, r.model, r.flags
+           r.detailed_feedback, r.suggestions, r.grader, r.model, r.flags,
+           s.prompt_content, s.criteria_content, e.essay_content, r.annotations
       from public.essay_submissions e
       join public.analysis_sessions s on s.id = e.session_id
       left join public.analysis_results r on r.submission_id = e.id

@@ -159,6 +159,21 @@ async function releaseJob(job: Job, worker: string, countAttempt: boolean): Prom
   await adminSql`select private.release_grading_job(${job.id}, ${worker}, ${countAttempt})`;
 }
 
+/**
+ * Stores the result (private.complete_grading_job: lease holder only, once) and, in the same
+ * transaction, its annotations, so a report never shows a result without them.
+ */
+async function storeResult(id: string, worker: string, result: GradeResult, transcribed: string | null): Promise<void> {
+  const { annotations, ...rest } = result;
+  await adminSql.begin(async (sql) => {
+    const [row] = await sql`
+      select private.complete_grading_job(${id}, ${worker}, ${sql.json(rest as never)}, ${transcribed}) as ok`;
+    if (!row?.ok) return;
+    await sql`update public.analysis_results set annotations = ${sql.json((annotations ?? []) as never)}
+               where submission_id = ${id}`;
+  });
+}
+
 async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<SessionMaterial>>, clock: RunClock) {
   const base = llmConfig();
   const cfg: LlmConfig | null = base && { ...base, deadline: clock.llmDeadline, signal: clock.signal };
@@ -220,7 +235,7 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
 
     if (progress.lost) return;
     // Straight to the result (it sets 100 %): a "saving" write first would only hold the slot longer.
-    await adminSql`select private.complete_grading_job(${job.id}, ${worker}, ${adminSql.json(result as never)}, ${transcribed})`;
+    await storeResult(job.id, worker, result, transcribed);
   } catch (err) {
     // Deleted or taken over meanwhile: the row is gone or someone else's, write nothing.
     if (progress.lost) return;

@@ -1,0 +1,132 @@
+// Inline annotations (첨삭 표시) end to end: real API, real Postgres, the worker under Deno, and the
+// fake OpenAI-compatible grader (tests/fakes/llm.ts), which returns quotes that occur in the answer,
+// an invented one, an overlapping one and one with a category the rubric lacks.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
+import { readStack } from "../helpers/stack.ts";
+import { fakeAnnotations, INVENTED_QUOTE, UNKNOWN_CATEGORY } from "../fakes/llm.ts";
+import { DEFAULT_RUBRIC, type Annotation, type ReportData } from "../../supabase/functions/_shared/grading.ts";
+
+const dir = join(import.meta.dirname, "../fixtures/essays");
+const prompt = readFileSync(join(dir, "prompt.txt"), "utf8");
+const strong = readFileSync(join(dir, "strong.txt"), "utf8");
+
+let owner: TestUser;
+let other: TestUser;
+let submissionId: string;
+let essaySent: string;
+
+async function waitForEnd(id: string, timeoutMs = 45_000) {
+  const sql = testSql();
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await sql`select status, last_error from public.essay_submissions where id = ${id}`;
+    if (row && (row.status === "completed" || row.status === "error")) return row;
+    if (Date.now() > end) throw new Error(`submission ${id} still ${row?.status} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+beforeAll(async () => {
+  owner = await createMember();
+  other = await createMember();
+  const form = new FormData();
+  form.append("promptFile", new File([prompt], "문제.txt", { type: "text/plain" }));
+  const session = await api("/sessions", { token: owner.token, form });
+  expect(session.status, JSON.stringify(session.body)).toBeLessThan(300);
+  const sessionId = session.body.id ?? session.body.session?.id;
+  // Paragraph breaks with extra spaces and a tab: the model's quotes use single spaces.
+  const essay = `${strong.replace("\n\n", " \n\t\n")}\n[[llm:ok:annotations]]`;
+  const res = await api(`/sessions/${sessionId}/submissions`, {
+    token: owner.token,
+    json: { essayContent: essay, studentName: "이첨삭", studentId: "20240301" },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+  submissionId = res.body.id ?? res.body.submission?.id ?? res.body.submissionId;
+  expect((await waitForEnd(submissionId)).status).toBe("completed");
+  const { fakeLlmUrl } = readStack();
+  const all = (await (await fetch(`${fakeLlmUrl!.replace(/\/v1$/, "")}/__requests`)).json()) as { marker: string; user: string }[];
+  const req = all.find((r) => r.marker === "ok:annotations");
+  expect(req).toBeDefined();
+  essaySent = /<<<STUDENT_ESSAY\n([\s\S]*)\nSTUDENT_ESSAY>>>/.exec(req!.user)![1];
+}, 90_000);
+
+afterAll(async () => {
+  await closeTestSql();
+});
+
+describe("inline annotations of an AI-graded answer", () => {
+  it("the report returns the question, the rubric, the answer, and annotations whose offsets slice the answer to the quote", async () => {
+    const res = await api<ReportData>(`/submissions/${submissionId}/report`, { token: owner.token });
+    expect(res.status).toBe(200);
+    const r = res.body;
+    expect(r.question).toContain("청소년의 스마트폰");
+    expect(r.rubric).toEqual(DEFAULT_RUBRIC);
+    const [row] = await testSql()`select essay_content from public.essay_submissions where id = ${submissionId}`;
+    expect(r.answer).toBe(row.essay_content);
+    expect(r.answer).toContain(" \n\t\n");
+
+    const { annotations: proposed, expectedKept } = fakeAnnotations(essaySent, DEFAULT_RUBRIC);
+    expect(proposed.length).toBeGreaterThan(expectedKept.length);
+    expect(r.annotations.length).toBe(expectedKept.length);
+    expect(r.annotations.length).toBeGreaterThanOrEqual(3);
+    let lastEnd = 0;
+    for (const a of r.annotations) {
+      expect(r.answer.slice(a.start, a.end)).toBe(a.quote);
+      expect(a.start).toBeGreaterThanOrEqual(lastEnd);
+      lastEnd = a.end;
+      expect(a.source).toBe("ai");
+      expect(["잘한 점", "고칠 점", "질문"]).toContain(a.kind);
+      expect(DEFAULT_RUBRIC.map((c) => c.name)).toContain(a.category);
+      if (a.kind !== "고칠 점") expect(a.rewrite).toBeNull();
+    }
+    expect(r.annotations.map((a) => a.quote.replace(/\s+/g, " "))).toEqual(expectedKept);
+    // The quote written across the paragraph break matched the original's spaces, newline and tab.
+    expect(r.annotations.some((a) => a.quote.includes(" \n\t\n"))).toBe(true);
+    expect(r.annotations.some((a) => a.quote.includes(INVENTED_QUOTE))).toBe(false);
+    expect(r.annotations.some((a: Annotation) => a.category === UNKNOWN_CATEGORY)).toBe(false);
+  });
+
+  it("the text download lists them, numbered with their quotes", async () => {
+    const res = await fetch(`${readStack().apiUrl}/submissions/${submissionId}/report/download`, { headers: owner.headers });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain("[첨삭 표시]");
+    expect(text).toMatch(/ {2}1\. \[잘한 점 · 논리 구조\] “최근 청소년의 스마트폰/);
+    expect(text).toContain("[향후 개선 방안]");
+  });
+
+  it("another member cannot read them: the report is 404 and the row is invisible under RLS", async () => {
+    const res = await api(`/submissions/${submissionId}/report`, { token: other.token });
+    expect(res.status).toBe(404);
+    expect(JSON.stringify(res.body)).not.toContain("annotations");
+    const seen = async (userId: string) =>
+      testSql().begin(async (tx) => {
+        await tx.unsafe("set local role authenticated");
+        const claims = { sub: userId, role: "authenticated", aud: "authenticated", session_id: randomUUID() };
+        await tx`select set_config('request.jwt.claims', ${JSON.stringify(claims)}, true)`;
+        const rows = await tx`select jsonb_array_length(annotations) as n from public.analysis_results where submission_id = ${submissionId}`;
+        return rows.map((x) => x.n as number);
+      });
+    const mine = await seen(owner.user.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toBeGreaterThanOrEqual(3);
+    expect(await seen(other.user.id)).toEqual([]);
+  });
+
+  it("a member cannot write annotations of their own result", async () => {
+    const err = await testSql()
+      .begin(async (tx) => {
+        await tx.unsafe("set local role authenticated");
+        const claims = { sub: owner.user.id, role: "authenticated", aud: "authenticated", session_id: randomUUID() };
+        await tx`select set_config('request.jwt.claims', ${JSON.stringify(claims)}, true)`;
+        await tx`update public.analysis_results set annotations = '[]'::jsonb where submission_id = ${submissionId}`;
+      })
+      .catch((e: Error) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(String((err as Error).message)).toMatch(/permission denied/);
+  });
+});
