@@ -5,7 +5,8 @@
 // writes only under /tmp, a 256 MB heap, and the globals edge-runtime lacks removed before the
 // function loads (preload.ts). Used by tests/integration/edge-profile.test.ts and bench/bundle-size.ts.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 export const EDGE_DENO_VERSION = "2.1.4";
@@ -82,6 +83,8 @@ export interface EdgeFunction {
   output(): string;
   /** Peak resident set size of the Deno process so far, in kB (VmHWM), or null off Linux. */
   peakRssKb(): number | null;
+  /** Peak of V8 heap used + external memory so far, in kB: what edge-runtime's memory limit counts. */
+  peakCountedKb(): number | null;
   stop(): Promise<void>;
 }
 
@@ -109,9 +112,11 @@ export async function startEdgeFunction(opts: {
   const root = opts.root ?? defaultRoot;
   let output = "";
   let peak: number | null = null;
+  const memoryFile = join(tmpdir(), `edge-memory-${process.pid}-${opts.port}`);
+  rmSync(memoryFile, { force: true });
   const child = spawn(edgeDenoBinary(root), edgeRunArgs(root), {
     cwd: "/tmp",
-    env: edgeEnv(root, { ...opts.env, PORT: String(opts.port) }),
+    env: edgeEnv(root, { ...opts.env, PORT: String(opts.port), EDGE_MEMORY_FILE: memoryFile }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   const keep = (d: Buffer) => {
@@ -149,6 +154,13 @@ export async function startEdgeFunction(opts: {
     peakRssKb() {
       sample();
       return peak;
+    },
+    peakCountedKb() {
+      try {
+        return Number(readFileSync(memoryFile, "utf8")) || null;
+      } catch {
+        return null;
+      }
     },
     async stop() {
       sample();

@@ -49,6 +49,9 @@ try {
 
 // The Deno namespace, cut down as denoOverrides.js / bootstrap.js do for a user worker.
 const D = Deno as unknown as Record<string, unknown>;
+// Kept for the profile's own memory sampler below (not something the function uses).
+const memoryUsage = Deno.memoryUsage;
+const writeTextFileSync = Deno.writeTextFileSync;
 const refuse = (name: string) =>
   function refused(): never {
     throw new Deno.errors.PermissionDenied(`Deno.${name} is not available on Supabase Edge Functions (edge profile)`);
@@ -93,4 +96,24 @@ Object.defineProperty(g, "EdgeRuntime", {
 
 if (Deno.env.get("EDGE_PROFILE_VERBOSE") === "1") {
   console.log(`[edge-profile] removed globals: ${removed.join(", ")}`);
+}
+
+// Instrumentation of the profile, not of the platform: edge-runtime counts a worker's memory as its
+// V8 heap plus external memory (the 256 MB limit), not the process's RSS. With EDGE_MEMORY_FILE set
+// (a path under /tmp), the peak of heapUsed + external is sampled every 50 ms and written there in kB.
+const memoryFile = Deno.env.get("EDGE_MEMORY_FILE");
+if (memoryFile) {
+  let peakKb = 0;
+  const timer = setInterval(() => {
+    const m = memoryUsage();
+    const kb = Math.round((m.heapUsed + m.external) / 1024);
+    if (kb <= peakKb) return;
+    peakKb = kb;
+    try {
+      writeTextFileSync(memoryFile, String(peakKb));
+    } catch {
+      // the file is only a measurement
+    }
+  }, 50);
+  Deno.unrefTimer(timer);
 }
