@@ -1,23 +1,13 @@
 // analysis_sessions rows → API JSON.
 import type { AnalysisSession } from "../../_shared/types.ts";
+import type { DbRow } from "../../_shared/db-rows.ts";
 import { iso } from "../lib/http.ts";
 
-export interface SessionRow {
-  id: string;
-  user_id: string;
-  prompt_content: string;
-  criteria_content: string | null;
-  prompt_filename: string | null;
-  criteria_filename: string | null;
-  prompt_file_path: string | null;
-  criteria_file_path: string | null;
-  prompt_mime_type: string | null;
-  criteria_mime_type: string | null;
-  created_at: Date;
-  updated_at: Date;
+/** A row of public.analysis_sessions (generated types), plus the list view's counts. */
+export type SessionRow = DbRow<"analysis_sessions", "created_at" | "updated_at"> & {
   submission_count?: number;
   completed_count?: number;
-}
+};
 
 export function sessionJson(r: SessionRow): AnalysisSession & { promptMimeType: string | null; criteriaMimeType: string | null } {
   return {

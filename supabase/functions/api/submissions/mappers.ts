@@ -1,28 +1,23 @@
 // essay_submissions (⟕ analysis_results) rows → the §3 list item.
 import type { GraderKind } from "../../_shared/grading.ts";
 import type { Submission } from "../../_shared/types.ts";
+import type { DbRow } from "../../_shared/db-rows.ts";
 import { iso } from "../lib/http.ts";
 
-export interface SubmissionRow {
-  id: string;
-  session_id: string;
-  user_id: string;
-  student_name: string | null;
-  student_id: string | null;
-  essay_content: string;
-  essay_file_path: string | null;
-  essay_filename: string | null;
-  essay_mime_type: string | null;
+type SubmissionColumns = Pick<
+  DbRow<"essay_submissions", "submitted_at" | "analysis_started_at" | "analysis_completed_at">,
+  | "id" | "session_id" | "user_id" | "student_name" | "student_id" | "essay_content" | "essay_file_path"
+  | "essay_filename" | "essay_mime_type" | "progress" | "progress_message" | "submitted_at"
+  | "analysis_started_at" | "analysis_completed_at"
+>;
+
+/** The list query's row: essay_submissions columns (generated types) ⟕ the result's score and grader. */
+export type SubmissionRow = SubmissionColumns & {
   status: Submission["status"];
-  progress: number;
-  progress_message: string;
-  submitted_at: Date;
-  analysis_started_at: Date | null;
-  analysis_completed_at: Date | null;
   overall_score: string | number | null;
   max_score: string | number | null;
   grader: GraderKind | null;
-}
+};
 
 /** A §3 list item. `essay` is the first 100 characters (the list preview); the report has the rest. */
 export function submissionJson(r: SubmissionRow): Submission & { essayMimeType: string | null } {
