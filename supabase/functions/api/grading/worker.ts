@@ -322,7 +322,8 @@ export async function runWorker(opts: { concurrency?: number; budgetMs?: number;
         continue;
       }
       idlePolls = 0;
-      await Promise.race([...active.keys(), sleep(250)]);
+      await Promise.race([...active.keys(), sleep(250), new Promise<void>((wake) => (wakeClaimer = wake))]);
+      wakeClaimer = null;
     }
     // No more claims: let the jobs in hand finish, but not past the deadline.
     const settleBy = hardDeadline - margin / 2;
@@ -366,13 +367,19 @@ async function continueInNewInvocation(): Promise<void> {
 }
 
 let current: Promise<RunStats> | null = null;
+/** Wakes a running claim loop in this isolate (set while it waits between claims). */
+let wakeClaimer: (() => void) | null = null;
 
 /**
  * Starts a worker run unless one is already going in this process; resolves when that run (and,
  * if it ran out of time, its hand-over to a new invocation) is done.
  */
 export function kickWorker(): Promise<RunStats> {
-  if (current) return current;
+  if (current) {
+    // A run is going: have it claim now rather than at its next poll (a new answer was queued).
+    wakeClaimer?.();
+    return current;
+  }
   const run = runWorker()
     .catch((err): RunStats => {
       console.error("worker run failed", err);

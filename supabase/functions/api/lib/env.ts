@@ -87,10 +87,17 @@ export const env = {
     const n = Number(read("GRADING_MAX_IN_FLIGHT") ?? "32");
     return Number.isFinite(n) && n >= 1 ? Math.floor(n) : 32;
   },
-  /** One user's jobs in flight at most (unset = no per-user cap; keeps slots for other users). */
+  /**
+   * One user's jobs in flight at most. Default: 3/8 of GRADING_MAX_IN_FLIGHT (12 of 32), so a
+   * teacher's big batch leaves most slots to other teachers' answers, which then start at once;
+   * `0` or `none` lifts the cap (one teacher may fill every slot).
+   */
   get gradingMaxInFlightPerUser(): number | null {
-    const n = Number(read("GRADING_MAX_IN_FLIGHT_PER_USER"));
-    return Number.isFinite(n) && n >= 1 ? Math.floor(n) : null;
+    const raw = read("GRADING_MAX_IN_FLIGHT_PER_USER");
+    if (raw === "0" || raw?.toLowerCase() === "none") return null;
+    const n = Number(raw);
+    if (raw !== undefined && Number.isFinite(n) && n >= 1) return Math.floor(n);
+    return Math.max(1, Math.floor((this.gradingMaxInFlight * 3) / 8));
   },
   get llmBaseUrl(): string {
     return read("LLM_BASE_URL") ?? "https://api.openai.com/v1";
