@@ -24,6 +24,9 @@
 // BENCH_FLEET_PER_USER (unset: GRADING_MAX_IN_FLIGHT_PER_USER for scenario 3), BENCH_FLEET_ENV (more
 // function settings for scenario 3, e.g. "DB_POOL_MAX=8,GRADING_PROGRESS_INTERVAL_MS=1000"),
 // BENCH_SKIP_FLEET=1 / BENCH_ONLY_FLEET=1, STACK_VERBOSE=1 to see the stack log.
+// 5. The offline analyzer (no stack needed; runs first): Kendall τ per question of the answer
+//    corpus (tests/fixtures/corpus) and the time to grade a 1,500-character answer (median of 50).
+//    BENCH_ONLY_OFFLINE=1 runs only this section, BENCH_SKIP_OFFLINE=1 skips it.
 import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -34,6 +37,7 @@ import { WebSocket } from "ws";
 import { startStack } from "../local/stack.ts";
 import { formatBundle, measureBundle } from "./bundle-size.ts";
 import { startFakeLlm } from "../tests/fakes/llm.ts";
+import { evaluateCorpus, gradeOfflineLikeWorker, loadCorpus } from "../tests/helpers/offline-corpus.ts";
 import { freePorts } from "../tests/helpers/free-port.ts";
 
 const root = resolve(import.meta.dirname, "..");
@@ -425,7 +429,33 @@ function bundleScenario() {
   say(formatBundle(measureBundle()));
 }
 
+function offlineScenario() {
+  say("Offline analyzer (no LLM key): ranking of the answer corpus, tests/fixtures/corpus");
+  say("  τ = Kendall τ over the pairs the intended order ranks (asserted ≥ 0.8); τ-b alongside");
+  for (const q of evaluateCorpus()) {
+    const totals = q.scores.map((s) => `${s.rank}:${s.percent.toFixed(1)}`).join(" ");
+    say(`  ${q.id.padEnd(13)} τ=${q.tau.toFixed(2)} τ-b=${q.tauB.toFixed(2)}${q.heldOut ? " (held out)" : ""}  rank:total ${totals}`);
+  }
+  const corpus = loadCorpus();
+  const q = corpus.find((c) => c.id === "basic-income") ?? corpus[0];
+  let text = "";
+  for (let i = 0; text.length < 1500; i++) text += `${q.answers[i % q.answers.length].text}\n\n`;
+  text = text.slice(0, 1500);
+  for (let i = 0; i < 5; i++) gradeOfflineLikeWorker(text, q.question, q.rubric);
+  const times: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const t0 = performance.now();
+    gradeOfflineLikeWorker(text, q.question, q.rubric);
+    times.push(performance.now() - t0);
+  }
+  const s = stats(times);
+  say(`  one 1,500-character answer (precheck + score + annotations): median ${s.median.toFixed(2)} ms, p95 ${s.p95.toFixed(2)} ms over 50 runs (budget 20 ms)`);
+  say("");
+}
+
 async function all() {
+  if (process.env.BENCH_SKIP_OFFLINE !== "1") offlineScenario();
+  if (process.env.BENCH_ONLY_OFFLINE === "1") return;
   if (process.env.BENCH_ONLY_FLEET !== "1") await main();
   if (process.env.BENCH_SKIP_FLEET !== "1") await fleetScenario();
   if (process.env.BENCH_SKIP_BUNDLE !== "1" && process.env.BENCH_ONLY_FLEET !== "1") bundleScenario();

@@ -1,6 +1,7 @@
 import type { Annotation, AnnotationKind, CategoryScore, GradeResult, RubricCategory } from "../../_shared/grading.ts";
 import { clampText, keepNonOverlapping, MAX_COMMENT_CHARS, MAX_QUOTE_CHARS } from "./annotations.ts";
-import { countChars, OFF_TOPIC_OVERLAP, targetLength, topicOverlap } from "./text.ts";
+import { argument, manuscriptLength, relevance, requiredLength, substance } from "./offline-signals.ts";
+import { countChars, OFF_TOPIC_OVERLAP, topicOverlap } from "./text.ts";
 
 /**
  * Built-in analyzer used when no LLM is configured: it measures the Korean text itself
@@ -52,6 +53,30 @@ export interface TextMetrics {
   longestSentence: string;
   /** Whether the answer considers an opposing view (물론 …, 반론, 반대 의견 …). */
   hasCounterargument: boolean;
+  /** Length as on 원고지 (spaces included, runs of whitespace as one); lengthRatio uses it. */
+  manuscriptChars: number;
+  /** Share of the question's content bigrams used by the answer (0..1). */
+  coverage: number;
+  /** Share of the answer's content words related to the question (0..1). */
+  density: number;
+  /** Relevance to the question, 0..1 (1 when the question has too few words to judge). */
+  relevance: number;
+  /** Distinct content stems (a measure of how much the answer actually says). */
+  distinctStems: number;
+  /** Moving-average type/token ratio over 40-word windows. */
+  mattr: number;
+  /** The answer states a position (찬성한다, 해야 한다, 라고 생각한다 …). */
+  hasPosition: boolean;
+  /** Enumerated reasons (첫째, 둘째, 먼저, 마지막으로 …). */
+  enumerations: number;
+  /** A counter-argument followed by a rebuttal (물론 … 그러나 …). */
+  counterRebutted: boolean;
+  /** Reason markers (때문이다, 왜냐하면 …). */
+  reasons: number;
+  /** Evidence markers, figures with units included (capped per kind in evidenceMarkers; this is raw). */
+  evidence: number;
+  /** Colloquial words and endings (근데, 엄청, 것같다 …). */
+  colloquial: number;
 }
 
 function countOccurrences(text: string, needle: string): number {
@@ -63,6 +88,8 @@ function countOccurrences(text: string, needle: string): number {
   }
   return n;
 }
+
+const clamp01 = (x: number) => Math.max(0, Math.min(1, x));
 
 export function measure(essay: string, prompt = ""): TextMetrics {
   const text = essay.normalize("NFC");
@@ -120,8 +147,27 @@ export function measure(essay: string, prompt = ""): TextMetrics {
   const longestSentence = sentences.reduce((a, b) => (countChars(b) > countChars(a) ? b : a), "");
   const hasCounterargument = COUNTER.some((c) => text.includes(c));
 
-  const target = targetLength(prompt) ?? 800;
+  const target = requiredLength(prompt) ?? 800;
+  const manuscriptChars = manuscriptLength(text);
+  const rel = relevance(prompt, text);
+  const sub = substance(text, sentences);
+  const arg = argument(text, sentences);
+  // Relevance: the share of the question's content the answer takes up, or (for short answers,
+  // which cannot cover much) how much of what it says is about the question.
+  const relevanceScore = rel.questionBigrams < 6 ? 1 : Math.max(clamp01(rel.coverage / 0.5), clamp01(rel.density / 0.25));
   return {
+    manuscriptChars,
+    coverage: rel.coverage,
+    density: rel.density,
+    relevance: relevanceScore,
+    distinctStems: sub.distinctStems,
+    mattr: sub.mattr,
+    hasPosition: arg.position,
+    enumerations: arg.enumerations,
+    counterRebutted: arg.counterRebutted,
+    reasons: arg.reasons,
+    evidence: arg.evidence,
+    colloquial: arg.colloquial,
     repeatedWords,
     longestSentence,
     hasCounterargument,
@@ -142,12 +188,11 @@ export function measure(essay: string, prompt = ""): TextMetrics {
     spacingSlips,
     punctuationSlips,
     target,
-    lengthRatio: target ? chars / target : 0,
+    lengthRatio: target ? manuscriptChars / target : 0,
     overlap: topicOverlap(prompt, text),
   };
 }
 
-const clamp01 = (x: number) => Math.max(0, Math.min(1, x));
 
 /** Length factor: full credit from 80 % to 150 % of the target, tapering outside. */
 function lengthFactor(ratio: number): number {
@@ -156,37 +201,92 @@ function lengthFactor(ratio: number): number {
   return clamp01(1 - (ratio - 1.5) / 2);
 }
 
-function structureScore(m: TextMetrics): number {
-  const paras = m.paragraphs >= 4 ? 1 : m.paragraphs === 3 ? 0.85 : m.paragraphs === 2 ? 0.55 : 0.2;
+/**
+ * How much the answer says, relative to what the required length holds: distinct content words
+ * against about one per five characters of the target, discounted when words keep repeating
+ * (moving-average type/token ratio), and never above the length factor. Long filler scores low
+ * (few distinct words), as does a two-sentence answer (few words at all).
+ */
+export function substanceFactor(m: TextMetrics): number {
+  const words = clamp01(m.distinctStems / (0.2 * m.target));
+  const variety = clamp01((m.mattr - 0.5) / 0.35);
+  return Math.min(words * variety, lengthFactor(m.lengthRatio)) ** 0.6;
+}
+
+/** Scales every aspect: full from relevance 0.75, down to a fifth for an answer about something else. */
+export function relevanceFactor(m: TextMetrics): number {
+  return m.relevance >= 0.75 ? 1 : 0.2 + 0.8 * (m.relevance / 0.75) ** 2;
+}
+
+function paragraphScore(m: TextMetrics): number {
+  return m.paragraphs >= 4 ? 1 : m.paragraphs === 3 ? 0.85 : m.paragraphs === 2 ? 0.55 : 0.2;
+}
+
+/** Argument structure, before substance and relevance: paragraphs, position, reasons enumerated, rebuttal, frame. */
+function structureQuality(m: TextMetrics): number {
   const frame = (m.hasIntro ? 0.5 : 0) + (m.hasConclusion ? 0.5 : 0);
-  const flow = clamp01(m.distinctConnectives / 6);
-  return clamp01(0.4 * paras + 0.3 * frame + 0.3 * flow) * lengthFactor(m.lengthRatio);
+  return clamp01(
+    0.25 * paragraphScore(m) +
+      0.2 * (m.hasPosition ? 1 : 0) +
+      0.15 * clamp01(m.enumerations / 2) +
+      0.15 * (m.counterRebutted ? 1 : m.hasCounterargument ? 0.4 : 0) +
+      0.1 * frame +
+      0.15 * clamp01(m.distinctConnectives / 6),
+  );
+}
+
+/** Support for the claims, before substance and relevance: examples and sources, figures, reasons, rebuttal. */
+function evidenceQuality(m: TextMetrics): number {
+  return clamp01(
+    0.4 * clamp01(m.evidence / 5) +
+      0.15 * clamp01((m.numbers + m.quotes * 2) / 3) +
+      0.2 * clamp01(m.reasons / 2) +
+      0.1 * clamp01(m.connectives / 8) +
+      0.15 * (m.counterRebutted ? 1 : 0),
+  );
+}
+
+/** Language, before substance and relevance: sentence length, variety, repetition, slips, register. */
+function languageQuality(m: TextMetrics): number {
+  const sentenceLen = m.avgSentenceChars === 0 ? 0 : m.avgSentenceChars < 15 ? 0.6 : m.avgSentenceChars <= 70 ? 1 : clamp01(1 - (m.avgSentenceChars - 70) / 80);
+  const longPenalty = m.sentences ? clamp01(1 - (m.longSentences / m.sentences) * 1.5) : 0;
+  const variety = clamp01((m.mattr - 0.45) / 0.4);
+  const repetition = clamp01(1 - m.repeatedTokens / 15);
+  const slips = clamp01(1 - (m.spacingSlips + m.punctuationSlips) / Math.max(4, m.chars / 120));
+  const register = clamp01(1 - m.colloquial / 3);
+  return clamp01(0.15 * sentenceLen + 0.1 * longPenalty + 0.2 * variety + 0.15 * repetition + 0.25 * slips + 0.15 * register);
+}
+
+function structureScore(m: TextMetrics): number {
+  return structureQuality(m) * substanceFactor(m) * relevanceFactor(m);
 }
 
 function evidenceScore(m: TextMetrics): number {
-  const markers = clamp01(m.evidenceMarkers / 6);
-  const specifics = clamp01((m.numbers + m.quotes * 2) / 4);
-  const reasoning = clamp01(m.connectives / 8);
-  return clamp01(0.5 * markers + 0.25 * specifics + 0.25 * reasoning) * lengthFactor(m.lengthRatio);
+  return evidenceQuality(m) * substanceFactor(m) * relevanceFactor(m);
 }
 
 function languageScore(m: TextMetrics): number {
-  const sentenceLen = m.avgSentenceChars === 0 ? 0 : m.avgSentenceChars < 15 ? 0.6 : m.avgSentenceChars <= 70 ? 1 : clamp01(1 - (m.avgSentenceChars - 70) / 80);
-  const longPenalty = m.sentences ? clamp01(1 - (m.longSentences / m.sentences) * 1.5) : 0;
-  const variety = clamp01((m.typeTokenRatio - 0.35) / 0.35);
-  const repetition = clamp01(1 - m.repeatedTokens / 15);
-  const slips = clamp01(1 - (m.spacingSlips + m.punctuationSlips) / Math.max(6, m.chars / 120));
-  const base = 0.25 * sentenceLen + 0.15 * longPenalty + 0.2 * variety + 0.15 * repetition + 0.25 * slips;
-  return clamp01(base) * (0.4 + 0.6 * lengthFactor(m.lengthRatio));
+  // Language is judged on what was written, so a sliver of credit stays even for very little text.
+  return languageQuality(m) * (0.05 + 0.95 * substanceFactor(m)) * relevanceFactor(m);
 }
 
-type Aspect = "structure" | "evidence" | "language" | "length" | "general";
+/** Grasp of the question and a clear position (주제 이해, 논지의 명료성 …). */
+function focusScore(m: TextMetrics): number {
+  const q = 0.4 * clamp01(m.relevance) + 0.3 * (m.hasPosition ? 1 : 0) + 0.3 * structureQuality(m);
+  return q * substanceFactor(m) * relevanceFactor(m);
+}
+
+/** Below this relevance (0..1) an answer of some length is flagged off-topic. */
+export const OFF_TOPIC_RELEVANCE = 0.3;
+
+type Aspect = "structure" | "evidence" | "language" | "length" | "focus" | "general";
 
 function aspectOf(name: string): Aspect {
   if (/논리|구조|구성|전개|조직|일관/.test(name)) return "structure";
   if (/근거|타당|자료|논거|설득|사례|내용/.test(name)) return "evidence";
   if (/표현|어휘|문법|맞춤법|문장|언어|표기|어법/.test(name)) return "language";
   if (/분량|길이/.test(name)) return "length";
+  if (/주제|이해|입장|논지|명료|관점|주장/.test(name)) return "focus";
   return "general";
 }
 
@@ -199,7 +299,9 @@ function aspectScore(aspect: Aspect, m: TextMetrics): number {
     case "language":
       return languageScore(m);
     case "length":
-      return lengthFactor(m.lengthRatio);
+      return lengthFactor(m.lengthRatio) * relevanceFactor(m);
+    case "focus":
+      return focusScore(m);
     default:
       return (structureScore(m) + evidenceScore(m) + languageScore(m)) / 3;
   }
@@ -229,16 +331,29 @@ function feedbackFor(aspect: Aspect, m: TextMetrics): string {
       parts.push(`${m.repeatedWords.map((r) => `‘${r.word}’(${r.count}회)`).join(", ")}처럼 같은 낱말이 자주 반복됩니다.`);
     }
   }
+  if (aspect === "focus") {
+    parts.push(
+      m.relevance >= 0.7
+        ? "문제에서 묻는 핵심 내용을 다루고 있습니다."
+        : m.relevance >= OFF_TOPIC_RELEVANCE
+          ? "문제에서 묻는 핵심 내용 가운데 다루지 않은 부분이 있습니다."
+          : "답안이 문제에서 묻는 내용과 관련성이 낮습니다.",
+    );
+    parts.push(m.hasPosition ? "자신의 입장이 문장으로 드러나 있습니다." : "자신의 입장(찬성·반대, 주장)을 한 문장으로 분명히 밝히세요.");
+  }
   if (aspect === "length") {
-    parts.push(`공백 제외 ${m.chars}자로, 요구 분량(약 ${m.target}자)의 ${Math.round(m.lengthRatio * 100)}%입니다.`);
+    parts.push(`공백 포함 ${m.manuscriptChars}자로, 요구 분량(약 ${m.target}자)의 ${Math.round(m.lengthRatio * 100)}%입니다.`);
   }
   return parts.join(" ");
 }
 
 export function gradeOffline(essay: string, prompt: string, rubric: RubricCategory[]): GradeResult {
   const m = measure(essay, prompt);
-  const offTopic = m.overlap !== null && m.overlap < OFF_TOPIC_OVERLAP && m.chars >= 100;
-  const topicFactor = offTopic ? 0.5 : 1;
+  // Off-topic: little of the question's content in the answer (relevanceFactor already scales the
+  // scores down; the flag tells the teacher why).
+  const offTopic =
+    m.chars >= 100 && (m.relevance < OFF_TOPIC_RELEVANCE || (m.overlap !== null && m.overlap < OFF_TOPIC_OVERLAP && m.relevance < 0.5));
+  const topicFactor = 1;
   const categoryScores: CategoryScore[] = rubric.map((c) => {
     const aspect = aspectOf(c.name);
     const ratio = aspectScore(aspect, m) * topicFactor;
@@ -249,7 +364,7 @@ export function gradeOffline(essay: string, prompt: string, rubric: RubricCatego
   const strengths: string[] = [];
   const improvements: string[] = [];
   const suggestions: string[] = [];
-  if (m.lengthRatio >= 0.8) strengths.push(`요구 분량(약 ${m.target}자)을 충실히 채웠습니다 (공백 제외 ${m.chars}자).`);
+  if (m.lengthRatio >= 0.8) strengths.push(`요구 분량(약 ${m.target}자)을 충실히 채웠습니다 (공백 포함 ${m.manuscriptChars}자).`);
   else {
     improvements.push(`분량이 요구(약 ${m.target}자)의 ${Math.round(m.lengthRatio * 100)}%에 그칩니다.`);
     suggestions.push(`본론에 근거 문단을 하나 더 추가해 분량을 ${m.target}자 가까이 늘려 보세요.`);
@@ -305,6 +420,7 @@ export function gradeOffline(essay: string, prompt: string, rubric: RubricCatego
     evidence: ["근거마다 '주장 → 이유 → 예시'의 순서로 한 번 더 풀어 써서 설득력을 높이세요."],
     language: ["문장의 주어와 서술어가 호응하는지 점검하고, 구어체 표현을 문어체로 바꾸세요."],
     length: [`요구 분량(약 ${m.target}자)에 맞추어 본론의 근거를 보강하세요.`],
+    focus: ["문제에서 묻는 내용을 서론에서 다시 정리하고, 그 물음에 대한 자신의 입장을 한 문장으로 밝히세요."],
     general: ["글의 핵심 주장을 서론과 결론에서 같은 표현으로 반복해 일관성을 보여 주세요."],
   };
   for (const tip of [
@@ -405,7 +521,7 @@ function widenToWords(text: string, start: number, end: number): Span {
 }
 
 /** The rubric category covering `aspect`, else a general one, else none. */
-function categoryFor(rubric: RubricCategory[], aspect: Exclude<Aspect, "general" | "length">): string | null {
+function categoryFor(rubric: RubricCategory[], aspect: Exclude<Aspect, "general" | "length" | "focus">): string | null {
   return rubric.find((c) => aspectOf(c.name) === aspect)?.name ?? rubric.find((c) => aspectOf(c.name) === "general")?.name ?? null;
 }
 
