@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ReportData } from "../../supabase/functions/_shared/grading.ts";
@@ -159,5 +159,175 @@ describe("ReportView (AI 논술 첨삭 리포트)", () => {
     mocks.get.mockRejectedValue(new ApiError("아직 채점이 완료되지 않았습니다.", 409, { error: "아직 채점이 완료되지 않았습니다." }));
     renderView();
     expect((await screen.findByRole("alert")).textContent).toContain("아직 채점이 완료되지 않았습니다.");
+  });
+});
+
+describe("ReportView: the text with its 첨삭 marks", () => {
+  const ANSWER = "스마트폰 사용은 제한되어야 한다. 수업에 집중하기 어렵기 때문이다.\n\n둘째로 친구와의 대화가 늘어난다. 결론적으로 제한이 필요하다.";
+  const at = (quote: string) => ({ start: ANSWER.indexOf(quote), end: ANSWER.indexOf(quote) + quote.length, quote });
+  const ann = (quote: string, kind: "잘한 점" | "고칠 점" | "질문", category: string, comment: string, rewrite: string | null = null) =>
+    ({ ...at(quote), kind, category, comment, rewrite, source: "ai" as const });
+  const across = "어렵기 때문이다.\n\n둘째로";
+  const annotated = () =>
+    report({
+      answer: ANSWER,
+      annotations: [
+        ann("스마트폰 사용은 제한되어야 한다.", "잘한 점", "논리 구조", "주장이 분명합니다."),
+        ann(across, "고칠 점", "근거의 타당성", "문단 연결이 어색합니다.", "어렵기 때문이다. 또한"),
+        ann("결론적으로 제한이 필요하다.", "질문", "언어 표현", "근거는 무엇인가요?"),
+      ],
+    });
+  const marks = () => Array.from(document.querySelectorAll<HTMLElement>('[data-testid="annotation-mark"]'));
+
+  it("shows the question, the rubric with its points and the answer", async () => {
+    mocks.get.mockResolvedValue(annotated());
+    renderView();
+    const question = await screen.findByTestId("report-question");
+    expect(question.textContent).toContain("청소년의 스마트폰 사용 제한에 대한 자신의 의견을 쓰시오.");
+    const rubric = within(question).getByTestId("report-rubric");
+    expect(Array.from(rubric.querySelectorAll("tbody tr")).map((r) => r.textContent)).toEqual(["논리 구조40점", "근거의 타당성30점", "언어 표현30점"]);
+    expect(rubric.querySelector("tfoot")!.textContent).toContain("100점");
+    const answer = screen.getByTestId("report-answer");
+    expect(answer.textContent).toContain("둘째로 친구와의 대화가 늘어난다.");
+    expect(within(answer).getAllByTestId("essay-paragraph")).toHaveLength(2);
+  });
+
+  it("marks exactly the quoted spans, numbered, with a kind marker that is not colour alone", async () => {
+    mocks.get.mockResolvedValue(annotated());
+    renderView();
+    await screen.findByTestId("annotated-essay");
+    expect(marks().map((m) => m.textContent)).toEqual(["스마트폰 사용은 제한되어야 한다.", "어렵기 때문이다.", "결론적으로 제한이 필요하다."]);
+    // The span across the paragraph break continues in the next paragraph.
+    const continued = document.querySelector<HTMLElement>('mark[data-continued][data-annotation="2"]')!;
+    expect(continued.textContent).toBe("둘째로");
+    expect(marks().map((m) => m.dataset.kind)).toEqual(["잘한 점", "고칠 점", "질문"]);
+    expect(screen.getAllByTestId("annotation-marker").map((m) => m.textContent)).toEqual(["✓1", "✎2", "?3"]);
+    for (const m of marks()) {
+      expect(m.tabIndex).toBe(0);
+      const note = document.getElementById(m.getAttribute("aria-describedby")!)!;
+      expect(note.dataset.testid).toBe("annotation-note");
+    }
+    const notes = screen.getAllByTestId("annotation-note");
+    expect(notes[1].textContent).toContain("문단 연결이 어색합니다.");
+    expect(notes[1].textContent).toContain("고쳐 쓰기: 어렵기 때문이다. 또한");
+    expect(within(screen.getByTestId("annotation-legend")).getByText("고칠 점")).toBeTruthy();
+  });
+
+  it("draws no mark for invented, out-of-range, mismatched or overlapping annotations", async () => {
+    const good = ann("결론적으로 제한이 필요하다.", "질문", "언어 표현", "근거는 무엇인가요?");
+    mocks.get.mockResolvedValue(
+      report({
+        answer: ANSWER,
+        annotations: [
+          { ...good, start: -1, end: 5, quote: "지어낸 인용" },
+          { start: 0, end: ANSWER.length + 10, quote: ANSWER, kind: "잘한 점", category: "논리 구조", comment: "범위 밖", rewrite: null, source: "ai" },
+          { start: 3, end: 9, quote: "이 문장은 학생 답안 어디에도 없는 지어낸 인용입니다.", kind: "고칠 점", category: "논리 구조", comment: "지어냄", rewrite: "x", source: "ai" },
+          { start: 5.5, end: 9, quote: ANSWER.slice(5, 9), kind: "질문", category: "논리 구조", comment: "소수", rewrite: null, source: "ai" },
+          { start: 9, end: 5, quote: "", kind: "질문", category: "논리 구조", comment: "거꾸로", rewrite: null, source: "ai" },
+          { ...at("스마트폰"), kind: "칭찬", category: "논리 구조", comment: "모르는 종류", rewrite: null, source: "ai" },
+          good,
+          { ...at("제한이 필요"), kind: "고칠 점", category: "논리 구조", comment: "겹침", rewrite: null, source: "ai" },
+        ] as unknown as ReportData["annotations"],
+      }),
+    );
+    renderView();
+    await screen.findByTestId("annotated-essay");
+    expect(marks().map((m) => m.textContent)).toEqual(["결론적으로 제한이 필요하다."]);
+    expect(document.querySelectorAll("mark")).toHaveLength(1);
+    expect(screen.getAllByTestId("annotation-note")).toHaveLength(1);
+    expect(screen.getByTestId("report-answer").textContent).not.toContain("지어낸");
+  });
+
+  it("filters the marks by rubric category", async () => {
+    mocks.get.mockResolvedValue(annotated());
+    renderView();
+    const filter = await screen.findByTestId("annotation-filter");
+    expect(within(filter).getAllByRole("button").map((b) => b.textContent)).toEqual(["전체 3", "논리 구조 1", "근거의 타당성 1", "언어 표현 1"]);
+    fireEvent.click(within(filter).getByRole("button", { name: /근거의 타당성/ }));
+    expect(within(filter).getByRole("button", { name: /근거의 타당성/ }).getAttribute("aria-pressed")).toBe("true");
+    expect(marks().map((m) => m.dataset.category)).toEqual(["근거의 타당성"]);
+    expect(Array.from(document.querySelectorAll("mark")).every((m) => m.dataset.category === "근거의 타당성")).toBe(true);
+    expect(screen.getAllByTestId("annotation-note").map((n) => n.dataset.annotation)).toEqual(["2"]);
+    // The text itself stays.
+    expect(screen.getByTestId("report-answer").textContent).toContain("스마트폰 사용은 제한되어야 한다.");
+    fireEvent.click(within(filter).getByRole("button", { name: /전체/ }));
+    expect(marks()).toHaveLength(3);
+  });
+
+  it("opens a mark's note on keyboard focus, keeps it with Enter, closes with Escape", async () => {
+    mocks.get.mockResolvedValue(annotated());
+    renderView();
+    await screen.findByTestId("annotated-essay");
+    const mark = marks()[2];
+    const note = document.getElementById(mark.getAttribute("aria-describedby")!)!;
+    expect(note.dataset.open).toBe("false");
+    expect(mark.getAttribute("role")).toBe("button");
+    act(() => mark.focus());
+    expect(document.activeElement).toBe(mark);
+    expect(note.dataset.open).toBe("true");
+    expect(mark.getAttribute("aria-expanded")).toBe("true");
+    expect(note.textContent).toContain("근거는 무엇인가요?");
+    fireEvent.keyDown(mark, { key: "Enter" });
+    act(() => mark.blur());
+    expect(note.dataset.open).toBe("true");
+    fireEvent.keyDown(mark, { key: "Escape" });
+    expect(note.dataset.open).toBe("false");
+    fireEvent.mouseEnter(marks()[0]);
+    expect(screen.getAllByTestId("annotation-note")[0].dataset.open).toBe("true");
+  });
+
+  it("renders markup from the student or the model as text, never as HTML", async () => {
+    const answer = "<script>window.__pwned = 1</script> 학생은 <b>굵게</b> 썼다.\n\n<img src=x onerror=alert(1)> 끝.";
+    const quote = "<b>굵게</b>";
+    mocks.get.mockResolvedValue(
+      report({
+        question: "<iframe src=javascript:alert(1)></iframe> 문제",
+        rubric: [{ name: "<i>논리</i>", maxScore: 100 }],
+        answer,
+        annotations: [
+          { start: answer.indexOf(quote), end: answer.indexOf(quote) + quote.length, quote, kind: "고칠 점", category: "<i>논리</i>", comment: "<script>alert(2)</script>", rewrite: "<u>고침</u>", source: "ai" },
+        ],
+      }),
+    );
+    renderView();
+    const view = await screen.findByTestId("report-answer");
+    const root = screen.getByTestId("report-view");
+    for (const tag of ["script", "img", "iframe", "b", "i", "u"]) expect(root.querySelectorAll(tag), tag).toHaveLength(0);
+    expect(view.textContent).toContain("<script>window.__pwned = 1</script>");
+    expect(marks()[0].textContent).toBe("<b>굵게</b>");
+    expect(screen.getByTestId("annotation-note").textContent).toContain("<script>alert(2)</script>");
+    expect(screen.getByTestId("annotation-note").textContent).toContain("<u>고침</u>");
+    expect(screen.getByTestId("report-question").textContent).toContain("<iframe src=javascript:alert(1)></iframe> 문제");
+    expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
+  });
+
+  it("prints the report alone: the essay with its marks and the numbered comments, gone after printing", async () => {
+    const print = vi.spyOn(window, "print").mockImplementation(() => {});
+    mocks.get.mockResolvedValue(annotated());
+    renderView();
+    await screen.findByTestId("annotated-essay");
+    expect(document.querySelector(".print-root")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: /인쇄 \/ PDF 저장/ }));
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    const root = document.querySelector<HTMLElement>("body > .print-root")!;
+    expect(document.body.dataset.printing).toBe("true");
+    expect(root.querySelectorAll("button")).toHaveLength(0);
+    expect(within(root).getByTestId("print-student-name").textContent).toBe("김민수");
+    expect(within(root).getByTestId("print-essay").textContent).toContain("둘째로 친구와의 대화가 늘어난다.");
+    expect(Array.from(root.querySelectorAll("mark")).map((m) => m.textContent)).toEqual([
+      "스마트폰 사용은 제한되어야 한다.",
+      "어렵기 때문이다.",
+      "둘째로",
+      "결론적으로 제한이 필요하다.",
+    ]);
+    const notes = within(root).getByTestId("print-notes").querySelectorAll(":scope > li");
+    const starts = ["✓1. 잘한 점논리 구조주장이 분명합니다.", "✎2. 고칠 점근거의 타당성문단 연결이 어색합니다.고쳐 쓰기: 어렵기 때문이다. 또한", "?3. 질문언어 표현근거는 무엇인가요?"];
+    expect(notes).toHaveLength(3);
+    notes.forEach((li, i) => expect(li.textContent!.startsWith(starts[i]), li.textContent!).toBe(true));
+    expect(within(root).getAllByTestId("print-category")).toHaveLength(3);
+    window.dispatchEvent(new Event("afterprint"));
+    await waitFor(() => expect(document.querySelector(".print-root")).toBeNull());
+    expect(document.body.dataset.printing).toBeUndefined();
+    print.mockRestore();
   });
 });

@@ -82,5 +82,11 @@ export const SESSION_MESSAGES = {
     notGradedYet: "아직 채점이 완료되지 않았습니다.",
     loadFail: "리포트를 불러올 수 없습니다.",
   },
+  print: {
+    failTitle: "인쇄 준비 실패",
+    fail: "리포트를 불러오지 못해 인쇄할 수 없습니다.",
+    partialTitle: "일부 리포트 제외",
+    partial: (missing: number) => `${missing}개 리포트를 불러오지 못해 나머지만 인쇄합니다.`,
+  },
   confirm: { delete: "삭제" },
 } as const;

@@ -5,6 +5,7 @@ import { Card, CardBody, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import type { Submission } from "@shared/types.ts";
+import { PrintSessionButton } from "@/features/sessions/components/print-session";
 import { SummaryCards } from "@/features/sessions/components/summary-cards";
 import { SubmissionList, type SubmissionListProps } from "@/features/sessions/components/submission-list";
 import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
@@ -69,6 +70,7 @@ export function Dashboard({
             <CardTitle>제출된 답안</CardTitle>
             <div className="flex items-center gap-3">
               <LiveIndicator isLive={isLive} />
+              <PrintSessionButton submissions={list} />
               {onExportCsv && (
                 <Button
                   size="sm"

@@ -1,4 +1,4 @@
-import { AlertTriangle, Bot, Download, FileText } from "lucide-react";
+import { AlertTriangle, Bot, Download, FileText, Printer } from "lucide-react";
 import type { ReactNode } from "react";
 import type { ReportData } from "@shared/grading.ts";
 import { Badge } from "@/components/ui/badge";
@@ -11,6 +11,10 @@ import { useReport } from "@/features/sessions/api/get-report";
 import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
 import { useReportDownload } from "@/features/sessions/hooks/use-report-download";
 import { formatReportDate, formatScore, scoreSummary } from "@/features/sessions/utils/report-format";
+import { AnnotatedEssay } from "@/features/sessions/components/annotated-essay";
+import { ReportQuestion, ReportRubric } from "@/features/sessions/components/report-question";
+import { PrintPortal, usePrintJob } from "@/features/sessions/components/print-portal";
+import { PrintReport } from "@/features/sessions/components/print-report";
 
 export const BACK_LABEL = "← 대시보드로 돌아가기";
 
@@ -22,6 +26,7 @@ export interface ReportViewProps {
 export function ReportView({ submissionId, onBack }: ReportViewProps) {
   const report = useReport(submissionId);
   const { download, pendingId } = useReportDownload();
+  const print = usePrintJob({ onBrowserPrint: Boolean(report.data) });
 
   return (
     <section className="flex flex-col gap-6" aria-labelledby="report-title" data-testid="report-view">
@@ -38,15 +43,21 @@ export function ReportView({ submissionId, onBack }: ReportViewProps) {
               AI 논술 첨삭 리포트
             </h2>
           </div>
-          <Button
-            variant="primary"
-            onClick={() => download(submissionId)}
-            loading={pendingId === submissionId}
-            disabled={!report.data}
-          >
-            <Download className="size-4" aria-hidden="true" />
-            전체 리포트 다운로드
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={print.start} disabled={!report.data}>
+              <Printer className="size-4" aria-hidden="true" />
+              인쇄 / PDF 저장
+            </Button>
+            <Button
+              variant="primary"
+              onClick={() => download(submissionId)}
+              loading={pendingId === submissionId}
+              disabled={!report.data}
+            >
+              <Download className="size-4" aria-hidden="true" />
+              전체 리포트 다운로드
+            </Button>
+          </div>
         </CardBody>
       </Card>
       {report.isPending ? (
@@ -64,6 +75,11 @@ export function ReportView({ submissionId, onBack }: ReportViewProps) {
         </div>
       ) : (
         <ReportBody report={report.data} />
+      )}
+      {print.printing && report.data && (
+        <PrintPortal label="리포트 인쇄">
+          <PrintReport report={report.data} />
+        </PrintPortal>
       )}
     </section>
   );
@@ -151,6 +167,8 @@ export function ReportBody({ report }: { report: ReportData }) {
         </CardBody>
       </Card>
 
+      <ReportTextSections report={report} />
+
       <Section title="항목별 점수" testId="report-categories">
         <ul className="flex flex-col gap-5">
           {report.categories.map((category) => {
@@ -201,6 +219,21 @@ export function ReportBody({ report }: { report: ReportData }) {
         )}
       </Section>
     </div>
+  );
+}
+
+/** The question, the rubric and the answer with its 첨삭 marks (all untrusted text, rendered as text). */
+function ReportTextSections({ report }: { report: ReportData }) {
+  return (
+    <>
+      <Section title="문제와 평가 기준" testId="report-question">
+        <ReportQuestion question={report.question ?? ""} />
+        <ReportRubric rubric={report.rubric ?? []} />
+      </Section>
+      <Section title="답안 첨삭" testId="report-answer">
+        <AnnotatedEssay answer={report.answer ?? ""} annotations={report.annotations} rubric={report.rubric ?? []} />
+      </Section>
+    </>
   );
 }
 
