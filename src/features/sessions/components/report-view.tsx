@@ -1,5 +1,5 @@
 import { AlertTriangle, Bot, Download, FileText } from "lucide-react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import type { ReportData } from "@shared/grading.ts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -11,6 +11,8 @@ import { useReport } from "@/features/sessions/api/get-report";
 import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
 import { useReportDownload } from "@/features/sessions/hooks/use-report-download";
 import { formatReportDate, formatScore, scoreSummary } from "@/features/sessions/utils/report-format";
+import { ReviewPanel } from "@/features/sessions/components/review-panel";
+import { ReviewToolbar } from "@/features/sessions/components/review-toolbar";
 
 export const BACK_LABEL = "← 대시보드로 돌아가기";
 
@@ -22,6 +24,7 @@ export interface ReportViewProps {
 export function ReportView({ submissionId, onBack }: ReportViewProps) {
   const report = useReport(submissionId);
   const { download, pendingId } = useReportDownload();
+  const [editing, setEditing] = useState(false);
 
   return (
     <section className="flex flex-col gap-6" aria-labelledby="report-title" data-testid="report-view">
@@ -63,7 +66,14 @@ export function ReportView({ submissionId, onBack }: ReportViewProps) {
           </span>
         </div>
       ) : (
-        <ReportBody report={report.data} />
+        <>
+          <ReviewToolbar submissionId={submissionId} report={report.data} editing={editing} onEdit={() => setEditing(true)} />
+          {editing ? (
+            <ReviewPanel submissionId={submissionId} report={report.data} onClose={() => setEditing(false)} />
+          ) : (
+            <ReportBody report={report.data} />
+          )}
+        </>
       )}
     </section>
   );
