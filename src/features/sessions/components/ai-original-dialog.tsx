@@ -44,7 +44,9 @@ function List({ items }: { items: string[] }) {
 }
 
 export function AiOriginalDialog({ open, onOpenChange, report }: { open: boolean; onOpenChange: (open: boolean) => void; report: ReviewedReport }) {
-  const o = report.original;
+  // A report from before teacher review has no `original`: the report is the original then.
+  const o = report.original ?? report;
+  const edits = report.edits ?? [];
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="AI 원안 보기" description="선생님이 수정하기 전, 채점기가 만든 원래 결과입니다." className="max-w-3xl">
       <div className="mt-4 flex flex-col gap-4" data-testid="ai-original">
@@ -78,11 +80,11 @@ export function AiOriginalDialog({ open, onOpenChange, report }: { open: boolean
         <p className="text-sm">원래 첨삭 표시: {o.annotations.length}개</p>
         <div>
           <h4 className="font-semibold">변경 기록</h4>
-          {report.edits.length === 0 ? (
+          {edits.length === 0 ? (
             <p className="text-sm text-base-content/60">아직 바뀐 내용이 없습니다.</p>
           ) : (
             <ul className="flex flex-col gap-1 text-sm" data-testid="edit-log">
-              {report.edits.map((e) => (
+              {edits.map((e) => (
                 <li key={e.id}>
                   {formatReportDate(e.at)} · {e.by ?? "알 수 없음"} · {editFieldLabel(e.field)}: {editSummary(e)}
                 </li>
