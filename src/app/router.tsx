@@ -17,6 +17,7 @@ const BlogPost = lazy(() => import("@/app/routes/blog-post"));
 const Privacy = lazy(() => import("@/app/routes/privacy"));
 const Terms = lazy(() => import("@/app/routes/terms"));
 const NotFound = lazy(() => import("@/app/routes/not-found"));
+const SharedReport = lazy(() => import("@/app/routes/shared-report"));
 
 type Page = LazyExoticComponent<ComponentType>;
 
@@ -51,6 +52,7 @@ export const routes: RouteObject[] = [
       publicRoute(paths.blogPost.path, BlogPost),
       publicRoute(paths.privacy.path, Privacy),
       publicRoute(paths.terms.path, Terms),
+      publicRoute(paths.sharedReport.path, SharedReport),
       publicRoute("*", NotFound),
     ],
   },

@@ -17,4 +17,6 @@ export const paths = {
   blogPost: { path: "/blog/:slug", getHref: (slug: string) => `/blog/${encodeURIComponent(slug)}` },
   privacy: { path: "/privacy", getHref: () => "/privacy" },
   terms: { path: "/terms", getHref: () => "/terms" },
+  /** A student's read-only report link (teacher review); public. */
+  sharedReport: { path: "/r/:token", getHref: (token: string) => `/r/${encodeURIComponent(token)}` },
 } as const;

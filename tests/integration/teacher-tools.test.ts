@@ -162,7 +162,7 @@ describe("GET /sessions/:id/results.csv", () => {
     const rows = parseCsv(text.replace(/^\uFEFF/, ""));
     expect(rows[0]).toEqual([
       "학생 이름", "수험번호", "상태", "총점", "만점", "논리 구조", "근거의 타당성", "언어 표현",
-      "채점 방식", "제출 시각", "완료 시각",
+      "채점 방식", "제출 시각", "완료 시각", "검토 완료",
     ]);
     expect(rows).toHaveLength(4); // header + 3 submissions; the staged batch item is not one
     const [, hong, kim, evil] = rows;

@@ -35,8 +35,8 @@ describe("results CSV", () => {
     expect(csv.startsWith("\uFEFF")).toBe(true);
     expect(csv.endsWith("\r\n")).toBe(true);
     const [header, first, rest] = lines(csv);
-    expect(header).toBe("학생 이름,수험번호,상태,총점,만점,논리 구조,근거의 타당성,언어 표현,채점 방식,제출 시각,완료 시각");
-    expect(first).toBe("홍길동,20240101,완료,80,100,32,24,24,AI,2026-03-02 00:05,2026-03-02 00:07");
+    expect(header).toBe("학생 이름,수험번호,상태,총점,만점,논리 구조,근거의 타당성,언어 표현,채점 방식,제출 시각,완료 시각,검토 완료");
+    expect(first).toBe("홍길동,20240101,완료,80,100,32,24,24,AI,2026-03-02 00:05,2026-03-02 00:07,아니오");
     expect(rest).toBe("");
   });
 
@@ -48,11 +48,11 @@ describe("results CSV", () => {
       row({ grader: "offline", overall_score: "72.5", category_scores: [{ name: "논리 구조", score: 30.5 }] }),
     ]);
     const [, pending, analyzing, error, offline] = lines(csv);
-    expect(lines(csv)[0]).toBe("학생 이름,수험번호,상태,총점,만점,논리 구조,채점 방식,제출 시각,완료 시각");
-    expect(pending).toBe("홍길동,20240101,대기중,,,,,2026-03-02 00:05,");
+    expect(lines(csv)[0]).toBe("학생 이름,수험번호,상태,총점,만점,논리 구조,채점 방식,제출 시각,완료 시각,검토 완료");
+    expect(pending).toBe("홍길동,20240101,대기중,,,,,2026-03-02 00:05,,");
     expect(analyzing.split(",")[2]).toBe("분석중");
-    expect(error).toBe("홍길동,20240101,오류,,,,,2026-03-02 00:05,");
-    expect(offline).toBe("홍길동,20240101,완료,72.5,100,30.5,오프라인,2026-03-02 00:05,2026-03-02 00:07");
+    expect(error).toBe("홍길동,20240101,오류,,,,,2026-03-02 00:05,,");
+    expect(offline).toBe("홍길동,20240101,완료,72.5,100,30.5,오프라인,2026-03-02 00:05,2026-03-02 00:07,아니오");
   });
 
   it("quotes commas, quotes and line breaks", () => {

@@ -27,14 +27,14 @@ isOneToOne: false
                   ]
                 },"analysis_results": {
                   Row: {
-                    "annotations": NonNullable<Json>,"category_scores": NonNullable<Json>,"created_at": string,"detailed_feedback": string,"flags": NonNullable<Json>,"grader": string,"id": string,"improvement_areas": NonNullable<Json>,"max_score": number,"model": string | null,"overall_score": number,"strengths": NonNullable<Json>,"submission_id": string,"suggestions": NonNullable<Json>
+                    "annotations": NonNullable<Json>,"category_scores": NonNullable<Json>,"created_at": string,"detailed_feedback": string,"flags": NonNullable<Json>,"grader": string,"id": string,"improvement_areas": NonNullable<Json>,"max_score": number,"model": string | null,"overall_score": number,"review": Json | null,"reviewed_at": string | null,"reviewed_by": string | null,"strengths": NonNullable<Json>,"submission_id": string,"suggestions": NonNullable<Json>
                   }
                   ComputedFields: never
                   Insert: {
-                    "annotations"?: NonNullable<Json>,"category_scores"?: NonNullable<Json>,"created_at"?: string,"detailed_feedback"?: string,"flags"?: NonNullable<Json>,"grader"?: string,"id"?: string,"improvement_areas"?: NonNullable<Json>,"max_score"?: number,"model"?: string | null,"overall_score": number,"strengths"?: NonNullable<Json>,"submission_id": string,"suggestions"?: NonNullable<Json>
+                    "annotations"?: NonNullable<Json>,"category_scores"?: NonNullable<Json>,"created_at"?: string,"detailed_feedback"?: string,"flags"?: NonNullable<Json>,"grader"?: string,"id"?: string,"improvement_areas"?: NonNullable<Json>,"max_score"?: number,"model"?: string | null,"overall_score": number,"review"?: Json | null,"reviewed_at"?: string | null,"reviewed_by"?: string | null,"strengths"?: NonNullable<Json>,"submission_id": string,"suggestions"?: NonNullable<Json>
                   }
                   Update: {
-                    "annotations"?: NonNullable<Json>,"category_scores"?: NonNullable<Json>,"created_at"?: string,"detailed_feedback"?: string,"flags"?: NonNullable<Json>,"grader"?: string,"id"?: string,"improvement_areas"?: NonNullable<Json>,"max_score"?: number,"model"?: string | null,"overall_score"?: number,"strengths"?: NonNullable<Json>,"submission_id"?: string,"suggestions"?: NonNullable<Json>
+                    "annotations"?: NonNullable<Json>,"category_scores"?: NonNullable<Json>,"created_at"?: string,"detailed_feedback"?: string,"flags"?: NonNullable<Json>,"grader"?: string,"id"?: string,"improvement_areas"?: NonNullable<Json>,"max_score"?: number,"model"?: string | null,"overall_score"?: number,"review"?: Json | null,"reviewed_at"?: string | null,"reviewed_by"?: string | null,"strengths"?: NonNullable<Json>,"submission_id"?: string,"suggestions"?: NonNullable<Json>
                   }
                   Relationships: [
                     {
@@ -224,6 +224,46 @@ isOneToOne: false
                   }
                   Relationships: [
                     
+                  ]
+                },"report_shares": {
+                  Row: {
+                    "created_at": string,"expires_at": string,"id": string,"revoked_at": string | null,"submission_id": string,"token_hash": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"expires_at": string,"id"?: string,"revoked_at"?: string | null,"submission_id": string,"token_hash": string,"user_id": string
+                  }
+                  Update: {
+                    "created_at"?: string,"expires_at"?: string,"id"?: string,"revoked_at"?: string | null,"submission_id"?: string,"token_hash"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "report_shares_submission_id_fkey"
+      columns: ["submission_id"]
+isOneToOne: false
+      referencedRelation: "essay_submissions"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"result_edits": {
+                  Row: {
+                    "after": Json | null,"at": string,"before": Json | null,"field": string,"id": string,"result_id": string,"user_id": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "after"?: Json | null,"at"?: string,"before"?: Json | null,"field": string,"id"?: string,"result_id": string,"user_id"?: string | null
+                  }
+                  Update: {
+                    "after"?: Json | null,"at"?: string,"before"?: Json | null,"field"?: string,"id"?: string,"result_id"?: string,"user_id"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "result_edits_result_id_fkey"
+      columns: ["result_id"]
+isOneToOne: false
+      referencedRelation: "analysis_results"
+      referencedColumns: ["id"]
+    }
                   ]
                 },"subscription_plans": {
                   Row: {

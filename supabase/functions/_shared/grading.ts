@@ -46,8 +46,8 @@ export interface Annotation {
   comment: string;
   /** Suggested rewrite of the quoted span (고칠 점 only), else null. */
   rewrite: string | null;
-  /** Who made it: the AI grader or the built-in offline analyzer. */
-  source: GraderKind;
+  /** Who made it: the AI grader, the built-in offline analyzer, or the teacher in a review. */
+  source: AnnotationSource;
 }
 
 /** What the model must return (structured output); the server validates, clamps and totals it. */
@@ -77,6 +77,9 @@ export interface CategoryScore {
 }
 
 export type GraderKind = "ai" | "offline";
+
+/** Who made an annotation: a grader, or the teacher while reviewing (teacher review, review.ts). */
+export type AnnotationSource = GraderKind | "teacher";
 
 /** Flags the server attaches to a result; shown to the teacher in the report. */
 export type GradeFlag = "manipulation" | "off_topic" | "too_short" | "blank";

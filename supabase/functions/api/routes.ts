@@ -6,6 +6,7 @@ import { routes as usage } from "./usage/routes.ts";
 import { routes as sessions } from "./sessions/routes.ts";
 import { routes as submissions } from "./submissions/routes.ts";
 import { routes as grading } from "./grading/routes.ts";
+import { routes as review } from "./review/routes.ts";
 import { routes as payments } from "./payments/routes.ts";
 import { routes as admin } from "./admin/routes.ts";
 import { routes as blog } from "./blog/routes.ts";
@@ -18,6 +19,7 @@ export const allRoutes: Route[] = [
   ...sessions,
   ...submissions,
   ...grading,
+  ...review,
   ...payments,
   ...admin,
   ...blog,

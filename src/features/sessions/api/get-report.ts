@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ReportData } from "@shared/grading.ts";
+import type { ReviewedReport } from "@shared/review.ts";
 import { api } from "@/lib/api-client";
 import { sessionKeys } from "@/features/sessions/api/keys";
 
-export function getReport(submissionId: string): Promise<ReportData> {
-  return api.get<ReportData>(`/submissions/${encodeURIComponent(submissionId)}/report`);
+export function getReport(submissionId: string): Promise<ReviewedReport> {
+  return api.get<ReviewedReport>(`/submissions/${encodeURIComponent(submissionId)}/report`);
 }
 
 export const reportQueryOptions = (submissionId: string) =>

@@ -5,4 +5,6 @@ export const sessionKeys = {
   detail: (id: string) => [...sessionKeys.details(), id] as const,
   submissions: (sessionId: string) => [...sessionKeys.detail(sessionId), "submissions"] as const,
   report: (submissionId: string) => [...sessionKeys.all, "report", submissionId] as const,
+  /** Student links of one report (teacher review). */
+  shares: (submissionId: string) => [...sessionKeys.report(submissionId), "shares"] as const,
 };

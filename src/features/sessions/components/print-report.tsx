@@ -98,6 +98,14 @@ export function PrintReport({ report }: { report: ReportData }) {
             <dt className="font-semibold">완료일</dt>
             <dd>{formatReportDate(report.completedAt)}</dd>
           </div>
+          <div className="flex gap-2">
+            <dt className="font-semibold">검토 완료</dt>
+            <dd data-testid="print-reviewed">
+              {"reviewed" in report && report.reviewed
+                ? `예${"reviewedAt" in report && report.reviewedAt ? ` (${formatReportDate(String(report.reviewedAt))})` : ""}`
+                : "아니오"}
+            </dd>
+          </div>
           <div className="col-span-2 flex gap-2">
             <dt className="font-semibold">채점 방식</dt>
             <dd>

@@ -1,5 +1,5 @@
 import { AlertTriangle, Bot, Download, FileText, Printer } from "lucide-react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import type { ReportData } from "@shared/grading.ts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -15,6 +15,8 @@ import { AnnotatedEssay } from "@/features/sessions/components/annotated-essay";
 import { ReportQuestion, ReportRubric } from "@/features/sessions/components/report-question";
 import { PrintPortal, usePrintJob } from "@/features/sessions/components/print-portal";
 import { PrintReport } from "@/features/sessions/components/print-report";
+import { ReviewPanel } from "@/features/sessions/components/review-panel";
+import { ReviewToolbar } from "@/features/sessions/components/review-toolbar";
 
 export const BACK_LABEL = "← 대시보드로 돌아가기";
 
@@ -27,6 +29,7 @@ export function ReportView({ submissionId, onBack }: ReportViewProps) {
   const report = useReport(submissionId);
   const { download, pendingId } = useReportDownload();
   const print = usePrintJob({ onBrowserPrint: Boolean(report.data) });
+  const [editing, setEditing] = useState(false);
 
   return (
     <section className="flex flex-col gap-6" aria-labelledby="report-title" data-testid="report-view">
@@ -74,7 +77,14 @@ export function ReportView({ submissionId, onBack }: ReportViewProps) {
           </span>
         </div>
       ) : (
-        <ReportBody report={report.data} />
+        <>
+          <ReviewToolbar submissionId={submissionId} report={report.data} editing={editing} onEdit={() => setEditing(true)} />
+          {editing ? (
+            <ReviewPanel submissionId={submissionId} report={report.data} onClose={() => setEditing(false)} />
+          ) : (
+            <ReportBody report={report.data} />
+          )}
+        </>
       )}
       {print.printing && report.data && (
         <PrintPortal label="리포트 인쇄">

@@ -184,10 +184,10 @@ export function locateAnnotations(
  * whose offsets are in range and slice the answer to their quote, with a known kind, not
  * overlapping an earlier one; sorted by start.
  */
-export function validStoredAnnotations(answer: string, stored: unknown): Annotation[] {
+export function validStoredAnnotations(answer: string, stored: unknown, max: number = MAX_ANNOTATIONS): Annotation[] {
   if (!Array.isArray(stored)) return [];
   const out: Annotation[] = [];
-  for (const a of stored.slice(0, MAX_ANNOTATIONS * 2)) {
+  for (const a of stored.slice(0, max * 2)) {
     if (!a || typeof a !== "object") continue;
     const { start, end, quote, kind, category, comment, rewrite, source } = a as Record<string, unknown>;
     if (!Number.isInteger(start) || !Number.isInteger(end)) continue;
@@ -195,7 +195,7 @@ export function validStoredAnnotations(answer: string, stored: unknown): Annotat
     const e = end as number;
     if (s < 0 || e <= s || e > answer.length || answer.slice(s, e) !== quote) continue;
     if (!isKind(kind) || typeof category !== "string" || typeof comment !== "string") continue;
-    if (source !== "ai" && source !== "offline") continue;
+    if (source !== "ai" && source !== "offline" && source !== "teacher") continue;
     out.push({
       start: s,
       end: e,
@@ -209,7 +209,7 @@ export function validStoredAnnotations(answer: string, stored: unknown): Annotat
   }
   out.sort((a, b) => a.start - b.start || a.end - b.end);
   const kept: Annotation[] = [];
-  for (const a of out) if (kept.length < MAX_ANNOTATIONS && !kept.some((b) => overlaps(a, b))) kept.push(a);
+  for (const a of out) if (kept.length < max && !kept.some((b) => overlaps(a, b))) kept.push(a);
   return kept;
 }
 

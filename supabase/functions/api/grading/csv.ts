@@ -14,6 +14,8 @@ export interface CsvSubmissionRow {
   max_score: string | number | null;
   category_scores: { name: string; score: number | string }[] | null;
   grader: GraderKind | null;
+  /** analysis_results.reviewed_at (검토 완료); the scores above are the reviewed ones when there is a review. */
+  reviewed_at?: Date | string | null;
 }
 
 export const CSV_STATUS_LABELS: Record<SubmissionStatus, string> = {
@@ -73,7 +75,7 @@ export function categoryNames(rows: CsvSubmissionRow[]): string[] {
 /** The CSV document (BOM first, CRLF line ends, a trailing CRLF). */
 export function resultsCsv(rows: CsvSubmissionRow[]): string {
   const categories = categoryNames(rows);
-  const header = ["학생 이름", "수험번호", "상태", "총점", "만점", ...categories, "채점 방식", "제출 시각", "완료 시각"];
+  const header = ["학생 이름", "수험번호", "상태", "총점", "만점", ...categories, "채점 방식", "제출 시각", "완료 시각", "검토 완료"];
   const lines = [header.map(csvText).join(",")];
   for (const r of rows) {
     const done = r.status === "completed" && r.overall_score !== null && r.overall_score !== undefined;
@@ -90,6 +92,7 @@ export function resultsCsv(rows: CsvSubmissionRow[]): string {
       done && r.grader ? csvText(GRADER_LABELS[r.grader] ?? r.grader) : "",
       seoulDateTime(r.submitted_at),
       done ? seoulDateTime(r.analysis_completed_at) : "",
+      done ? (r.reviewed_at ? "예" : "아니오") : "",
     ];
     lines.push(cells.join(","));
   }

@@ -1,4 +1,5 @@
 import { FLAG_LABELS, OFFLINE_GRADER_LABEL, scorePercent, type GradeFlag, type ReportData } from "../../_shared/grading.ts";
+import type { ReviewInfo } from "../../_shared/review.ts";
 import { iso } from "../lib/http.ts";
 import { validStoredAnnotations } from "./annotations.ts";
 import { parseRubric } from "./rubric.ts";
@@ -89,8 +90,18 @@ function koreanDate(isoString: string | null): string {
 
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
-/** A plain-text report laid out for reading and printing (UTF-8, CRLF-free, BOM for Windows Notepad). */
-export function reportText(r: ReportData): string {
+/** The "검토 완료" header value: 예 (when) / 아니오 (with a note when the teacher has edited it). */
+export function reviewStatusText(r: Partial<ReviewInfo>): string {
+  if (r.reviewed) return `예 (${koreanDate(r.reviewedAt ?? null)})`;
+  return r.edited ? "아니오 (선생님 수정 중)" : "아니오";
+}
+
+/**
+ * A plain-text report laid out for reading and printing (UTF-8, CRLF-free, BOM for Windows Notepad).
+ * With review facts (teacher review) it states whether the teacher reviewed it; the scores and texts
+ * are whatever `r` holds (the reviewed version when there is one).
+ */
+export function reportText(r: ReportData & Partial<ReviewInfo>): string {
   const rule = "=".repeat(48);
   const thin = "-".repeat(48);
   const list = (items: string[]) => (items.length ? items.map((s) => `  • ${s}`).join("\n") : "  (없음)");
@@ -104,6 +115,7 @@ export function reportText(r: ReportData): string {
     `제출 일시   : ${koreanDate(r.submittedAt)}`,
     `채점 완료   : ${koreanDate(r.completedAt)}`,
     `채점 방식   : ${r.graderLabel}`,
+    `검토 완료   : ${reviewStatusText(r)}`,
     ...(r.flagLabels.length ? [`확인 필요   : ${r.flagLabels.join(", ")}`] : []),
     "",
     `총점        : ${fmt(r.overallScore)} / ${fmt(r.maxScore)}점 (${scorePercent(r.overallScore, r.maxScore)}%)`,
@@ -142,6 +154,7 @@ export function reportText(r: ReportData): string {
     ...annotationLines(r),
     "",
     rule,
+    ...(r.reviewed ? ["※ 선생님이 검토를 마친 리포트입니다."] : []),
     r.grader === "offline"
       ? "※ 이 리포트는 AI가 아닌 내장 오프라인 분석기의 측정 결과입니다. 참고용으로 활용해 주세요."
       : "※ AI 채점 결과는 참고용이며, 최종 평가는 선생님의 판단을 따릅니다.",

@@ -46,6 +46,14 @@ export const RATE_LIMITS = {
     windowSeconds: 3600,
     message: "안전한 서비스 이용을 위해 간단한 확인이 필요합니다. 잠시 후 다시 시도해 주세요.",
   },
+  sharedReport: {
+    action: "shared_report",
+    type: "ip",
+    env: "RATE_LIMIT_SHARED_REPORTS_PER_15_MIN",
+    limit: 120,
+    windowSeconds: 900,
+    message: "요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.",
+  },
 } satisfies Record<string, RateLimitRule>;
 
 function envInt(name: string, fallback: number, min = 1): number {

@@ -121,7 +121,12 @@ async function resultsCsvDownload(ctx: SessionCtx): Promise<Response> {
   const rows = await ctx.asCaller((sql) =>
     sql<CsvSubmissionRow[]>`
       select e.student_name, e.student_id, e.status, e.submitted_at, e.analysis_completed_at,
-             r.overall_score, r.max_score, r.category_scores, r.grader
+             case when jsonb_typeof(r.review -> 'categoryScores') = 'array'
+                  then coalesce((r.review ->> 'overallScore')::numeric, r.overall_score) else r.overall_score end as overall_score,
+             r.max_score,
+             case when jsonb_typeof(r.review -> 'categoryScores') = 'array'
+                  then r.review -> 'categoryScores' else r.category_scores end as category_scores,
+             r.grader, r.reviewed_at
         from public.essay_submissions e
         left join public.analysis_results r on r.submission_id = e.id
        where e.session_id = ${s.id} and e.user_id = ${userId(ctx)} and ${NOT_STAGED(sql)}

@@ -1,0 +1,201 @@
+// Teacher review (검토) and read-only student links (첨삭 issue items 3 and 5).
+// Writes use the privileged connection, each after checking in the same statement that the caller
+// owns the submission; members can only read these rows (RLS), anon nothing.
+import { z } from "zod";
+import { reviewBodySchema, shareBodySchema, type CreatedShare, type ReportShare } from "../../_shared/review.ts";
+import { adminSql } from "../lib/db.ts";
+import { env } from "../lib/env.ts";
+import { HttpError } from "../lib/errors.ts";
+import { iso, json } from "../lib/http.ts";
+import { idParams } from "../lib/params.ts";
+import { clientAddress, enforceRateLimit, RATE_LIMITS } from "../lib/rate-limit.ts";
+import { defineRoute, type Route } from "../lib/types.ts";
+import { parseRubric } from "../grading/rubric.ts";
+import { applyReview, diffFields, originalFields, reviewedFields, sharedReport, toStoredReview } from "./build.ts";
+import { loadReviewedReport, lockResultForReview } from "./queries.ts";
+import { REVIEW_API_MESSAGES as M } from "./messages.ts";
+
+const reportParams = idParams(M.reportNotFound);
+const shareParams = idParams(M.shareNotFound);
+/** 32 random bytes in base64url: 43 characters. Anything else is a missing link. */
+const tokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: M.sharedNotFound }) });
+
+/** Active links per answer. */
+const MAX_ACTIVE_SHARES = 20;
+
+function base64url(bytes: Uint8Array): string {
+  let s = "";
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+async function sha256(text: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+}
+
+/** The site's origin for a link: SITE_URL, else the browser's Origin header, else none (a path). */
+function siteOrigin(req: Request): string {
+  for (const candidate of [env.siteUrl, req.headers.get("origin") ?? undefined]) {
+    if (!candidate) continue;
+    try {
+      const u = new URL(candidate);
+      if (u.protocol === "https:" || u.protocol === "http:") return u.origin;
+    } catch {
+      // not a URL
+    }
+  }
+  return "";
+}
+
+interface ShareRow {
+  id: string;
+  created_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+const toShare = (r: ShareRow): ReportShare => ({
+  id: r.id,
+  createdAt: iso(r.created_at)!,
+  expiresAt: iso(r.expires_at)!,
+  revokedAt: iso(r.revoked_at),
+  active: r.revoked_at === null && new Date(r.expires_at).getTime() > Date.now(),
+});
+
+export const routes: Route[] = [
+  defineRoute({
+    method: "PUT",
+    path: "/submissions/:id/review",
+    auth: "user",
+    params: reportParams,
+    handler: async (ctx) => {
+      const body = await ctx.json(reviewBodySchema);
+      await adminSql.begin(async (sql) => {
+        const row = await lockResultForReview(sql, ctx.params.id, ctx.user.id);
+        const answer = row.essay_content ?? "";
+        const original = originalFields(row, answer);
+        const current = reviewedFields(row, answer) ?? original;
+        const rubricNames = parseRubric(row.criteria_content).map((c) => c.name);
+        const next = applyReview(body, original, answer, rubricNames);
+        const changes = diffFields(current, next);
+        if (changes.length === 0) return;
+        await sql`update public.analysis_results set review = ${sql.json(toStoredReview(next) as never)}
+                   where id = ${row.result_id}`;
+        for (const c of changes) {
+          await sql`insert into public.result_edits (result_id, user_id, field, before, after)
+                    values (${row.result_id}, ${ctx.user.id}, ${c.field},
+                            ${sql.json(c.before as never)}, ${sql.json(c.after as never)})`;
+        }
+      });
+      const report = await ctx.asCaller((sql) => loadReviewedReport(sql, ctx.params.id, ctx.user.id));
+      const { resultId: _r, ...rest } = report;
+      return json(rest);
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/submissions/:id/review/complete",
+    auth: "user",
+    params: reportParams,
+    handler: async (ctx) => {
+      await adminSql.begin(async (sql) => {
+        const row = await lockResultForReview(sql, ctx.params.id, ctx.user.id);
+        if (row.reviewed_at) return;
+        const [done] = await sql<{ reviewed_at: Date }[]>`
+          update public.analysis_results set reviewed_at = now(), reviewed_by = ${ctx.user.id}
+           where id = ${row.result_id} returning reviewed_at`;
+        await sql`insert into public.result_edits (result_id, user_id, field, before, after)
+                  values (${row.result_id}, ${ctx.user.id}, 'reviewStatus',
+                          ${sql.json({ reviewed: false } as never)},
+                          ${sql.json({ reviewed: true, reviewedAt: iso(done.reviewed_at) } as never)})`;
+      });
+      const report = await ctx.asCaller((sql) => loadReviewedReport(sql, ctx.params.id, ctx.user.id));
+      const { resultId: _r, ...rest } = report;
+      return json(rest);
+    },
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/submissions/:id/shares",
+    auth: "user",
+    params: reportParams,
+    handler: async (ctx) => {
+      const rows = await ctx.asCaller(async (sql) => {
+        const [own] = await sql`select 1 from public.essay_submissions where id = ${ctx.params.id} and user_id = ${ctx.user.id}`;
+        if (!own) throw new HttpError(404, M.reportNotFound);
+        return sql<ShareRow[]>`
+          select id, created_at, expires_at, revoked_at from public.report_shares
+           where submission_id = ${ctx.params.id} and user_id = ${ctx.user.id}
+           order by created_at desc limit 100`;
+      });
+      return json({ shares: rows.map(toShare) });
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/submissions/:id/share",
+    auth: "user",
+    params: reportParams,
+    handler: async (ctx) => {
+      const { expiresInDays } = await ctx.json(shareBodySchema);
+      const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
+      const hash = await sha256(token);
+      const row = await adminSql.begin(async (sql) => {
+        const locked = await lockResultForReview(sql, ctx.params.id, ctx.user.id);
+        if (!locked.reviewed_at) throw new HttpError(409, M.notReviewed);
+        const [{ n }] = await sql<{ n: number }[]>`
+          select count(*)::int as n from public.report_shares
+           where submission_id = ${ctx.params.id} and revoked_at is null and expires_at > now()`;
+        if (n >= MAX_ACTIVE_SHARES) throw new HttpError(409, M.tooManyShares(MAX_ACTIVE_SHARES));
+        const [r] = await sql<ShareRow[]>`
+          insert into public.report_shares (submission_id, user_id, token_hash, expires_at)
+          values (${ctx.params.id}, ${ctx.user.id}, ${hash}, now() + make_interval(days => ${expiresInDays}::int))
+          returning id, created_at, expires_at, revoked_at`;
+        return r;
+      });
+      const body: CreatedShare = { ...toShare(row), token, url: `${siteOrigin(ctx.req)}/r/${token}` };
+      return json(body, 201);
+    },
+  }),
+  defineRoute({
+    method: "DELETE",
+    path: "/shares/:id",
+    auth: "user",
+    params: shareParams,
+    handler: async (ctx) => {
+      const [row] = await adminSql<ShareRow[]>`
+        update public.report_shares x set revoked_at = coalesce(x.revoked_at, now())
+         where x.id = ${ctx.params.id} and x.user_id = ${ctx.user.id}
+           and exists (select 1 from public.essay_submissions e where e.id = x.submission_id and e.user_id = ${ctx.user.id})
+        returning x.id, x.created_at, x.expires_at, x.revoked_at`;
+      if (!row) throw new HttpError(404, M.shareNotFound);
+      return json(toShare(row));
+    },
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/shared/:token",
+    auth: "public",
+    params: tokenParams,
+    handler: async (ctx) => {
+      await enforceRateLimit(adminSql, RATE_LIMITS.sharedReport, clientAddress(ctx.req));
+      const hash = await sha256(ctx.params.token);
+      const [share] = await adminSql<{ submission_id: string; user_id: string; expires_at: Date }[]>`
+        select x.submission_id, x.user_id, x.expires_at
+          from public.report_shares x
+          join public.essay_submissions e on e.id = x.submission_id and e.user_id = x.user_id
+          join public.analysis_results r on r.submission_id = e.id
+         where x.token_hash = ${hash} and x.revoked_at is null and x.expires_at > now()
+           and r.reviewed_at is not null`;
+      if (!share) throw new HttpError(404, M.sharedNotFound);
+      const report = await loadReviewedReport(adminSql, share.submission_id, share.user_id).catch(() => {
+        throw new HttpError(404, M.sharedNotFound);
+      });
+      return json(sharedReport(report, share.expires_at), 200, {
+        "Cache-Control": "no-store",
+        "Referrer-Policy": "no-referrer",
+        "X-Robots-Tag": "noindex",
+      });
+    },
+  }),
+];
