@@ -39,6 +39,13 @@ export const config = {
   },
   gradingConcurrency: env("GRADING_CONCURRENCY", "8"),
   toss: {
+    /**
+     * PAYMENTS_MODE for the function: `test` by default for `npm start` and the tests (Toss test keys,
+     * the 테스트 결제 banner); `live` when set so, or when unset and TOSS_SECRET_KEY is a live key.
+     */
+    mode: (optional("PAYMENTS_MODE") ?? (optional("TOSS_SECRET_KEY")?.startsWith("live_") ? "live" : "test")) === "live"
+      ? "live"
+      : "test",
     clientKey: env("TOSS_CLIENT_KEY", TOSS_TEST_CLIENT_KEY),
     secretKey: env("TOSS_SECRET_KEY", TOSS_TEST_SECRET_KEY),
     apiBase: env("TOSS_API_BASE", "https://api.tosspayments.com"),
@@ -173,6 +180,7 @@ export function functionEnv(): Record<string, string> {
     TOSS_CLIENT_KEY: config.toss.clientKey,
     TOSS_SECRET_KEY: config.toss.secretKey,
     TOSS_API_BASE: config.toss.apiBase,
+    PAYMENTS_MODE: config.toss.mode,
   };
   if (config.llm.apiKey) out.LLM_API_KEY = config.llm.apiKey;
   // The abuse limits and the captcha a self-hoster sets in .env (the function has their defaults):

@@ -48,6 +48,11 @@ if (!process.env.TOSS_CLIENT_KEY || !process.env.TOSS_SECRET_KEY) {
   notes.push("TOSS_CLIENT_KEY / TOSS_SECRET_KEY are not set: payments use Toss's public test keys (no real charges).");
   notes.push("토스페이먼츠 키가 없어 공개 테스트 키로 결제를 시험합니다 (실제 결제 없음).");
 }
+notes.push(
+  config.toss.mode === "test"
+    ? "PAYMENTS_MODE=test: the payment screen shows a 테스트 결제 banner; live keys are refused."
+    : "PAYMENTS_MODE=live: orders need live Toss keys (live_…); test keys are refused.",
+);
 if (stack.jwtSecretSource === "demo") {
   notes.push("JWT_SECRET=demo: tokens are signed with the PUBLIC Supabase demo secret. Never expose this install to a network.");
 } else if (stack.jwtSecretSource === "file") {

@@ -10,6 +10,7 @@ const MyWork = lazy(() => import("@/app/routes/my-work"));
 const Plans = lazy(() => import("@/app/routes/plans"));
 const PaymentSuccess = lazy(() => import("@/app/routes/payment-success"));
 const PaymentFail = lazy(() => import("@/app/routes/payment-fail"));
+const Billing = lazy(() => import("@/app/routes/billing"));
 const AdminUsers = lazy(() => import("@/app/routes/admin-users"));
 const AdminBlog = lazy(() => import("@/app/routes/admin-blog"));
 const BlogList = lazy(() => import("@/app/routes/blog-list"));
@@ -46,6 +47,7 @@ export const routes: RouteObject[] = [
       protectedRoute(paths.subscription.path, Plans),
       protectedRoute(paths.paymentSuccess.path, PaymentSuccess),
       protectedRoute(paths.paymentFail.path, PaymentFail),
+      protectedRoute(paths.billing.path, Billing),
       protectedRoute(paths.adminUsers.path, AdminUsers),
       protectedRoute(paths.adminBlog.path, AdminBlog),
       publicRoute(paths.blog.path, BlogList),

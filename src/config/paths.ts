@@ -11,6 +11,7 @@ export const paths = {
   subscription: { path: "/subscription", getHref: () => "/subscription" },
   paymentSuccess: { path: "/payment/success", getHref: () => "/payment/success" },
   paymentFail: { path: "/payment/fail", getHref: () => "/payment/fail" },
+  billing: { path: "/billing", getHref: () => "/billing" },
   adminUsers: { path: "/admin/users", getHref: () => "/admin/users" },
   adminBlog: { path: "/admin/blog", getHref: () => "/admin/blog" },
   blog: { path: "/blog", getHref: () => "/blog" },

@@ -140,15 +140,82 @@ test("a member picks the educator plan, pays through the widget and lands on the
   await expect(summary.getByTestId("summary-amount")).toHaveText("29,900원");
   await expect(toast(page).getByText("결제 완료")).toBeVisible();
 
+  await expect(summary.getByTestId("payment-state")).toContainText("구독이 활성화되었습니다");
+  await expect(summary.getByRole("link", { name: "영수증 보기" })).toHaveAttribute("href", /^https:\/\/dashboard\.tosspayments\.com\/receipt\//);
+
   const badge = page.getByTestId("usage-badge");
   await expect(badge).toContainText("0/500");
   await expect(badge).toContainText("교육자");
-  await page.waitForURL((url) => url.pathname === "/");
-  await expect(badge).toContainText("0/500");
+
+  // Behaviour changed (billing issue item 2): the success page stays on its receipt until the user leaves.
+  const successUrl = page.url();
+  await page.clock.install();
+  await page.goto(successUrl); // the used success URL, opened again
+  await expect(page.getByTestId("payment-confirmed")).toHaveAttribute("data-state", "active");
+  await page.clock.runFor(10_000);
+  expect(new URL(page.url()).pathname).toBe("/payment/success");
+  await expect(page.getByTestId("payment-confirmed")).toBeVisible();
+
+  // 결제 내역 lists the payment
+  await page.getByRole("link", { name: "결제 내역" }).click();
+  await expect(page).toHaveURL(/\/billing$/);
+  const row = page.getByTestId("billing-row").filter({ hasText: "교육자" });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId("billing-amount")).toHaveText("₩29,900");
+  await expect(row).toContainText("카드");
+  await expect(row.getByTestId("billing-status")).toHaveText("결제 완료");
+  await expect(row.getByRole("link", { name: "보기" })).toHaveAttribute("href", /tosspayments\.com\/receipt/);
 
   await page.goto("/plans");
   await expect(page.getByTestId("plan-card-educator").getByRole("button", { name: "현재 플랜" })).toBeDisabled();
   await expect(page.getByTestId("current-plan-line")).toContainText("활성");
+  await expect(page.getByTestId("plan-period-note")).toContainText("까지 이용할 수 있습니다");
+  await expect(page.getByTestId("plan-period-note")).toContainText("체험판으로 돌아갑니다");
+
+  // after a refund, the used success URL shows the order's real state, not 활성화
+  await testSql()`update public.payments set status = 'refunded', refunded_amount = amount where id = ${sent.request.orderId}`;
+  await testSql()`
+    update public.subscriptions s set plan_id = 'trial', status = 'expired', end_date = now()
+      from public.profiles p where p.id = s.user_id and p.username = ${username}`;
+  await page.goto(successUrl);
+  await expect(page.getByRole("heading", { name: "환불된 결제입니다" })).toBeVisible();
+  await expect(page.getByTestId("payment-state")).not.toContainText("활성화");
+  await expect(page.getByTestId("summary-status")).toHaveText("환불 완료");
+});
+
+test("test mode shows the 테스트 결제 banner; a widget that cannot load says why, disables paying and offers 다시 시도", async ({ page }) => {
+  await registerMember(page);
+  await page.route("https://js.tosspayments.com/**", (route) => route.abort("internetdisconnected"));
+  await page.goto("/plans");
+  await page.getByTestId("plan-card-individual").getByRole("button", { name: "선택하기" }).click();
+  const screen = page.getByTestId("payment-screen");
+  await expect(screen.getByTestId("test-mode-notice")).toContainText("테스트 결제");
+  const error = screen.getByTestId("payment-prepare-error");
+  await expect(error).toContainText("결제 위젯을 불러오지 못했습니다");
+  await expect(error).toContainText("인터넷 연결");
+  await expect(page.getByTestId("pay-button")).toBeDisabled();
+
+  await page.unroute("https://js.tosspayments.com/**");
+  await fakeTossScript(page);
+  await error.getByRole("button", { name: "다시 시도" }).click();
+  await expect(screen).toHaveAttribute("data-phase", "ready");
+  await expect(page.getByTestId("payment-prepare-error")).toHaveCount(0);
+  await expect(page.getByTestId("pay-button")).toBeEnabled();
+});
+
+test("during a paid month a higher plan says it starts now before payment", async ({ page }) => {
+  await fakeTossScript(page);
+  const username = await registerMember(page);
+  await testSql()`
+    update public.subscriptions s set plan_id = 'individual', status = 'active',
+           end_date = now() + interval '10 days', renews_at = now() + interval '10 days'
+      from public.profiles p where p.id = s.user_id and p.username = ${username}`;
+  await page.goto("/plans");
+  await page.getByTestId("plan-card-educator").getByRole("button", { name: "선택하기" }).click();
+  await expect(page.getByTestId("plan-change-dialog")).toContainText("결제하는 즉시 교육자 플랜이 시작");
+  await expect(page.getByTestId("plan-change-dialog")).toContainText("남은 기간");
+  await page.getByRole("button", { name: "결제로 이동" }).click();
+  await expect(page.getByTestId("payment-effect")).toHaveAttribute("data-kind", "upgrade");
 });
 
 test("cancelling in the payment window toasts 결제 취소 and re-enables the button; cancel returns to the list", async ({ page }) => {
@@ -208,7 +275,8 @@ test("/payment/success with a tampered amount shows 결제 승인 실패 with th
   await expect(page.getByTestId("usage-badge")).toContainText("0/10");
 });
 
-test("choosing the trial plan switches back and toasts", async ({ page }) => {
+test("choosing the trial plan during a paid month asks first, schedules it for the end, and the schedule can be cancelled", async ({ page }) => {
+  // Behaviour changed (billing issue item 1): the trial plan is scheduled for the paid month's end.
   const username = await registerMember(page);
   await testSql()`
     update public.subscriptions s set plan_id = 'educator', status = 'active',
@@ -216,11 +284,31 @@ test("choosing the trial plan switches back and toasts", async ({ page }) => {
       from public.profiles p where p.id = s.user_id and p.username = ${username}`;
   await page.goto("/plans");
   await expect(page.getByTestId("plan-card-educator").getByRole("button", { name: "현재 플랜" })).toBeDisabled();
+  await expect(page.getByTestId("usage-badge-until")).toBeVisible();
 
   await page.getByTestId("plan-card-trial").getByRole("button", { name: "무료로 시작하기" }).click();
+  const dialog = page.getByTestId("plan-change-dialog");
+  await expect(dialog).toContainText("까지 그대로 이용할 수 있고, 그 후 체험판(으)로 변경됩니다");
+  await page.getByRole("button", { name: "변경 예약" }).click();
   await expect(toast(page).getByText("플랜 변경 완료")).toBeVisible();
-  await expect(page.getByTestId("plan-card-trial").getByRole("button", { name: "현재 플랜" })).toBeDisabled();
+  const note = page.getByTestId("plan-period-note");
+  await expect(note).toContainText("체험판(으)로 변경됩니다(예약됨)");
+  await expect(page.getByTestId("plan-card-educator").getByRole("button", { name: "현재 플랜" })).toBeDisabled();
+  await expect(page.getByTestId("usage-badge")).toContainText("0/500");
+
+  await page.getByTestId("cancel-schedule").click();
+  await expect(toast(page).getByText("예약 취소", { exact: true })).toBeVisible();
+  await expect(note).toContainText("체험판으로 돌아갑니다");
+  await expect(page.getByTestId("cancel-schedule")).toHaveCount(0);
+
+  // the paid month ends (time moved in SQL): the account is back on trial
+  await testSql()`
+    update public.subscriptions s set end_date = now() - interval '1 second'
+      from public.profiles p where p.id = s.user_id and p.username = ${username}`;
+  await page.reload();
   await expect(page.getByTestId("usage-badge")).toContainText("0/10");
+  await expect(page.getByTestId("plan-period-note")).toContainText("체험판으로 돌아왔습니다");
+  await expect(page.getByTestId("plan-card-trial").getByRole("button", { name: "현재 플랜" })).toBeDisabled();
 });
 
 test("a guest sees the guest notice and guest usage, and cannot buy", async ({ page }) => {

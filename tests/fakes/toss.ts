@@ -7,6 +7,9 @@
 //   pk_reject_…   confirm answers 403 REJECT_CARD_PAYMENT
 //   pk_hang_…     confirm never answers (the caller must time out)
 //   pk_mismatch_… confirm answers DONE with totalAmount = amount + 1000
+// POST /v1/payments/{paymentKey}/cancel {cancelReason, cancelAmount?}: refunds (all of the balance when
+//   cancelAmount is absent) → status CANCELED or PARTIAL_CANCELED with `cancels`; a key starting
+//   pk_norefund_ answers 403 NOT_CANCELABLE_PAYMENT; a fully canceled payment 400 ALREADY_CANCELED_PAYMENT.
 // Idempotency-Key: a repeated key replays the first non-5xx answer, as Toss does.
 // GET /__requests lists every request received; DELETE /__requests clears the log.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -33,7 +36,7 @@ interface TossPayment {
   paymentKey: string;
   orderId: string;
   orderName: string;
-  status: "DONE";
+  status: "DONE" | "CANCELED" | "PARTIAL_CANCELED";
   method: string;
   currency: "KRW";
   totalAmount: number;
@@ -44,6 +47,8 @@ interface TossPayment {
   approvedAt: string;
   type: "NORMAL";
   country: "KR";
+  receipt: { url: string };
+  cancels: { cancelAmount: number; cancelReason: string; canceledAt: string; transactionKey: string }[] | null;
   card: { issuerCode: string; acquirerCode: string; number: string; installmentPlanMonths: number; approveNo: string; cardType: string; ownerType: string };
 }
 
@@ -71,6 +76,8 @@ function makePayment(paymentKey: string, orderId: string, amount: number): TossP
     approvedAt: now,
     type: "NORMAL",
     country: "KR",
+    receipt: { url: `https://dashboard.tosspayments.com/receipt/redirection?transactionId=${encodeURIComponent(paymentKey)}&ref=PX` },
+    cancels: null,
     card: {
       issuerCode: "61",
       acquirerCode: "31",
@@ -90,6 +97,9 @@ const ERRORS = {
   notFound: { status: 404, code: "NOT_FOUND_PAYMENT", message: "존재하지 않는 결제 정보 입니다." },
   unauthorized: { status: 401, code: "UNAUTHORIZED_KEY", message: "인증되지 않은 시크릿 키 혹은 클라이언트 키 입니다." },
   badRequest: { status: 400, code: "INVALID_REQUEST", message: "잘못된 요청입니다." },
+  alreadyCanceled: { status: 400, code: "ALREADY_CANCELED_PAYMENT", message: "이미 취소된 결제 입니다." },
+  notCancelable: { status: 403, code: "NOT_CANCELABLE_PAYMENT", message: "취소 할 수 없는 결제 입니다." },
+  notCancelableAmount: { status: 403, code: "NOT_CANCELABLE_AMOUNT", message: "취소 할 수 없는 금액 입니다." },
 } as const;
 
 export async function startFakeToss(opts: { port?: number } = {}): Promise<FakeToss & { stop(): Promise<void> }> {
@@ -133,6 +143,25 @@ export async function startFakeToss(opts: { port?: number } = {}): Promise<FakeT
     return { status: 200, body: p };
   }
 
+  function cancel(paymentKey: string, body: Record<string, unknown>): { status: number; body: unknown } {
+    const p = byKey.get(paymentKey);
+    if (!p) return err(ERRORS.notFound);
+    if (typeof body.cancelReason !== "string" || !body.cancelReason.trim()) return err(ERRORS.badRequest);
+    if (paymentKey.startsWith("pk_norefund_")) return err(ERRORS.notCancelable);
+    if (p.status === "CANCELED") return err(ERRORS.alreadyCanceled);
+    const amount = body.cancelAmount === undefined ? p.balanceAmount : Number(body.cancelAmount);
+    if (!Number.isInteger(amount) || amount < 1 || amount > p.balanceAmount) return err(ERRORS.notCancelableAmount);
+    p.balanceAmount -= amount;
+    p.status = p.balanceAmount === 0 ? "CANCELED" : "PARTIAL_CANCELED";
+    p.cancels = [...(p.cancels ?? []), {
+      cancelAmount: amount,
+      cancelReason: body.cancelReason,
+      canceledAt: kstIso(),
+      transactionKey: `tx_${Math.random().toString(36).slice(2, 12)}`,
+    }];
+    return { status: 200, body: p };
+  }
+
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
     const raw = await readBody(req);
@@ -172,6 +201,18 @@ export async function startFakeToss(opts: { port?: number } = {}): Promise<FakeT
       const out = await confirm((body ?? {}) as Record<string, unknown>);
       if (out === "hang") return; // never answer; the socket is destroyed on stop()
       if (key && out.status < 500) idem.set(key, out);
+      return send(res, out.status, out.body);
+    }
+
+    const cancelMatch = /^\/v1\/payments\/([^/]+)\/cancel$/.exec(url.pathname);
+    if (req.method === "POST" && cancelMatch) {
+      const key = headers["idempotency-key"];
+      if (key && idem.has(key)) {
+        const cached = idem.get(key)!;
+        return send(res, cached.status, cached.body);
+      }
+      const out = cancel(decodeURIComponent(cancelMatch[1]), (body ?? {}) as Record<string, unknown>);
+      if (key && out.status < 500) idem.set(key, JSON.parse(JSON.stringify(out)));
       return send(res, out.status, out.body);
     }
 

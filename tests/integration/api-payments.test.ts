@@ -322,7 +322,9 @@ describe("POST /subscription/select", () => {
     expect((await subscription(member.user.id)).plan_id).toBe("trial");
   });
 
-  it("moves a paid member back to trial and the usage limit follows", async () => {
+  it("schedules the free trial plan for the end of a paid month; the usage limit follows at the end", async () => {
+    // Behaviour changed (billing issue item 1): during a paid month the trial plan is scheduled for
+    // its end instead of replacing the paid plan at once.
     const member = await createMember();
     const { intentId, amount } = await intent(member);
     expect((await confirm(member, { paymentKey: pk("ok"), orderId: intentId, amount })).status).toBe(200);
@@ -330,9 +332,13 @@ describe("POST /subscription/select", () => {
 
     const res = await api("/subscription/select", { token: member.token, json: { planId: "trial" } });
     expect(res.status).toBe(200);
-    expect(res.body.subscription).toMatchObject({ planId: "trial", status: "trial", endDate: null });
+    expect(res.body.subscription).toMatchObject({ planId: "educator", status: "active", scheduledPlanId: "trial" });
     expect(res.body.message).toMatch(/[가-힣]/);
-    expect(await subscription(member.user.id)).toMatchObject({ plan_id: "trial", status: "trial", end_date: null });
+    expect(await subscription(member.user.id)).toMatchObject({ plan_id: "educator", status: "active" });
+    expect((await api("/usage/status", { token: member.token })).body.usage.limit).toBe(500);
+
+    await sql()`update public.subscriptions set end_date = now() - interval '1 second' where user_id = ${member.user.id}`;
     expect((await api("/usage/status", { token: member.token })).body.usage.limit).toBe(10);
+    expect(await subscription(member.user.id)).toMatchObject({ plan_id: "trial", status: "trial" });
   });
 });

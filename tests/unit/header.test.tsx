@@ -13,7 +13,7 @@ vi.mock("@/lib/auth", () => ({
 }));
 vi.mock("@/lib/usage", async (importOriginal) => {
   const actual = await importOriginal<typeof import("@/lib/usage")>();
-  return { ...actual, useUsageStatus: () => ({ data: state.usage }) };
+  return { ...actual, useUsageStatus: () => ({ data: state.usage }), useSubscriptionStatus: () => ({ data: undefined }) };
 });
 
 const { Header } = await import("@/components/layout/header");

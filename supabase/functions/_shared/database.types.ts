@@ -173,14 +173,14 @@ isOneToOne: false
                   ]
                 },"payments": {
                   Row: {
-                    "activated_at": string | null,"amount": number,"approved_at": string | null,"created_at": string,"currency": string,"failure_code": string | null,"failure_message": string | null,"id": string,"method": string | null,"order_name": string,"payment_key": string | null,"plan_id": string,"status": string,"updated_at": string,"user_id": string
+                    "activated_at": string | null,"amount": number,"approved_at": string | null,"created_at": string,"currency": string,"failure_code": string | null,"failure_message": string | null,"id": string,"method": string | null,"order_name": string,"payment_key": string | null,"period_end": string | null,"period_start": string | null,"plan_id": string,"receipt_url": string | null,"refund_reason": string | null,"refunded_amount": number,"refunded_at": string | null,"refunded_by": string | null,"status": string,"updated_at": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "activated_at"?: string | null,"amount": number,"approved_at"?: string | null,"created_at"?: string,"currency"?: string,"failure_code"?: string | null,"failure_message"?: string | null,"id": string,"method"?: string | null,"order_name": string,"payment_key"?: string | null,"plan_id": string,"status"?: string,"updated_at"?: string,"user_id": string
+                    "activated_at"?: string | null,"amount": number,"approved_at"?: string | null,"created_at"?: string,"currency"?: string,"failure_code"?: string | null,"failure_message"?: string | null,"id": string,"method"?: string | null,"order_name": string,"payment_key"?: string | null,"period_end"?: string | null,"period_start"?: string | null,"plan_id": string,"receipt_url"?: string | null,"refund_reason"?: string | null,"refunded_amount"?: number,"refunded_at"?: string | null,"refunded_by"?: string | null,"status"?: string,"updated_at"?: string,"user_id": string
                   }
                   Update: {
-                    "activated_at"?: string | null,"amount"?: number,"approved_at"?: string | null,"created_at"?: string,"currency"?: string,"failure_code"?: string | null,"failure_message"?: string | null,"id"?: string,"method"?: string | null,"order_name"?: string,"payment_key"?: string | null,"plan_id"?: string,"status"?: string,"updated_at"?: string,"user_id"?: string
+                    "activated_at"?: string | null,"amount"?: number,"approved_at"?: string | null,"created_at"?: string,"currency"?: string,"failure_code"?: string | null,"failure_message"?: string | null,"id"?: string,"method"?: string | null,"order_name"?: string,"payment_key"?: string | null,"period_end"?: string | null,"period_start"?: string | null,"plan_id"?: string,"receipt_url"?: string | null,"refund_reason"?: string | null,"refunded_amount"?: number,"refunded_at"?: string | null,"refunded_by"?: string | null,"status"?: string,"updated_at"?: string,"user_id"?: string
                   }
                   Relationships: [
                     {
@@ -188,6 +188,12 @@ isOneToOne: false
       columns: ["plan_id"]
 isOneToOne: false
       referencedRelation: "subscription_plans"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "payments_refunded_by_fkey"
+      columns: ["refunded_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
       referencedColumns: ["id"]
     },{
       foreignKeyName: "payments_user_id_fkey"
@@ -281,14 +287,14 @@ isOneToOne: false
                   ]
                 },"subscriptions": {
                   Row: {
-                    "canceled_at": string | null,"created_at": string,"end_date": string | null,"id": string,"last_payment_id": string | null,"plan_id": string,"renews_at": string | null,"start_date": string,"status": string,"stripe_payment_intent_id": string | null,"stripe_subscription_id": string | null,"trial_ends_at": string | null,"updated_at": string,"user_id": string
+                    "canceled_at": string | null,"created_at": string,"end_date": string | null,"id": string,"last_payment_id": string | null,"plan_id": string,"renews_at": string | null,"scheduled_payment_id": string | null,"scheduled_plan_id": string | null,"start_date": string,"status": string,"stripe_payment_intent_id": string | null,"stripe_subscription_id": string | null,"trial_ends_at": string | null,"updated_at": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "canceled_at"?: string | null,"created_at"?: string,"end_date"?: string | null,"id"?: string,"last_payment_id"?: string | null,"plan_id"?: string,"renews_at"?: string | null,"start_date"?: string,"status"?: string,"stripe_payment_intent_id"?: string | null,"stripe_subscription_id"?: string | null,"trial_ends_at"?: string | null,"updated_at"?: string,"user_id": string
+                    "canceled_at"?: string | null,"created_at"?: string,"end_date"?: string | null,"id"?: string,"last_payment_id"?: string | null,"plan_id"?: string,"renews_at"?: string | null,"scheduled_payment_id"?: string | null,"scheduled_plan_id"?: string | null,"start_date"?: string,"status"?: string,"stripe_payment_intent_id"?: string | null,"stripe_subscription_id"?: string | null,"trial_ends_at"?: string | null,"updated_at"?: string,"user_id": string
                   }
                   Update: {
-                    "canceled_at"?: string | null,"created_at"?: string,"end_date"?: string | null,"id"?: string,"last_payment_id"?: string | null,"plan_id"?: string,"renews_at"?: string | null,"start_date"?: string,"status"?: string,"stripe_payment_intent_id"?: string | null,"stripe_subscription_id"?: string | null,"trial_ends_at"?: string | null,"updated_at"?: string,"user_id"?: string
+                    "canceled_at"?: string | null,"created_at"?: string,"end_date"?: string | null,"id"?: string,"last_payment_id"?: string | null,"plan_id"?: string,"renews_at"?: string | null,"scheduled_payment_id"?: string | null,"scheduled_plan_id"?: string | null,"start_date"?: string,"status"?: string,"stripe_payment_intent_id"?: string | null,"stripe_subscription_id"?: string | null,"trial_ends_at"?: string | null,"updated_at"?: string,"user_id"?: string
                   }
                   Relationships: [
                     {
@@ -300,6 +306,18 @@ isOneToOne: false
     },{
       foreignKeyName: "subscriptions_plan_id_fkey"
       columns: ["plan_id"]
+isOneToOne: false
+      referencedRelation: "subscription_plans"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "subscriptions_scheduled_payment_id_fkey"
+      columns: ["scheduled_payment_id"]
+isOneToOne: false
+      referencedRelation: "payments"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "subscriptions_scheduled_plan_id_fkey"
+      columns: ["scheduled_plan_id"]
 isOneToOne: false
       referencedRelation: "subscription_plans"
       referencedColumns: ["id"]

@@ -77,6 +77,8 @@ export interface SubscriptionStatus {
     startDate: string | null;
     endDate: string | null;
     renewsAt: string | null;
+    /** What replaces the plan at endDate: trial (chosen, cancellable) or a prepaid lower plan; null → 체험판 (expired). */
+    scheduledPlan?: (PlanRef & { paid: boolean }) | null;
   } | null;
 }
 
@@ -162,6 +164,37 @@ export interface ApiErrorBody {
 export interface PaymentIntent {
   intentId: string;
   amount: number;
+  /** What the payment will do (see the payments README): new month, extension, scheduled lower plan, upgrade now. */
+  effect?: { kind: "new" | "extend" | "scheduled" | "upgrade"; startsAt: string | null };
+}
+
+/** `GET /api/payments/config`: which Toss keys the widget uses and whether payments are open. */
+export interface PaymentsConfig {
+  mode: "test" | "live";
+  /** False when the keys do not match the mode: orders are refused. */
+  available: boolean;
+  clientKey: string | null;
+}
+
+/** One row of 결제 내역 (GET /api/payments/history, GET /api/payments/orders/:id). */
+export interface PaymentRecord {
+  orderId: string;
+  orderName: string;
+  planId: string;
+  planName: string;
+  amount: number;
+  currency: string;
+  status: "pending" | "done" | "failed" | "canceled" | "refunded" | "partially_refunded";
+  method: string | null;
+  createdAt: string;
+  approvedAt: string | null;
+  /** The month this payment bought. */
+  periodStart: string | null;
+  periodEnd: string | null;
+  receiptUrl: string | null;
+  refundedAmount: number;
+  refundedAt: string | null;
+  refundReason: string | null;
 }
 
 export interface PaymentConfirmation {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { ArrowLeft, CreditCard } from "lucide-react";
+import { ArrowLeft, CreditCard, RotateCcw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
@@ -8,6 +8,8 @@ import { notify } from "@/lib/notify";
 import { TOAST } from "@shared/messages.ts";
 import type { PaymentIntent } from "@shared/types.ts";
 import { useCreateIntent } from "@/features/payments/api/create-intent";
+import { usePaymentsConfig } from "@/features/payments/api/payments-config";
+import { formatSeoulDate } from "@/lib/format-date";
 import { TestModeNotice } from "@/features/payments/components/test-mode-notice";
 import { useTossWidget } from "@/features/payments/hooks/use-toss-widget";
 import { newCustomerKey } from "@/features/payments/utils/customer-key";
@@ -20,6 +22,7 @@ const AGREEMENT_ID = "agreement";
 
 export interface PaymentScreenProps {
   plan: { id: string; name: string; price: number };
+  /** Fallback Toss client key (VITE_TOSS_CLIENT_KEY) when GET /payments/config cannot be read. */
   clientKey: string;
   customerEmail: string | null;
   onCancel: () => void;
@@ -59,8 +62,13 @@ export function PaymentScreen({ plan, clientKey, customerEmail, onCancel }: Paym
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [plan.id]);
 
+  const config = usePaymentsConfig();
+  const [attempt, setAttempt] = useState(0);
+  const widgetKey = config.data ? config.data.clientKey : config.isError ? clientKey : null;
+  const testMode = config.data ? config.data.mode === "test" : Boolean(widgetKey?.startsWith("test_"));
   const widget = useTossWidget({
-    clientKey,
+    clientKey: widgetKey,
+    attempt,
     customerKey,
     amount: intent?.amount ?? null,
     methodsSelector: `#${METHODS_ID}`,
@@ -75,6 +83,7 @@ export function PaymentScreen({ plan, clientKey, customerEmail, onCancel }: Paym
 
   const phase: PaymentPhase = processing ? "processing" : widget.status === "ready" ? "ready" : "loading";
   const failedToPrepare = createIntent.isError || widget.status === "error";
+  const retryWidget = () => setAttempt((n) => n + 1);
 
   const handlePay = async () => {
     if (!widget.widgets || widget.status !== "ready") {
@@ -127,15 +136,24 @@ export function PaymentScreen({ plan, clientKey, customerEmail, onCancel }: Paym
               {formatWon(amount)}원
             </p>
           </div>
-          <TestModeNotice />
+          {testMode && <TestModeNotice />}
+          {intent?.effect && <EffectNote effect={intent.effect} planName={plan.name} />}
           {phase === "loading" && !failedToPrepare && (
             <div className="flex justify-center py-4">
               <Spinner label="결제 정보를 준비하고 있습니다..." />
             </div>
           )}
           {failedToPrepare && (
-            <div role="alert" className="alert alert-error alert-soft">
-              {createIntent.isError ? errorMessage(createIntent.error, TOAST.payment.prepareFail) : widgetLoadErrorMessage(widget.error)}
+            <div role="alert" className="alert alert-error alert-soft flex flex-wrap items-center justify-between gap-2" data-testid="payment-prepare-error">
+              <span>
+                {createIntent.isError ? errorMessage(createIntent.error, TOAST.payment.prepareFail) : widgetLoadErrorMessage(widget.error)}
+              </span>
+              {!createIntent.isError && (
+                <Button size="sm" variant="outline" onClick={retryWidget} data-testid="widget-retry">
+                  <RotateCcw className="size-4" aria-hidden="true" />
+                  다시 시도
+                </Button>
+              )}
             </div>
           )}
           <div id={METHODS_ID} data-testid="payment-methods" className="min-h-4" />
@@ -144,7 +162,7 @@ export function PaymentScreen({ plan, clientKey, customerEmail, onCancel }: Paym
             <Button variant="outline" onClick={onCancel} disabled={processing}>
               취소
             </Button>
-            <Button onClick={handlePay} loading={processing} data-testid="pay-button">
+            <Button onClick={handlePay} loading={processing} disabled={phase !== "ready" && !processing} data-testid="pay-button">
               <CreditCard className="size-4" aria-hidden="true" />
               {processing ? "결제 진행 중..." : `${formatWon(amount)}원 결제하기`}
             </Button>
@@ -152,5 +170,23 @@ export function PaymentScreen({ plan, clientKey, customerEmail, onCancel }: Paym
         </CardBody>
       </Card>
     </div>
+  );
+}
+
+/** Before payment: when the bought month starts (§ billing lifecycle). */
+function EffectNote({ effect, planName }: { effect: NonNullable<PaymentIntent["effect"]>; planName: string }) {
+  const date = formatSeoulDate(effect.startsAt, "longDateTime");
+  const text =
+    effect.kind === "extend"
+      ? `현재 ${planName} 플랜이 끝나는 ${date}부터 한 달 연장됩니다.`
+      : effect.kind === "scheduled"
+        ? `${planName} 플랜은 현재 플랜이 끝나는 ${date}부터 한 달간 적용됩니다. 그때까지는 현재 플랜을 그대로 이용합니다.`
+        : effect.kind === "upgrade"
+          ? `결제하는 즉시 ${planName} 플랜이 시작되어 한 달간 이용할 수 있습니다. 현재 플랜의 남은 기간은 이어지지 않습니다.`
+          : `결제하는 즉시 ${planName} 플랜이 시작되어 한 달간 이용할 수 있습니다. 자동으로 갱신되지 않으며, 기간이 끝나면 체험판으로 돌아갑니다.`;
+  return (
+    <p role="note" className="rounded-box bg-base-200 p-3 text-sm" data-testid="payment-effect" data-kind={effect.kind}>
+      {text}
+    </p>
   );
 }

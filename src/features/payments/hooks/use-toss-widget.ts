@@ -9,12 +9,15 @@ export const WIDGET_SETTLE_MS = 500;
 export type WidgetStatus = "idle" | "loading" | "ready" | "error";
 
 export interface UseTossWidgetOptions {
-  clientKey: string;
+  /** Null until known (GET /payments/config); the widget loads once it is set. */
+  clientKey: string | null;
   customerKey: string;
   /** KRW amount from the server's intent; the widget loads once it is known. */
   amount: number | null;
   methodsSelector: string;
   agreementSelector: string;
+  /** Bump to load again after a failure (다시 시도). */
+  attempt?: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -34,7 +37,7 @@ async function waitForRender(selectors: string[], isCancelled: () => boolean) {
 }
 
 /** Loads the Toss Payments v2 widget (payment methods + agreement) for a KRW amount in country KR. */
-export function useTossWidget({ clientKey, customerKey, amount, methodsSelector, agreementSelector }: UseTossWidgetOptions) {
+export function useTossWidget({ clientKey, customerKey, amount, methodsSelector, agreementSelector, attempt = 0 }: UseTossWidgetOptions) {
   const [state, setState] = useState<{ status: WidgetStatus; widgets: TossPaymentsWidgets | null; error: unknown }>({
     status: "idle",
     widgets: null,
@@ -42,7 +45,7 @@ export function useTossWidget({ clientKey, customerKey, amount, methodsSelector,
   });
 
   useEffect(() => {
-    if (amount === null) return;
+    if (amount === null || !clientKey) return;
     let cancelled = false;
     const destroyers: Array<() => Promise<void>> = [];
     setState({ status: "loading", widgets: null, error: null });
@@ -77,7 +80,7 @@ export function useTossWidget({ clientKey, customerKey, amount, methodsSelector,
       cancelled = true;
       for (const destroy of destroyers) destroy().catch(() => undefined);
     };
-  }, [clientKey, customerKey, amount, methodsSelector, agreementSelector]);
+  }, [clientKey, customerKey, amount, methodsSelector, agreementSelector, attempt]);
 
   return state;
 }

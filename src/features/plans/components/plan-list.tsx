@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router-dom";
 import { Skeleton } from "@/components/ui/skeleton";
-import { buttonClass } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { formatSeoulDate } from "@/lib/format-date";
 import type { Plan, SubscriptionStatus, UsageStatus } from "@shared/types.ts";
@@ -24,10 +24,21 @@ export interface PlanListProps {
   busyPlanId: string | null;
   contactEmail: string;
   onSelect: (planId: string) => void;
+  /** Pay the current paid plan again (one more month after its end). */
+  onExtend?: () => void;
+  onCancelSchedule?: () => void;
+  cancellingSchedule?: boolean;
 }
 
 
-function CurrentPlanLine({ isGuest, usage, subscription }: Pick<PlanListProps, "isGuest" | "usage" | "subscription">) {
+function CurrentPlanLine({
+  isGuest,
+  usage,
+  subscription,
+  onExtend,
+  onCancelSchedule,
+  cancellingSchedule,
+}: Pick<PlanListProps, "isGuest" | "usage" | "subscription" | "onExtend" | "onCancelSchedule" | "cancellingSchedule">) {
   if (!usage) return null;
   if (isGuest) {
     return (
@@ -37,17 +48,50 @@ function CurrentPlanLine({ isGuest, usage, subscription }: Pick<PlanListProps, "
     );
   }
   const sub = subscription?.subscription;
-  const renews = formatSeoulDate(sub?.renewsAt ?? sub?.endDate, "longDate");
+  const end = formatSeoulDate(sub?.endDate, "longDateTime");
+  const scheduled = sub?.scheduledPlan ?? null;
   return (
-    <div data-testid="current-plan-line" className="flex flex-wrap items-center gap-2 text-base-content/80">
-      <span>
-        현재 플랜: <strong>{subscription?.plan.name ?? usage.plan.name}</strong>
-      </span>
-      <SubscriptionStatusBadge status={sub?.status} />
-      <span>
-        · 이번 달 사용량 <strong className="tabular-nums">{usage.usage.current}/{usage.usage.limit}</strong>회
-      </span>
-      {renews && sub?.status === "active" && <span className="text-sm text-base-content/60">· 다음 갱신일 {renews}</span>}
+    <div className="space-y-2">
+      <div data-testid="current-plan-line" className="flex flex-wrap items-center gap-2 text-base-content/80">
+        <span>
+          현재 플랜: <strong>{subscription?.plan.name ?? usage.plan.name}</strong>
+        </span>
+        <SubscriptionStatusBadge status={sub?.status} />
+        <span>
+          · 이번 달 사용량 <strong className="tabular-nums">{usage.usage.current}/{usage.usage.limit}</strong>회
+        </span>
+      </div>
+      {sub?.status === "active" && end && (
+        <div
+          role="note"
+          data-testid="plan-period-note"
+          className="flex flex-wrap items-center gap-2 rounded-box bg-base-200 px-3 py-2 text-sm"
+        >
+          <span>
+            <strong>{end}</strong>까지 이용할 수 있습니다.{" "}
+            {scheduled?.paid
+              ? `그 다음 날부터 결제한 ${scheduled.name} 플랜이 한 달간 적용됩니다.`
+              : scheduled
+                ? `그 후 ${scheduled.name}(으)로 변경됩니다(예약됨).`
+                : "자동 결제는 없으며, 그 후 체험판으로 돌아갑니다."}
+          </span>
+          {scheduled && !scheduled.paid && onCancelSchedule && (
+            <Button size="sm" variant="outline" onClick={onCancelSchedule} loading={cancellingSchedule} data-testid="cancel-schedule">
+              예약 취소
+            </Button>
+          )}
+          {!scheduled && onExtend && (
+            <Button size="sm" variant="ghost" onClick={onExtend} data-testid="extend-plan">
+              한 달 연장하기
+            </Button>
+          )}
+        </div>
+      )}
+      {sub?.status === "expired" && (
+        <p role="note" data-testid="plan-period-note" className="text-sm text-base-content/70">
+          유료 플랜 이용 기간이 끝나 체험판으로 돌아왔습니다.
+        </p>
+      )}
     </div>
   );
 }
@@ -71,7 +115,19 @@ export function PlanList(props: PlanListProps) {
       <header className="space-y-2">
         <h1 className="text-3xl font-bold">구독 플랜</h1>
         <p className="text-base-content/70">필요에 맞는 플랜을 선택하고 AI 논술 첨삭을 더 많이 이용해 보세요.</p>
-        <CurrentPlanLine isGuest={isGuest} usage={props.usage} subscription={props.subscription} />
+        <CurrentPlanLine
+          isGuest={isGuest}
+          usage={props.usage}
+          subscription={props.subscription}
+          onExtend={props.onExtend}
+          onCancelSchedule={props.onCancelSchedule}
+          cancellingSchedule={props.cancellingSchedule}
+        />
+        {!isGuest && (
+          <Link to={paths.billing.getHref()} className="link link-primary text-sm" data-testid="billing-link">
+            결제 내역 보기
+          </Link>
+        )}
       </header>
       <LaunchBanner />
       {isGuest && <GuestNotice />}

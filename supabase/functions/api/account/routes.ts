@@ -26,7 +26,13 @@ export const routes: Route[] = [
         plan: info.plan,
         usage: info.usage,
         subscription: sub
-          ? { status: sub.status, startDate: sub.startDate, endDate: sub.endDate, renewsAt: sub.renewsAt }
+          ? {
+            status: sub.status,
+            startDate: sub.startDate,
+            endDate: sub.endDate,
+            renewsAt: sub.renewsAt,
+            scheduledPlan: sub.scheduledPlan ?? null,
+          }
           : null,
       };
       return json(body);

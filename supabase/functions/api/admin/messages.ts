@@ -6,4 +6,9 @@ export const ADMIN_MESSAGES = {
   planChanged: "구독 플랜이 변경되었습니다.",
   planRequired: "변경할 플랜을 선택해주세요.",
   deleteFailed: "계정 삭제 중 오류가 발생했습니다.",
+  endDateInvalid: "종료일이 올바르지 않습니다.",
+  endDateInPast: "종료일은 현재 이후여야 합니다.",
+  endDateForFreePlan: "체험판에는 종료일을 지정할 수 없습니다.",
+  refundReasonRequired: "환불 사유를 입력해 주세요(200자 이내).",
+  refundAmountInvalid: "환불 금액이 올바르지 않습니다.",
 } as const;

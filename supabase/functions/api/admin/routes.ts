@@ -7,7 +7,12 @@ import { HttpError } from "../lib/errors.ts";
 import { idParams } from "../lib/params.ts";
 import { loadUser } from "../account/queries.ts";
 import { API_MESSAGES, VALIDATION } from "../../_shared/messages.ts";
-import { changePlanSchema, deleteAuthUser, essayObjectNames, listUsersWithUsage, removeEssayObjects } from "./users.ts";
+import { z } from "zod";
+import { paymentHistory } from "../payments/history.ts";
+import { refundOrder } from "../payments/refund.ts";
+import { paymentsSetup, tossConfig } from "../payments/config.ts";
+import { PAYMENT_MESSAGES } from "../payments/messages.ts";
+import { changePlanSchema, refundSchema, deleteAuthUser, essayObjectNames, listUsersWithUsage, removeEssayObjects } from "./users.ts";
 import { ADMIN_MESSAGES } from "./messages.ts";
 
 type AdminCtx = Ctx<{ id: string }, AuthUser>;
@@ -26,6 +31,8 @@ async function existingUserId(ctx: AdminCtx): Promise<string> {
 }
 
 async function listUsers(ctx: Ctx<unknown, AuthUser>): Promise<Response> {
+  // paid months that ended since anyone looked: the list shows the plan in force
+  await adminSql`select private.apply_all_due_subscription_changes(500)`;
   return json(await ctx.asCaller((sql) => listUsersWithUsage(sql)));
 }
 
@@ -42,25 +49,34 @@ async function deleteUser(ctx: AdminCtx): Promise<Response> {
   return json({ message: ADMIN_MESSAGES.deleted });
 }
 
-/** Paid plans become 'active' for a month (renewing); trial becomes 'trial'. Usage status follows at once. */
+/**
+ * Sets a member's plan with explicit dates: a paid plan is 'active' from now until `endDate`
+ * (default one month from now; must be in the future), after which the account returns to trial
+ * (expired); trial is 'trial' with no end. Any scheduled change is dropped. Usage follows at once.
+ */
 async function changePlan(ctx: AdminCtx): Promise<Response> {
-  const { planId } = await ctx.json(changePlanSchema);
+  const { planId, endDate } = await ctx.json(changePlanSchema);
   const id = await existingUserId(ctx);
   const plans = await adminSql<{ id: string; price: number }[]>`
     select id, price from public.subscription_plans where id = ${planId}`;
   const plan = plans[0];
   if (!plan) throw new HttpError(404, VALIDATION.planNotFound);
   const paid = plan.id !== "trial";
+  if (!paid && endDate) throw new HttpError(400, ADMIN_MESSAGES.endDateForFreePlan);
+  const end = endDate ? new Date(endDate) : null;
+  if (end && end.getTime() <= Date.now()) throw new HttpError(400, ADMIN_MESSAGES.endDateInPast);
 
   await adminSql.begin(async (sql) => {
+    const endSql = end ? sql`${end.toISOString()}::timestamptz` : sql`now() + interval '1 month'`;
     await sql`
       insert into public.subscriptions (user_id, plan_id, status, start_date, end_date, renews_at, canceled_at, trial_ends_at)
       values (${id}, ${plan.id}, ${paid ? "active" : "trial"}, now(),
-              ${paid ? sql`now() + interval '1 month'` : null}, ${paid ? sql`now() + interval '1 month'` : null},
+              ${paid ? endSql : null}, ${paid ? endSql : null},
               null, null)
       on conflict (user_id) do update set
         plan_id = excluded.plan_id, status = excluded.status, start_date = excluded.start_date,
-        end_date = excluded.end_date, renews_at = excluded.renews_at, canceled_at = null, trial_ends_at = null`;
+        end_date = excluded.end_date, renews_at = excluded.renews_at, canceled_at = null, trial_ends_at = null,
+        scheduled_plan_id = null, scheduled_payment_id = null`;
     await sql`select 1 from private.ensure_current_usage(${id}::uuid)`;
   });
 
@@ -68,8 +84,28 @@ async function changePlan(ctx: AdminCtx): Promise<Response> {
   return json({ message: ADMIN_MESSAGES.planChanged, user });
 }
 
+async function memberPayments(ctx: AdminCtx): Promise<Response> {
+  const id = await existingUserId(ctx);
+  return json(await ctx.asCaller((sql) => paymentHistory(sql, id)));
+}
+
+const orderParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_=-]{6,64}$/, PAYMENT_MESSAGES.orderNotFound) });
+
+/** POST /admin/payments/:id/refund {reason, amount?}: Toss cancel, then the refund recorded on the order. */
+async function refund(ctx: Ctx<{ id: string }, AuthUser>): Promise<Response> {
+  const input = await ctx.json(refundSchema);
+  const visible = await ctx.asCaller((sql) => sql`select 1 from public.payments where id = ${ctx.params.id}`);
+  if (visible.length === 0) throw new HttpError(404, PAYMENT_MESSAGES.orderNotFound);
+  if (!paymentsSetup().ready) throw new HttpError(503, PAYMENT_MESSAGES.notConfigured);
+  const done = await refundOrder(adminSql, tossConfig(), ctx.user.id, ctx.params.id, input);
+  const [payment] = await paymentHistory(adminSql, done.userId).then((list) => list.filter((p) => p.orderId === ctx.params.id));
+  return json({ message: done.message, payment: payment ?? null, user: await loadUser(adminSql, done.userId) });
+}
+
 export const routes: Route[] = [
   defineRoute({ method: "GET", path: "/admin/users", auth: "admin", handler: listUsers }),
   defineRoute({ method: "DELETE", path: "/admin/users/:id", auth: "admin", params: userParams, handler: deleteUser }),
   defineRoute({ method: "PATCH", path: "/admin/users/:id/subscription", auth: "admin", params: userParams, handler: changePlan }),
+  defineRoute({ method: "GET", path: "/admin/users/:id/payments", auth: "admin", params: userParams, handler: memberPayments }),
+  defineRoute({ method: "POST", path: "/admin/payments/:id/refund", auth: "admin", params: orderParams, handler: refund }),
 ];

@@ -16,6 +16,16 @@ export interface AdminUser extends User {
 
 export const changePlanSchema = z.object({
   planId: z.string({ error: ADMIN_MESSAGES.planRequired }).trim().min(1, ADMIN_MESSAGES.planRequired).max(50),
+  /** End of the paid period (ISO date-time); paid plans only, default one month from now. */
+  endDate: z.iso.datetime({ offset: true, error: ADMIN_MESSAGES.endDateInvalid }).optional(),
+});
+
+export const refundSchema = z.object({
+  reason: z.string({ error: ADMIN_MESSAGES.refundReasonRequired }).trim().min(1, ADMIN_MESSAGES.refundReasonRequired)
+    .max(200, ADMIN_MESSAGES.refundReasonRequired),
+  /** KRW to refund; omitted = everything not yet refunded. */
+  amount: z.number({ error: ADMIN_MESSAGES.refundAmountInvalid }).int(ADMIN_MESSAGES.refundAmountInvalid)
+    .min(1, ADMIN_MESSAGES.refundAmountInvalid).max(100_000_000, ADMIN_MESSAGES.refundAmountInvalid).optional(),
 });
 
 /** Every user with subscription and usage, newest first. `sql` may be the admin's RLS transaction. */

@@ -209,6 +209,8 @@ export const routes: Route[] = [
     path: "/auth/me",
     auth: "user",
     async handler(ctx) {
+      // a paid month that ended shows as ended (private.apply_due_subscription_changes)
+      await adminSql`select 1 from private.apply_due_subscription_changes(${ctx.user.id}::uuid)`;
       const user = await ctx.asCaller((sql) => loadUser(sql, ctx.user.id));
       if (!user) throw new HttpError(401, API_MESSAGES.loginRequired);
       return json(user);

@@ -1,14 +1,52 @@
-// Toss settings for the function: keys and API base from lib/env.ts, plus the call timeout.
-import { env } from "../lib/env.ts";
+// Toss settings for the function: keys and API base from lib/env.ts, plus the call timeout, and the
+// payments mode (PAYMENTS_MODE = test | live) that decides which keys may be used.
+import { env, read, TOSS_TEST_CLIENT_KEY, TOSS_TEST_SECRET_KEY } from "../lib/env.ts";
 import type { TossConfig } from "./toss.ts";
 
 const DEFAULT_TIMEOUT_MS = 10_000;
+
+export type PaymentsMode = "test" | "live";
+
+/** `test` only when PAYMENTS_MODE=test (local/config.ts sets it for `npm start` and the tests); else `live`. */
+export function paymentsMode(): PaymentsMode {
+  return read("PAYMENTS_MODE")?.trim().toLowerCase() === "test" ? "test" : "live";
+}
+
+export interface PaymentsSetup {
+  mode: PaymentsMode;
+  /** Orders may be created and confirmed: the keys match the mode. */
+  ready: boolean;
+  /** The Toss client key for the browser widget (null when not ready). */
+  clientKey: string | null;
+  secretKey: string | null;
+}
+
+const isTestKey = (k: string) => k.startsWith("test_");
+
+/**
+ * Which keys the function uses. Test mode: the configured keys, else Toss's public docs test keys;
+ * a live key in test mode is refused (the screen would say 테스트 결제 while charging). Live mode:
+ * both keys must be set and be live keys (`live_…`); otherwise no order is created.
+ */
+export function paymentsSetup(): PaymentsSetup {
+  const mode = paymentsMode();
+  const client = read("TOSS_CLIENT_KEY")?.trim();
+  const secret = read("TOSS_SECRET_KEY")?.trim();
+  if (mode === "test") {
+    const clientKey = client ?? TOSS_TEST_CLIENT_KEY;
+    const secretKey = secret ?? TOSS_TEST_SECRET_KEY;
+    const ready = isTestKey(clientKey) && isTestKey(secretKey);
+    return { mode, ready, clientKey: ready ? clientKey : null, secretKey: ready ? secretKey : null };
+  }
+  const ready = !!client && !!secret && !isTestKey(client) && !isTestKey(secret);
+  return { mode, ready, clientKey: ready ? client! : null, secretKey: ready ? secret! : null };
+}
 
 export function tossConfig(): TossConfig {
   const raw = Number(Deno.env.get("TOSS_TIMEOUT_MS") ?? "");
   return {
     apiBase: env.tossApiBase,
-    secretKey: env.tossSecretKey,
+    secretKey: paymentsSetup().secretKey ?? "",
     timeoutMs: Number.isFinite(raw) && raw > 0 ? Math.floor(raw) : DEFAULT_TIMEOUT_MS,
   };
 }

@@ -14,4 +14,13 @@ export const PAYMENT_MESSAGES = {
   invalidPaymentKey: "결제 키가 올바르지 않습니다.",
   invalidOrderId: "주문번호가 올바르지 않습니다.",
   invalidAmount: "결제 금액이 올바르지 않습니다.",
+  notConfigured: "결제 설정이 완료되지 않았습니다. 관리자에게 문의해 주세요.",
+  trialScheduled: (date: string) => `현재 플랜은 ${date}까지 이용할 수 있고, 그 후 체험판으로 변경됩니다.`,
+  scheduleCanceled: "예약된 플랜 변경이 취소되었습니다.",
+  noSchedule: "예약된 플랜 변경이 없습니다.",
+  paidSchedule: "결제가 완료된 예약 플랜이 있습니다. 변경하려면 고객센터에 환불을 요청해 주세요.",
+  refundReasonRequired: "환불 사유를 입력해 주세요.",
+  refundAmountInvalid: "환불 금액이 올바르지 않습니다.",
+  notRefundable: "환불할 수 없는 결제입니다. 결제 상태와 남은 금액을 확인해 주세요.",
+  refunded: "환불이 처리되었습니다.",
 } as const;

@@ -3,7 +3,7 @@
 import type postgres from "postgres";
 import { HttpError } from "../lib/errors.ts";
 import type { TossConfig, TossPayment } from "./toss.ts";
-import { TossError, confirmPayment, getPaymentByKey, tossErrorMessage } from "./toss.ts";
+import { TossError, cancelIdempotencyKey, cancelPayment, confirmPayment, getPaymentByKey, receiptUrl, tossErrorMessage } from "./toss.ts";
 import { PAYMENT_MESSAGES as M } from "./messages.ts";
 
 type Sql = postgres.Sql;
@@ -15,9 +15,18 @@ export interface OrderRow {
   amount: number;
   currency: string;
   order_name: string;
-  status: "pending" | "done" | "failed" | "canceled";
+  status: "pending" | "done" | "failed" | "canceled" | "refunded" | "partially_refunded";
   payment_key: string | null;
   method: string | null;
+  refunded_amount: number;
+}
+
+export interface PaymentEffect {
+  /** new: a month from now; extend: one more month after the current end; scheduled: a lower plan
+   * from the current end; upgrade: a higher plan from now (the rest of the current month lapses). */
+  kind: "new" | "extend" | "scheduled" | "upgrade";
+  /** When the bought month starts, when not now. */
+  startsAt: string | null;
 }
 
 export interface ConfirmResult {
@@ -49,6 +58,7 @@ export async function createIntent(sql: Sql, userId: string, planId: string) {
   const plan = plans[0];
   if (!plan) throw new HttpError(404, M.planNotFound);
   if (plan.price <= 0) throw new HttpError(400, M.freePlanNoPayment);
+  const effect = await paymentEffect(sql, userId, plan);
 
   const orderName = `${plan.name} 구독`;
   for (let attempt = 0; ; attempt++) {
@@ -57,12 +67,33 @@ export async function createIntent(sql: Sql, userId: string, planId: string) {
       await sql`
         insert into public.payments (id, user_id, plan_id, amount, currency, order_name, status)
         values (${id}, ${userId}, ${plan.id}, ${plan.price}, ${plan.currency}, ${orderName}, 'pending')`;
-      return { intentId: id, amount: plan.price, orderName, planId: plan.id, currency: plan.currency };
+      return { intentId: id, amount: plan.price, orderName, planId: plan.id, currency: plan.currency, effect };
     } catch (err) {
       if ((err as { code?: string }).code === "23505" && attempt < 3) continue; // id collision
       throw err;
     }
   }
+}
+
+/**
+ * What paying for `plan` would do now (the same rule as private.activate_subscription), for the
+ * payment screen: a new month from now, an extension of the current month, a lower plan prepaid
+ * from the current month's end, or a higher plan starting now. A lower plan while another is
+ * already prepaid is refused (409).
+ */
+async function paymentEffect(sql: Sql, userId: string, plan: { id: string; price: number }): Promise<PaymentEffect> {
+  await sql`select 1 from private.apply_due_subscription_changes(${userId})`;
+  const [s] = await sql<{ plan_id: string; end_date: Date; scheduled_payment_id: string | null; price: number }[]>`
+    select s.plan_id, s.end_date, s.scheduled_payment_id, pl.price
+      from public.subscriptions s join public.subscription_plans pl on pl.id = s.plan_id
+     where s.user_id = ${userId} and s.status = 'active' and s.end_date > now()`;
+  if (!s) return { kind: "new", startsAt: null };
+  if (s.plan_id === plan.id) return { kind: "extend", startsAt: s.end_date.toISOString() };
+  if (plan.price < s.price) {
+    if (s.scheduled_payment_id) throw new HttpError(409, M.paidSchedule);
+    return { kind: "scheduled", startsAt: s.end_date.toISOString() };
+  }
+  return { kind: "upgrade", startsAt: null };
 }
 
 function resultOf(order: OrderRow): ConfirmResult {
@@ -94,7 +125,9 @@ export async function confirmOrder(
   const found = await sql<OrderRow[]>`select * from public.payments where id = ${orderId}`;
   const order = found[0];
   if (!order || order.user_id !== userId) throw new HttpError(404, M.orderNotFound);
-  if (order.status === "done") return finished(order, paymentKey);
+  if (order.status === "done" || order.status === "refunded" || order.status === "partially_refunded") {
+    return finished(order, paymentKey);
+  }
   if (order.status !== "pending") throw new HttpError(409, M.orderClosed);
   if (order.amount !== amount) throw new HttpError(400, M.amountMismatch);
 
@@ -104,7 +137,7 @@ export async function confirmOrder(
     const locked = await tx<OrderRow[]>`select * from public.payments where id = ${orderId} for update`;
     const o = locked[0];
     if (!o || o.user_id !== userId) return { kind: "closed" };
-    if (o.status === "done") return { kind: "done", order: o };
+    if (o.status === "done" || o.status === "refunded" || o.status === "partially_refunded") return { kind: "done", order: o };
     if (o.status !== "pending" || o.amount !== amount) return { kind: "closed" };
 
     const recordFailure = (code: string, message: string, status: "pending" | "failed" = "pending") => tx`
@@ -143,6 +176,8 @@ export async function confirmOrder(
     await tx`
       select 1 from private.activate_subscription(
         ${orderId}, ${paymentKey}, ${payment.method ?? null}, ${payment.approvedAt ?? null}::timestamptz)`;
+    const receipt = receiptUrl(payment);
+    if (receipt) await tx`update public.payments set receipt_url = ${receipt} where id = ${orderId} and receipt_url is null`;
     const after = await tx<OrderRow[]>`select * from public.payments where id = ${orderId}`;
     return { kind: "done", order: after[0] };
   });
@@ -164,20 +199,65 @@ export async function confirmOrder(
   }
 }
 
-export async function selectTrial(sql: Sql, userId: string) {
-  const rows = await sql<{ plan_id: string; status: string; start_date: Date; end_date: Date | null; renews_at: Date | null }[]>`
-    select plan_id, status, start_date, end_date, renews_at from private.select_trial_plan(${userId})`;
-  const s = rows[0];
-  const plan = await sql<{ name: string }[]>`select name from public.subscription_plans where id = 'trial'`;
+/** Asia/Seoul date and time for messages, e.g. "2026년 12월 22일 오후 3:04". */
+export function seoulDateTime(d: Date): string {
+  return new Intl.DateTimeFormat("ko-KR", { timeZone: "Asia/Seoul", dateStyle: "long", timeStyle: "short" }).format(d);
+}
+
+interface SubRow {
+  plan_id: string;
+  status: string;
+  start_date: Date;
+  end_date: Date | null;
+  renews_at: Date | null;
+  scheduled_plan_id: string | null;
+}
+
+async function subscriptionJson(sql: Sql, s: SubRow) {
+  const names = await sql<{ id: string; name: string }[]>`
+    select id, name from public.subscription_plans where id in (${s.plan_id}, ${s.scheduled_plan_id ?? s.plan_id})`;
+  const name = (id: string) => names.find((n) => n.id === id)?.name ?? id;
   return {
-    message: M.trialSelected,
-    subscription: {
-      planId: s.plan_id,
-      planName: plan[0]?.name ?? "trial",
-      status: s.status,
-      startDate: s.start_date?.toISOString?.() ?? null,
-      endDate: s.end_date ? s.end_date.toISOString() : null,
-      renewsAt: s.renews_at ? s.renews_at.toISOString() : null,
-    },
+    planId: s.plan_id,
+    planName: name(s.plan_id),
+    status: s.status,
+    startDate: s.start_date?.toISOString?.() ?? null,
+    endDate: s.end_date ? s.end_date.toISOString() : null,
+    renewsAt: s.renews_at ? s.renews_at.toISOString() : null,
+    scheduledPlanId: s.scheduled_plan_id,
+    scheduledPlanName: s.scheduled_plan_id ? name(s.scheduled_plan_id) : null,
   };
+}
+
+/** Raised by the lifecycle SQL as P0001 with these texts. */
+function scheduleError(err: unknown): never {
+  const e = err as { code?: string; message?: string };
+  if (e.code === "P0001" && e.message === "paid_schedule") throw new HttpError(409, M.paidSchedule);
+  if (e.code === "P0001" && e.message === "no_schedule") throw new HttpError(409, M.noSchedule);
+  throw err;
+}
+
+/**
+ * The free plan: during a paid month it is scheduled for the month's end (cancellable);
+ * otherwise the account moves to it at once.
+ */
+export async function selectTrial(sql: Sql, userId: string) {
+  const rows = await sql<SubRow[]>`
+    select plan_id, status, start_date, end_date, renews_at, scheduled_plan_id
+      from private.choose_trial_plan(${userId})`.catch(scheduleError);
+  const s = rows[0];
+  const scheduled = s.scheduled_plan_id === "trial" && s.end_date;
+  return {
+    message: scheduled ? M.trialScheduled(seoulDateTime(s.end_date!)) : M.trialSelected,
+    scheduled: !!scheduled,
+    subscription: await subscriptionJson(sql, s),
+  };
+}
+
+/** Cancels a scheduled move to the trial plan (a prepaid lower plan is undone only by an admin refund). */
+export async function cancelSchedule(sql: Sql, userId: string) {
+  const rows = await sql<SubRow[]>`
+    select plan_id, status, start_date, end_date, renews_at, scheduled_plan_id
+      from private.cancel_scheduled_change(${userId})`.catch(scheduleError);
+  return { message: M.scheduleCanceled, subscription: await subscriptionJson(sql, rows[0]) };
 }

@@ -19,6 +19,10 @@ export interface TossPayment {
   totalAmount: number;
   approvedAt?: string | null;
   currency?: string;
+  /** Toss's receipt page, when it gives one. */
+  receipt?: { url?: string | null } | null;
+  /** What is left after cancellations (refunds). */
+  balanceAmount?: number;
 }
 
 export type TossFailureKind = "timeout" | "network" | "provider" | "rejected";
@@ -118,6 +122,32 @@ export function confirmPayment(cfg: TossConfig, input: { paymentKey: string; ord
   return call(cfg, "POST", "/v1/payments/confirm", input, { "Idempotency-Key": confirmIdempotencyKey(input.orderId) });
 }
 
+/** One Idempotency-Key per refund step of an order: a retried cancel replays Toss's first answer. */
+export function cancelIdempotencyKey(orderId: string, refundedSoFar: number): string {
+  return `cancel-${orderId}-${refundedSoFar}`;
+}
+
+/**
+ * POST /v1/payments/{paymentKey}/cancel: refunds `cancelAmount` (the whole balance when omitted).
+ * Answers the Payment object (status CANCELED or PARTIAL_CANCELED).
+ */
+export function cancelPayment(
+  cfg: TossConfig,
+  input: { paymentKey: string; cancelReason: string; cancelAmount?: number; idempotencyKey: string },
+): Promise<TossPayment> {
+  const body: Record<string, unknown> = { cancelReason: input.cancelReason };
+  if (input.cancelAmount !== undefined) body.cancelAmount = input.cancelAmount;
+  return call(cfg, "POST", `/v1/payments/${encodeURIComponent(input.paymentKey)}/cancel`, body, {
+    "Idempotency-Key": input.idempotencyKey,
+  });
+}
+
+/** The receipt link of a Toss payment, when it is an https URL. */
+export function receiptUrl(payment: TossPayment): string | null {
+  const url = payment.receipt?.url;
+  return typeof url === "string" && /^https:\/\//.test(url) && url.length <= 2000 ? url : null;
+}
+
 export function getPaymentByKey(cfg: TossConfig, paymentKey: string): Promise<TossPayment> {
   return call(cfg, "GET", `/v1/payments/${encodeURIComponent(paymentKey)}`);
 }
@@ -150,4 +180,8 @@ const REJECTED_MESSAGES: Record<string, string> = {
   INVALID_API_KEY: "결제 설정 오류입니다. 관리자에게 문의해주세요.",
   FORBIDDEN_REQUEST: "허용되지 않은 결제 요청입니다.",
   DUPLICATED_ORDER_ID: "이미 사용된 주문번호입니다. 다시 결제해주세요.",
+  ALREADY_CANCELED_PAYMENT: "이미 취소된 결제입니다.",
+  NOT_CANCELABLE_AMOUNT: "취소할 수 없는 금액입니다.",
+  NOT_CANCELABLE_PAYMENT: "취소할 수 없는 결제입니다.",
+  EXCEED_CANCEL_AMOUNT_DISCOUNT_AMOUNT: "즉시할인금액보다 적은 금액은 부분취소할 수 없습니다.",
 };

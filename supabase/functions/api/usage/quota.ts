@@ -73,9 +73,14 @@ export async function getAccountUsage(userId: string): Promise<AccountUsage | nu
     start_date: Date | null;
     end_date: Date | null;
     renews_at: Date | null;
+    scheduled_plan_id: string | null;
+    scheduled_plan_name: string | null;
+    scheduled_paid: boolean | null;
     max_files_per_upload: number | null;
   }[]>`
-    select s.id as sub_id, s.status, s.start_date, s.end_date, s.renews_at,
+    select s.id as sub_id, s.status, s.start_date, s.end_date, s.renews_at, s.scheduled_plan_id,
+           (select sp.name from public.subscription_plans sp where sp.id = s.scheduled_plan_id) as scheduled_plan_name,
+           s.scheduled_payment_id is not null as scheduled_paid,
            (select sp.max_files_per_upload from public.subscription_plans sp where sp.id = ${snap.planId}) as max_files_per_upload
       from (select 1) one
       left join public.subscriptions s on s.user_id = ${userId}`;
@@ -90,6 +95,9 @@ export async function getAccountUsage(userId: string): Promise<AccountUsage | nu
         startDate: iso(row.start_date),
         endDate: iso(row.end_date),
         renewsAt: iso(row.renews_at),
+        scheduledPlan: row.scheduled_plan_id
+          ? { id: row.scheduled_plan_id, name: row.scheduled_plan_name ?? row.scheduled_plan_id, paid: !!row.scheduled_paid }
+          : null,
       }
       : null,
     maxFilesPerUpload: Number(row?.max_files_per_upload ?? 1),
