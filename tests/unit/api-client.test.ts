@@ -1,6 +1,5 @@
 import { http, HttpResponse } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   ApiError,
   createApiClient,
@@ -8,20 +7,17 @@ import {
   filenameFromContentDisposition,
 } from "@/lib/api-client";
 import { sessionErrorFlags } from "@/features/sessions/utils/session-errors";
+import { server } from "../mocks/server.ts";
 
 vi.mock("@/lib/supabase", () => ({ supabase: { auth: { getSession: async () => ({ data: { session: null } }) } } }));
 
 const BASE = "http://api.test/api";
-const server = setupServer();
 let token: string | null = "access-token-1";
 const api = createApiClient({ baseUrl: BASE, getAccessToken: async () => token });
 
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
-  server.resetHandlers();
   token = "access-token-1";
 });
-afterAll(() => server.close());
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(
