@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Submission } from "../../supabase/functions/_shared/types.ts";
-import { Dashboard } from "../../src/features/sessions/components/dashboard.tsx";
+import type { Submission } from "@shared/types.ts";
+import { Dashboard } from "@/features/sessions/components/dashboard";
 
 afterEach(cleanup);
 

@@ -2,7 +2,7 @@
 import { act, cleanup, render, waitFor } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Submission } from "../../supabase/functions/_shared/types.ts";
+import type { Submission } from "@shared/types.ts";
 
 type Listener = (message: { payload: unknown }) => void;
 type StatusCallback = (status: string, err?: Error) => void;
@@ -44,7 +44,7 @@ vi.mock("@/lib/supabase", () => ({
   },
 }));
 
-const { useSessionLiveUpdates } = await import("../../src/features/sessions/hooks/use-session-live-updates.ts");
+const { useSessionLiveUpdates } = await import("@/features/sessions/hooks/use-session-live-updates");
 
 const SESSION = "22222222-2222-4222-8222-222222222222";
 const KEY = ["dashboard", "submissions", SESSION] as const;

@@ -5,7 +5,7 @@ import {
   submissionsPollInterval,
   type SubmissionListItem,
   type SubmissionRecord,
-} from "../../src/features/sessions/utils/submission-cache.ts";
+} from "@/features/sessions/utils/submission-cache";
 
 const SESSION = "11111111-1111-4111-8111-111111111111";
 

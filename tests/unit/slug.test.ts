@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateSlug, slugBase, slugSuffix, SLUG_PATTERN } from "../../supabase/functions/_shared/slug.ts";
+import { generateSlug, slugBase, slugSuffix, SLUG_PATTERN } from "@shared/slug.ts";
 
 /** A deterministic random source cycling through the given values. */
 function seq(...values: number[]) {

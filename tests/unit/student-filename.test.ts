@@ -4,7 +4,7 @@ import {
   isMultipleStudents,
   isValidStudent,
   parseStudentFilename,
-} from "../../supabase/functions/_shared/student-filename.ts";
+} from "@shared/student-filename.ts";
 
 describe("parseStudentFilename (§5)", () => {
   it("reads name then id with an underscore", () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { addEssayFiles, type EssayFileItem } from "../../src/features/sessions/utils/essay-files.ts";
-import { initialWorkspaceTab } from "../../src/features/sessions/utils/workspace-tabs.ts";
-import { dashboardBadgeCount, displayStudent, submissionStats } from "../../src/features/sessions/utils/submission-stats.ts";
-import { submissionsPollInterval } from "../../src/features/sessions/utils/submission-cache.ts";
-import { ESSAY_EXTENSIONS, formatKb } from "../../supabase/functions/_shared/upload-rules.ts";
-import type { Submission } from "../../supabase/functions/_shared/types.ts";
+import { addEssayFiles, type EssayFileItem } from "@/features/sessions/utils/essay-files";
+import { initialWorkspaceTab } from "@/features/sessions/utils/workspace-tabs";
+import { dashboardBadgeCount, displayStudent, submissionStats } from "@/features/sessions/utils/submission-stats";
+import { submissionsPollInterval } from "@/features/sessions/utils/submission-cache";
+import { ESSAY_EXTENSIONS, formatKb } from "@shared/upload-rules.ts";
+import type { Submission } from "@shared/types.ts";
 
 const f = (name: string) => new File(["x"], name);
 
