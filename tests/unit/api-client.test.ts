@@ -92,7 +92,7 @@ describe("api client requests", () => {
   });
 });
 
-describe("api client error messages (§8 request helper)", () => {
+describe("api client error messages (docs/product.md#request-helper)", () => {
   it("uses the error field first", async () => {
     server.use(
       http.post(`${BASE}/auth/register`, () =>
@@ -189,7 +189,7 @@ describe("download", () => {
     expect(DEFAULT_DOWNLOAD_FILENAME).toBe("논술첨삭_리포트.txt");
   });
 
-  it("throws the §8 error for a failed download", async () => {
+  it("throws the request-helper error for a failed download", async () => {
     server.use(http.get(`${BASE}/submissions/a3/report/download`, () => HttpResponse.json({ error: "리포트를 찾을 수 없습니다." }, { status: 404 })));
     const error = await failure(api.download("/submissions/a3/report/download"));
     expect(error.message).toBe("리포트를 찾을 수 없습니다.");

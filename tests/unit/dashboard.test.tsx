@@ -32,7 +32,7 @@ function sub(overrides: Partial<Submission>): Submission {
 
 const rows = () => screen.getAllByTestId("submission-row");
 
-describe("Dashboard (§2)", () => {
+describe("Dashboard (docs/product.md#dashboard)", () => {
   it("shows the empty state and dashes for the average", () => {
     render(<Dashboard submissions={[]} />);
     expect(screen.getByText("아직 제출된 답안이 없습니다")).toBeTruthy();

@@ -34,7 +34,7 @@ function item(overrides: Partial<SubmissionListItem> = {}): SubmissionListItem {
   return { ...submissionFromRecord(record()), ...overrides };
 }
 
-describe("submissionsPollInterval (§4)", () => {
+describe("submissionsPollInterval (docs/product.md#polling)", () => {
   it("polls every 2 s while the list is empty or not loaded", () => {
     expect(submissionsPollInterval([], false)).toBe(2000);
     expect(submissionsPollInterval(undefined, false)).toBe(2000);

@@ -72,7 +72,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe("ReportView (AI 논술 첨삭 리포트)", () => {
-  it("shows every §2 field in order, with the colour tier of each score", async () => {
+  it("shows every report field in order, with the colour tier of each score", async () => {
     mocks.get.mockResolvedValue(report());
     renderView();
     await screen.findByText("김민수");

@@ -8,7 +8,7 @@ function seq(...values: number[]) {
 }
 const fixed = seq(0); // always index 0 → "aaaaaa"
 
-describe("slug generation (§5)", () => {
+describe("slug generation (docs/product.md#blog-posts)", () => {
   it("keeps Korean syllables and joins words with one hyphen", () => {
     expect(generateSlug("논술 잘 쓰는 법", fixed)).toBe("논술-잘-쓰는-법-aaaaaa");
   });
