@@ -4,7 +4,7 @@
 import { http, HttpResponse } from "msw";
 import type { z } from "zod";
 import { loginSchema, registerRequestSchema } from "@shared/schemas.ts";
-import type { ApiErrorBody, AuthResponse, User } from "@shared/types.ts";
+import type { ApiErrorBody, AuthResponse, Submission, User } from "@shared/types.ts";
 import { requestProblems } from "./server.ts";
 
 /** The API base the unit tests give the SPA (`vi.stubEnv("VITE_API_URL", API)`). */
@@ -48,6 +48,29 @@ export const user = (overrides: Partial<User> = {}): User => ({
 export const session = { access_token: "at-1", refresh_token: "rt-1", expires_in: 3600, expires_at: 2_000_000_000, token_type: "bearer" as const };
 
 export const authResponse = (u: User, message = ""): AuthResponse => ({ user: u, session, message });
+
+/** A submission list item (`GET /sessions/:id/submissions`), pending by default. */
+export const submission = (overrides: Partial<Submission> = {}): Submission => ({
+  id: "00000000-0000-4000-8000-00000000abcd",
+  sessionId: "s",
+  userId: "u",
+  studentName: "",
+  studentId: "",
+  essayContent: null,
+  essayFilePath: null,
+  essayFilename: null,
+  status: "pending",
+  progress: 0,
+  progressMessage: "대기 중입니다",
+  submittedAt: "2026-03-02T01:00:00.000Z",
+  analysisStartedAt: null,
+  analysisCompletedAt: null,
+  score: null,
+  submitTime: "2026-03-02T01:00:00.000Z",
+  essay: "",
+  result: null,
+  ...overrides,
+});
 
 /** Handlers of `/auth/*` whose bodies are checked by the schemas of `auth/routes.ts`. */
 export const authHandlers = {
