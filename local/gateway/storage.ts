@@ -1,6 +1,6 @@
 // Local Storage stand-in: /storage/v1/object/* backed by <dataDir>/storage/<bucket>/<name>.
-// Every row operation runs in a transaction as the caller's role + JWT claims (SUPABASE_PROTOCOL §6.4),
-// so storage RLS policies decide; public and signed GETs read as superuser. Errors follow §4.5.
+// Every row operation runs in a transaction as the caller's role + JWT claims (as the platform's Storage does),
+// so storage RLS policies decide; public and signed GETs read as superuser. Errors have the Storage API's JSON shape.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createHash, createHmac, randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";

@@ -1,5 +1,5 @@
 -- =============================================================================
--- Plans, the user's current subscription, and usage (PRODUCT_SPEC §6, §9).
+-- Plans, the user's current subscription, and usage (docs/product.md#roles-and-plans, #limits).
 -- One use per graded essay: guests have 3 uses in total
 -- (profiles.guest_usage_count); members have the monthly count of the plan in
 -- force per Asia/Seoul month (usage_tracking.essay_count). Free uses (guests and

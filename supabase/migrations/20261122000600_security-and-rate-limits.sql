@@ -1,5 +1,5 @@
 -- =============================================================================
--- Security and rate limits (PRODUCT_SPEC §3 rate_limits, §9): devices,
+-- Security and rate limits (rate_limits by ip or device, docs/product.md#limits): devices,
 -- fixed-window rate-limit counters per (identifier, type, action) counted
 -- atomically, abuse events (one row each time a limit turns a request away),
 -- email verifications. Written by the API with the service connection;

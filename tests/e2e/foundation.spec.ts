@@ -41,7 +41,7 @@ test.describe("signed-out visitor", () => {
     expect(appRoutes).toEqual([]);
   });
 
-  test("gets the §5 register messages under the fields and re-validation on change", async ({ page }) => {
+  test("gets the register messages under the fields and re-validation on change", async ({ page }) => {
     await openAuthScreen(page);
     await page.getByRole("tab", { name: "회원가입" }).click();
     await page.getByLabel("사용자명").fill("ab");

@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { deflateRawSync, deflateSync } from "node:zlib";
 import { Document, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from "docx";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-// @ts-ignore pngjs ships no type declarations
 import { PNG } from "pngjs";
 import iconv from "iconv-lite";
 

@@ -66,7 +66,7 @@ export async function startTestEnvironment(opts: { app?: boolean } = {}): Promis
     });
   } catch (err) {
     await fakes?.stop();
-    throw new Error(`test stack failed to start (log: ${logFile}): ${(err as Error).message}`);
+    throw new Error(`test stack failed to start (log: ${logFile}): ${(err as Error).message}`, { cause: err });
   }
   const env: Record<string, string> = {
     TEST_SUPABASE_URL: stack.supabaseUrl,

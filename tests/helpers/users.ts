@@ -1,7 +1,7 @@
 // Test users created through the API (admins promoted with SQL), and a small fetch helper for the api function.
 import postgres from "postgres";
 import { readStack } from "./stack.ts";
-import type { Session, User } from "../../supabase/functions/_shared/types.ts";
+import type { Session, User } from "@shared/types.ts";
 
 export interface ApiOptions {
   method?: string;

@@ -190,7 +190,7 @@ describe("POST /auth/login", () => {
     expect(res2.body).toEqual({ error: "아이디 또는 비밀번호가 올바르지 않습니다." });
   });
 
-  it("validates the body with the §5 login messages", async () => {
+  it("validates the body with the login messages (docs/product.md#accounts)", async () => {
     expect(await api("/auth/login", { json: { username: "", password: "x" } })).toMatchObject({
       status: 400,
       body: { error: "사용자명을 입력해주세요" },
@@ -232,7 +232,7 @@ describe("GET /auth/me and POST /auth/logout", () => {
     }
   });
 
-  it("returns the user JSON of §3 for a valid token", async () => {
+  it("returns the user JSON (docs/product.md#user) for a valid token", async () => {
     const member = await createMember({ displayName: "표시 이름" });
     const res = await api("/auth/me", { token: member.token });
     expect(res.status).toBe(200);

@@ -182,7 +182,7 @@ describe("another user's session is a 404 exactly like a missing one", () => {
 });
 
 describe("submissions", () => {
-  it("lists §3 items with essay preview, status and result once completed", async () => {
+  it("lists items (docs/product.md#submission-list-item) with essay preview, status and result once completed", async () => {
     const s = await newSession(owner);
     const sub = await typed(owner, s.id);
     expect(sub.status).toBe(201);
@@ -239,7 +239,7 @@ describe("submissions", () => {
 });
 
 describe("plan file limits and batches", () => {
-  it("refuses batches on the trial plan with batchNotAllowed and the §6 wording", async () => {
+  it("refuses batches on the trial plan with batchNotAllowed and the plan-tier wording", async () => {
     const trial = await createMember();
     const s = await newSession(trial);
     const up = await api(`/sessions/${s.id}/batch-upload`, { token: trial.token, form: batchForm(2) });

@@ -12,7 +12,6 @@
 // LLM saw the call) and is submitted again when the other instance got it first.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { config, functionEnv } from "../../local/config.ts";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
 import { readStack } from "../helpers/stack.ts";
 import { fakeAnnotations, INVENTED_QUOTE, UNKNOWN_CATEGORY } from "../fakes/llm.ts";
-import { DEFAULT_RUBRIC, type Annotation, type ReportData } from "../../supabase/functions/_shared/grading.ts";
+import { DEFAULT_RUBRIC, type Annotation, type ReportData } from "@shared/grading.ts";
 
 const dir = join(import.meta.dirname, "../fixtures/essays");
 const prompt = readFileSync(join(dir, "prompt.txt"), "utf8");

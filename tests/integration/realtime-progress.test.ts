@@ -3,7 +3,7 @@
 // worker makes while grading a real submission; another member's join is refused.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createClient, type RealtimeChannel, type SupabaseClient } from "@supabase/supabase-js";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { readStack } from "../helpers/stack.ts";

@@ -11,7 +11,7 @@ import {
   MAX_ESSAY_CHARS,
   MAX_PROMPT_CHARS,
   uploadMessages,
-} from "../../supabase/functions/_shared/upload-rules.ts";
+} from "@shared/upload-rules.ts";
 
 const sql = () => testSql();
 

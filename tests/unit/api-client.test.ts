@@ -1,6 +1,5 @@
 import { http, HttpResponse } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   ApiError,
   createApiClient,
@@ -8,20 +7,17 @@ import {
   filenameFromContentDisposition,
 } from "@/lib/api-client";
 import { sessionErrorFlags } from "@/features/sessions/utils/session-errors";
+import { server } from "../mocks/server.ts";
 
 vi.mock("@/lib/supabase", () => ({ supabase: { auth: { getSession: async () => ({ data: { session: null } }) } } }));
 
 const BASE = "http://api.test/api";
-const server = setupServer();
 let token: string | null = "access-token-1";
 const api = createApiClient({ baseUrl: BASE, getAccessToken: async () => token });
 
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
-  server.resetHandlers();
   token = "access-token-1";
 });
-afterAll(() => server.close());
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(
@@ -96,7 +92,7 @@ describe("api client requests", () => {
   });
 });
 
-describe("api client error messages (§8 request helper)", () => {
+describe("api client error messages (docs/product.md#request-helper)", () => {
   it("uses the error field first", async () => {
     server.use(
       http.post(`${BASE}/auth/register`, () =>
@@ -193,7 +189,7 @@ describe("download", () => {
     expect(DEFAULT_DOWNLOAD_FILENAME).toBe("논술첨삭_리포트.txt");
   });
 
-  it("throws the §8 error for a failed download", async () => {
+  it("throws the request-helper error for a failed download", async () => {
     server.use(http.get(`${BASE}/submissions/a3/report/download`, () => HttpResponse.json({ error: "리포트를 찾을 수 없습니다." }, { status: 404 })));
     const error = await failure(api.download("/submissions/a3/report/download"));
     expect(error.message).toBe("리포트를 찾을 수 없습니다.");

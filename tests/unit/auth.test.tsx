@@ -1,13 +1,12 @@
 import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { http, HttpResponse } from "msw";
-import { setupServer } from "msw/node";
 import type { ReactNode } from "react";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AuthResponse, User } from "@shared/types.ts";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { API, apiError, authHandlers, authResponse, user } from "../mocks/api.ts";
+import { server } from "../mocks/server.ts";
 
-vi.stubEnv("VITE_API_URL", "http://app.test/api");
-const API = "http://app.test/api";
+vi.stubEnv("VITE_API_URL", API);
 
 type AuthListener = (event: string) => void;
 const supa = vi.hoisted(() => ({
@@ -43,9 +42,6 @@ vi.mock("@/lib/notify", () => ({ notify }));
 const { AuthProvider, useAuth } = await import("@/lib/auth");
 const { queryClient } = await import("@/lib/query-client");
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterAll(() => server.close());
 beforeEach(() => {
   supa.session = null;
   supa.listeners = [];
@@ -58,24 +54,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  server.resetHandlers();
   vi.restoreAllMocks();
 });
-
-const user = (overrides: Partial<User> = {}): User => ({
-  id: "u1",
-  username: "teacher_kim",
-  email: "kim@example.com",
-  displayName: null,
-  isAdmin: 0,
-  isGuest: 0,
-  createdAt: "2024-10-24T00:00:00Z",
-  lastLoginAt: null,
-  subscription: null,
-  ...overrides,
-});
-const session = { access_token: "at-1", refresh_token: "rt-1", expires_in: 3600, expires_at: 2_000_000_000, token_type: "bearer" as const };
-const authResponse = (u: User, message = ""): AuthResponse => ({ user: u, session, message });
 
 const wrapper = ({ children }: { children: ReactNode }) => (
   <QueryClientProvider client={queryClient}>
@@ -111,7 +91,7 @@ describe("auth state on load", () => {
 
   it("signs out locally and sets the user to null when /auth/me answers 401", async () => {
     supa.session = { access_token: "stale", refresh_token: "rt" };
-    server.use(http.get(`${API}/auth/me`, () => HttpResponse.json({ error: "로그인이 필요합니다." }, { status: 401 })));
+    server.use(http.get(`${API}/auth/me`, () => apiError(401, "로그인이 필요합니다.")));
     const { result } = await renderAuth();
     expect(result.current.user).toBeNull();
     expect(supa.signOut).toHaveBeenCalledWith({ scope: "local" });
@@ -137,12 +117,7 @@ describe("auth state on load", () => {
 describe("login, register, guest, logout", () => {
   it("logs in, installs the session and shows 로그인 성공", async () => {
     let body: unknown;
-    server.use(
-      http.post(`${API}/auth/login`, async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json(authResponse(user()));
-      }),
-    );
+    server.use(authHandlers.login(authResponse(user()), (b) => (body = b)));
     const { result } = await renderAuth();
     await act(() => result.current.login({ username: "teacher_kim", password: "secret123" }));
     expect(body).toEqual({ username: "teacher_kim", password: "secret123" });
@@ -153,7 +128,7 @@ describe("login, register, guest, logout", () => {
 
   it("shows 로그인 안내 with the server message and re-throws on a failed login", async () => {
     server.use(
-      http.post(`${API}/auth/login`, () => HttpResponse.json({ error: "아이디 또는 비밀번호가 올바르지 않습니다." }, { status: 401 })),
+      http.post(`${API}/auth/login`, () => apiError(401, "아이디 또는 비밀번호가 올바르지 않습니다.")),
     );
     const { result } = await renderAuth();
     await expect(act(() => result.current.login({ username: "x", password: "y" }))).rejects.toThrow(
@@ -166,12 +141,7 @@ describe("login, register, guest, logout", () => {
 
   it("registers without an empty displayName and shows the server message", async () => {
     let body: unknown;
-    server.use(
-      http.post(`${API}/auth/register`, async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json(authResponse(user(), "가입을 환영합니다."));
-      }),
-    );
+    server.use(authHandlers.register(authResponse(user(), "가입을 환영합니다."), (b) => (body = b)));
     const { result } = await renderAuth();
     await act(() => result.current.register({ username: "teacher_kim", email: "kim@example.com", password: "secret123", displayName: "" }));
     expect(body).toEqual({ username: "teacher_kim", email: "kim@example.com", password: "secret123" });
@@ -179,7 +149,7 @@ describe("login, register, guest, logout", () => {
   });
 
   it("shows 회원가입 안내 on a failed register", async () => {
-    server.use(http.post(`${API}/auth/register`, () => HttpResponse.json({ error: "이미 사용 중인 사용자명입니다." }, { status: 409 })));
+    server.use(http.post(`${API}/auth/register`, () => apiError(409, "이미 사용 중인 사용자명입니다.")));
     const { result } = await renderAuth();
     await expect(
       act(() => result.current.register({ username: "dup", email: "d@example.com", password: "secret123" })),
@@ -194,7 +164,7 @@ describe("login, register, guest, logout", () => {
     await waitFor(() => expect(result.current.user?.isGuest).toBe(1));
     expect(notify).toHaveBeenCalledWith({ title: "게스트 로그인 성공", description: "게스트로 로그인되었습니다." });
 
-    server.use(http.post(`${API}/auth/guest`, () => HttpResponse.json({ error: "잠시 후 다시 시도해 주세요." }, { status: 429 })));
+    server.use(http.post(`${API}/auth/guest`, () => apiError(429, "잠시 후 다시 시도해 주세요.")));
     await expect(act(() => result.current.loginAsGuest())).rejects.toThrow();
     expect(notify).toHaveBeenLastCalledWith({
       title: "게스트 로그인 실패",
@@ -211,10 +181,7 @@ describe("login, register, guest, logout", () => {
         bodies.guest.push(text ? JSON.parse(text) : null);
         return HttpResponse.json(authResponse(user({ isGuest: 1 })));
       }),
-      http.post(`${API}/auth/register`, async ({ request }) => {
-        bodies.register.push(await request.json());
-        return HttpResponse.json(authResponse(user()), { status: 201 });
-      }),
+      authHandlers.register(authResponse(user()), (b) => bodies.register.push(b)),
     );
     const { result } = await renderAuth();
     await act(() => result.current.loginAsGuest("tok-g"));

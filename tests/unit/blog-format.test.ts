@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BLOG_FALLBACK_AUTHOR, postAuthorName } from "../../src/features/blog/utils/format.ts";
+import { BLOG_FALLBACK_AUTHOR, postAuthorName } from "@/features/blog/utils/format";
 
 describe("postAuthorName", () => {
   it("shows the editorial team for posts without an author", () => {

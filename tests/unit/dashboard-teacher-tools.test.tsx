@@ -1,34 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Submission } from "../../supabase/functions/_shared/types.ts";
-import { Dashboard } from "../../src/features/sessions/components/dashboard.tsx";
+import type { Submission } from "@shared/types.ts";
+import { Dashboard } from "@/features/sessions/components/dashboard";
+import { submission } from "../mocks/api.ts";
 
 afterEach(cleanup);
 
-function sub(overrides: Partial<Submission>): Submission {
-  return {
-    id: "00000000-0000-4000-8000-00000000abcd",
-    sessionId: "s",
-    userId: "u",
-    studentName: "",
-    studentId: "",
-    essayContent: null,
-    essayFilePath: null,
-    essayFilename: null,
-    status: "pending",
-    progress: 0,
-    progressMessage: "대기 중입니다",
-    submittedAt: "2026-03-02T01:00:00.000Z",
-    analysisStartedAt: null,
-    analysisCompletedAt: null,
-    score: null,
-    submitTime: "2026-03-02T01:00:00.000Z",
-    essay: "",
-    result: null,
-    ...overrides,
-  };
-}
+const sub = (overrides: Partial<Submission>): Submission => submission(overrides);
 
 describe("Dashboard teacher tools", () => {
   it("enables 결과 CSV 다운로드 only once an answer is completed", () => {

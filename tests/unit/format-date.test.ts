@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { formatSeoulDate, formatSeoulDateOr, seoulYear } from "../../src/lib/format-date.ts";
-import { formatReportDate } from "../../src/features/sessions/utils/report-format.ts";
-import { formatKoreanDate, formatKoreanLongDate } from "../../src/features/blog/utils/format.ts";
-import { formatKoreanLongDate as usageResetDate } from "../../src/features/sessions/utils/usage-limit.ts";
+import { formatSeoulDate, formatSeoulDateOr, seoulYear } from "@/lib/format-date";
+import { formatReportDate } from "@/features/sessions/utils/report-format";
+import { formatKoreanDate, formatKoreanLongDate } from "@/features/blog/utils/format";
+import { formatKoreanLongDate as usageResetDate } from "@/features/sessions/utils/usage-limit";
 
 // 2026-03-01 23:30 in UTC is already 2 March 08:30 in Seoul.
 const LATE_UTC = "2026-03-01T23:30:00.000Z";

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeLlm, type FakeLlm } from "../fakes/llm.ts";
 import { GradingError, llmClient, requestGrade, systemPrompt, withRetries, type LlmConfig } from "../../supabase/functions/api/grading/llm.ts";
-import { DEFAULT_RUBRIC } from "../../supabase/functions/_shared/grading.ts";
+import { DEFAULT_RUBRIC } from "@shared/grading.ts";
 
 const fakes: FakeLlm[] = [];
 const config = (fake: FakeLlm, model = "m"): LlmConfig => ({

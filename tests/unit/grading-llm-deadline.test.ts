@@ -13,7 +13,7 @@ import {
   withRetries,
   type LlmConfig,
 } from "../../supabase/functions/api/grading/llm.ts";
-import { DEFAULT_RUBRIC } from "../../supabase/functions/_shared/grading.ts";
+import { DEFAULT_RUBRIC } from "@shared/grading.ts";
 
 let fake: FakeLlm;
 const system = systemPrompt(DEFAULT_RUBRIC, "학교에서 스마트폰 사용을 제한해야 하는가?");

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { gradeOffline, LONG_SENTENCE_CHARS, offlineAnnotations } from "../../supabase/functions/api/grading/offline.ts";
 import { gradeWithoutLlm, precheck } from "../../supabase/functions/api/grading/grade.ts";
-import { DEFAULT_RUBRIC, type Annotation } from "../../supabase/functions/_shared/grading.ts";
+import { DEFAULT_RUBRIC, type Annotation } from "@shared/grading.ts";
 
 const dir = join(import.meta.dirname, "../fixtures/essays");
 const read = (name: string) => readFileSync(join(dir, `${name}.txt`), "utf8");

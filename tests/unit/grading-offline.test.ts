@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { gradeOffline, measure } from "../../supabase/functions/api/grading/offline.ts";
-import { DEFAULT_RUBRIC } from "../../supabase/functions/_shared/grading.ts";
+import { DEFAULT_RUBRIC } from "@shared/grading.ts";
 import { parseRubric } from "../../supabase/functions/api/grading/rubric.ts";
 
 const dir = join(import.meta.dirname, "../fixtures/essays");

@@ -2,6 +2,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { User } from "@shared/types.ts";
+import { user } from "../mocks/api.ts";
 
 const state: { user: User | null; usage: { usage: { current: number; limit: number }; plan: { id: string; name: string } } | undefined } = {
   user: null,
@@ -18,18 +19,7 @@ vi.mock("@/lib/usage", async (importOriginal) => {
 
 const { Header } = await import("@/components/layout/header");
 
-const member = (overrides: Partial<User> = {}): User => ({
-  id: "u1",
-  username: "teacher_kim",
-  email: "kim@example.com",
-  displayName: "김선생",
-  isAdmin: 0,
-  isGuest: 0,
-  createdAt: "2024-10-24T00:00:00Z",
-  lastLoginAt: null,
-  subscription: null,
-  ...overrides,
-});
+const member = (overrides: Partial<User> = {}): User => user({ displayName: "김선생", ...overrides });
 
 function renderHeader() {
   return render(

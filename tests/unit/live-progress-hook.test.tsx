@@ -2,7 +2,8 @@
 import { act, cleanup, render, waitFor } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Submission } from "../../supabase/functions/_shared/types.ts";
+import type { Submission } from "@shared/types.ts";
+import { submission } from "../mocks/api.ts";
 
 type Listener = (message: { payload: unknown }) => void;
 type StatusCallback = (status: string, err?: Error) => void;
@@ -44,33 +45,23 @@ vi.mock("@/lib/supabase", () => ({
   },
 }));
 
-const { useSessionLiveUpdates } = await import("../../src/features/sessions/hooks/use-session-live-updates.ts");
+const { useSessionLiveUpdates } = await import("@/features/sessions/hooks/use-session-live-updates");
 
 const SESSION = "22222222-2222-4222-8222-222222222222";
 const KEY = ["dashboard", "submissions", SESSION] as const;
 
 function listItem(overrides: Partial<Submission> = {}): Submission {
-  return {
+  return submission({
     id: "s1",
     sessionId: SESSION,
     userId: "u1",
     studentName: "박지훈",
     studentId: "20240011",
-    essayContent: null,
-    essayFilePath: null,
-    essayFilename: null,
-    status: "pending",
-    progress: 0,
-    progressMessage: "대기 중입니다",
     submittedAt: "2026-03-01T00:00:00.000Z",
-    analysisStartedAt: null,
-    analysisCompletedAt: null,
-    score: null,
     submitTime: "2026-03-01T00:00:00.000Z",
     essay: "본문",
-    result: null,
     ...overrides,
-  };
+  });
 }
 
 let seen: boolean[] = [];

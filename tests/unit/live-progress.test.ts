@@ -5,7 +5,7 @@ import {
   submissionsPollInterval,
   type SubmissionListItem,
   type SubmissionRecord,
-} from "../../src/features/sessions/utils/submission-cache.ts";
+} from "@/features/sessions/utils/submission-cache";
 
 const SESSION = "11111111-1111-4111-8111-111111111111";
 
@@ -34,7 +34,7 @@ function item(overrides: Partial<SubmissionListItem> = {}): SubmissionListItem {
   return { ...submissionFromRecord(record()), ...overrides };
 }
 
-describe("submissionsPollInterval (§4)", () => {
+describe("submissionsPollInterval (docs/product.md#polling)", () => {
   it("polls every 2 s while the list is empty or not loaded", () => {
     expect(submissionsPollInterval([], false)).toBe(2000);
     expect(submissionsPollInterval(undefined, false)).toBe(2000);

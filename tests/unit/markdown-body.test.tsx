@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render } from "@testing-library/react";
-import { MarkdownBody } from "../../src/features/blog/components/markdown-body.tsx";
+import { MarkdownBody } from "@/features/blog/components/markdown-body";
 
 afterEach(cleanup);
 

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ReportData } from "../../supabase/functions/_shared/grading.ts";
+import type { ReportData } from "@shared/grading.ts";
 
 const mocks = vi.hoisted(() => ({
   get: vi.fn(),
@@ -12,13 +12,13 @@ const mocks = vi.hoisted(() => ({
 }));
 
 vi.mock("@/lib/api-client", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../src/lib/api-client.ts")>();
+  const original = await importOriginal<typeof import("@/lib/api-client")>();
   return { ...original, api: { ...original.api, get: mocks.get, download: mocks.download }, saveBlob: mocks.saveBlob };
 });
 vi.mock("@/lib/notify", () => ({ notify: mocks.notify }));
 
-const { ReportView } = await import("../../src/features/sessions/components/report-view.tsx");
-const { ApiError } = await import("../../src/lib/api-client.ts");
+const { ReportView } = await import("@/features/sessions/components/report-view");
+const { ApiError } = await import("@/lib/api-client");
 
 function report(overrides: Partial<ReportData> = {}): ReportData {
   return {
@@ -72,7 +72,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe("ReportView (AI 논술 첨삭 리포트)", () => {
-  it("shows every §2 field in order, with the colour tier of each score", async () => {
+  it("shows every report field in order, with the colour tier of each score", async () => {
     mocks.get.mockResolvedValue(report());
     renderView();
     await screen.findByText("김민수");

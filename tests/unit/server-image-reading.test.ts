@@ -9,7 +9,7 @@ import { HttpError } from "../../supabase/functions/api/lib/errors.ts";
 import { GradingError } from "../../supabase/functions/api/grading/llm.ts";
 import { readImage } from "../../supabase/functions/api/grading/image-reading.ts";
 import { routes as configRoutes } from "../../supabase/functions/api/config/routes.ts";
-import { ESSAY_EXTENSIONS, SETUP_EXTENSIONS, uploadMessages } from "../../supabase/functions/_shared/upload-rules.ts";
+import { ESSAY_EXTENSIONS, SETUP_EXTENSIONS, uploadMessages } from "@shared/upload-rules.ts";
 import type { Ctx } from "../../supabase/functions/api/lib/types.ts";
 
 const root = join(import.meta.dirname, "../..");

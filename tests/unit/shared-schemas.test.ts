@@ -196,7 +196,7 @@ describe("plans", () => {
     expect(issues(planSelectionSchema, { planId: "gold" })[0].message).toBe("플랜을 찾을 수 없습니다.");
   });
 
-  it("has the §9 constants", () => {
+  it("has the constants of docs/product.md#limits", () => {
     expect(PLAN_IDS).toEqual(["trial", "individual", "educator", "business"]);
     expect(GUEST_FREE_USES).toBe(3);
     expect(DEFAULT_PLAN_ID).toBe("trial");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateSlug, slugBase, slugSuffix, SLUG_PATTERN } from "../../supabase/functions/_shared/slug.ts";
+import { generateSlug, slugBase, slugSuffix, SLUG_PATTERN } from "@shared/slug.ts";
 
 /** A deterministic random source cycling through the given values. */
 function seq(...values: number[]) {
@@ -8,7 +8,7 @@ function seq(...values: number[]) {
 }
 const fixed = seq(0); // always index 0 → "aaaaaa"
 
-describe("slug generation (§5)", () => {
+describe("slug generation (docs/product.md#blog-posts)", () => {
   it("keeps Korean syllables and joins words with one hyphen", () => {
     expect(generateSlug("논술 잘 쓰는 법", fixed)).toBe("논술-잘-쓰는-법-aaaaaa");
   });

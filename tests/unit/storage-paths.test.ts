@@ -2,7 +2,7 @@
 // service-role upload, download and removal of an original in the `essays` bucket.
 import { describe, expect, it } from "vitest";
 import { essayPathProblem } from "../../supabase/functions/api/files/storage.ts";
-import { charCount, exceedsChars, formatCount } from "../../supabase/functions/_shared/upload-rules.ts";
+import { charCount, exceedsChars, formatCount } from "@shared/upload-rules.ts";
 
 const owner = "3f2b8c1e-5d4a-4b7e-9c21-0a1b2c3d4e5f";
 const other = "9e8d7c6b-5a49-4382-9f1e-0d1c2b3a4f5e";

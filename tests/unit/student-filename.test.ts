@@ -4,9 +4,9 @@ import {
   isMultipleStudents,
   isValidStudent,
   parseStudentFilename,
-} from "../../supabase/functions/_shared/student-filename.ts";
+} from "@shared/student-filename.ts";
 
-describe("parseStudentFilename (§5)", () => {
+describe("parseStudentFilename (docs/product.md#student-file-names)", () => {
   it("reads name then id with an underscore", () => {
     expect(parseStudentFilename("홍길동_20240101.txt")).toEqual({ name: "홍길동", studentId: "20240101" });
   });
@@ -61,7 +61,7 @@ describe("parseStudentFilename (§5)", () => {
   });
 });
 
-describe("isValidStudent (§5 validity bounds)", () => {
+describe("isValidStudent (validity bounds)", () => {
   it("needs a 2–4 Hangul name", () => {
     expect(isValidStudent({ name: "홍", studentId: "123" })).toBe(false);
     expect(isValidStudent({ name: "이영", studentId: "123" })).toBe(true);
@@ -83,7 +83,7 @@ describe("isValidStudent (§5 validity bounds)", () => {
   });
 });
 
-describe("isMultipleStudents (§5 multi-student rule)", () => {
+describe("isMultipleStudents (multi-student rule)", () => {
   it("is false for one file even when valid", () => {
     expect(isMultipleStudents(["홍길동_20240101.txt"])).toBe(false);
   });

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { addEssayFiles, type EssayFileItem } from "../../src/features/sessions/utils/essay-files.ts";
-import { initialWorkspaceTab } from "../../src/features/sessions/utils/workspace-tabs.ts";
-import { dashboardBadgeCount, displayStudent, submissionStats } from "../../src/features/sessions/utils/submission-stats.ts";
-import { submissionsPollInterval } from "../../src/features/sessions/utils/submission-cache.ts";
-import { ESSAY_EXTENSIONS, formatKb } from "../../supabase/functions/_shared/upload-rules.ts";
-import type { Submission } from "../../supabase/functions/_shared/types.ts";
+import { addEssayFiles, type EssayFileItem } from "@/features/sessions/utils/essay-files";
+import { initialWorkspaceTab } from "@/features/sessions/utils/workspace-tabs";
+import { dashboardBadgeCount, displayStudent, submissionStats } from "@/features/sessions/utils/submission-stats";
+import { submissionsPollInterval } from "@/features/sessions/utils/submission-cache";
+import { ESSAY_EXTENSIONS, formatKb } from "@shared/upload-rules.ts";
+import type { Submission } from "@shared/types.ts";
 
 const f = (name: string) => new File(["x"], name);
 
-describe("initial workspace tab (§2)", () => {
+describe("initial workspace tab (docs/product.md#workspace)", () => {
   it("is the dashboard under /sessions and /dashboard, otherwise setup", () => {
     expect(initialWorkspaceTab("/sessions/abc")).toBe("dashboard");
     expect(initialWorkspaceTab("/sessions")).toBe("dashboard");
@@ -17,7 +17,7 @@ describe("initial workspace tab (§2)", () => {
   });
 });
 
-describe("adding essay files (§5)", () => {
+describe("adding essay files (docs/product.md#files)", () => {
   it("parses student names from file names", () => {
     const out = addEssayFiles([], [f("홍길동_20240101.txt")], 1, ESSAY_EXTENSIONS);
     expect(out.kind).toBe("added");
@@ -54,7 +54,7 @@ describe("adding essay files (§5)", () => {
 const sub = (status: Submission["status"], score: number | null = null, extra: Partial<Submission> = {}) =>
   ({ id: "00000000-0000-0000-0000-00000000abcd", status, score, studentName: "", studentId: "", ...extra }) as Submission;
 
-describe("dashboard rules (§2, §4)", () => {
+describe("dashboard rules (docs/product.md#dashboard, #polling)", () => {
   it("counts completed, waiting (pending + analyzing), total and the rounded average", () => {
     const stats = submissionStats([sub("completed", 80), sub("completed", 85), sub("pending"), sub("analyzing"), sub("error")]);
     expect(stats).toEqual({ completed: 2, waiting: 2, total: 5, averageScore: 83 });

@@ -1,4 +1,4 @@
-/** The Korean text of the sessions feature (§2, §4, §5, §8): tabs, toasts and fallbacks. */
+/** The Korean text of the sessions feature (docs/product.md: screens, statuses, input rules, error messages): tabs, toasts and fallbacks. */
 export const SESSION_MESSAGES = {
   tabs: {
     listLabel: "작업 단계",

@@ -115,14 +115,14 @@ export const blogPostUpdateSchema = z.object({
 });
 export type BlogPostUpdateInput = z.input<typeof blogPostUpdateSchema>;
 
-/** Split the admin form's comma-separated tags (§5): trimmed, empties dropped. */
+/** Split the admin form's comma-separated tags (docs/product.md#blog-posts): trimmed, empties dropped. */
 export function splitTags(input: string): string[] {
   return input.split(",").map((t) => t.trim()).filter(Boolean);
 }
 
 export type { BlogPost } from "./types.ts";
 
-/** Attachment JSON of the API: §3's client view plus mime type, owner post and order. */
+/** Attachment JSON of the API: the client view (docs/product.md#blog-attachment) plus mime type, owner post and order. */
 export interface BlogAttachmentJson extends BlogAttachment {
   blogPostId: string | null;
   mimeType: string;
@@ -135,7 +135,7 @@ export function attachmentDownloadUrl(url: string): string {
   return url + (url.includes("?") ? "&" : "?") + "download=true";
 }
 
-/** Size in KB with one decimal (§9). */
+/** Size in KB with one decimal (docs/product.md#limits). */
 export function formatKb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }

@@ -108,7 +108,7 @@ export const FLAG_LABELS: Record<GradeFlag, string> = {
 
 export const OFFLINE_GRADER_LABEL = "오프라인 분석기 채점 (AI 채점 아님)";
 
-/** Report data per submission (§3 "Report data"). */
+/** Report data per submission (docs/product.md#report-data). */
 export interface ReportData {
   submissionId: string;
   studentInfo: { name: string | null; studentId: string | null };
@@ -142,7 +142,7 @@ export function scorePercent(score: number, max: number): number {
   return max > 0 ? Math.round((score / max) * 100) : 0;
 }
 
-/** §2 score tiers: 85 % and 70 %. */
+/** Score tiers (docs/product.md#score-tiers): 85 % and 70 %. */
 export function scoreTier(score: number, max: number): "high" | "mid" | "low" {
   const ratio = max > 0 ? score / max : 0;
   if (ratio >= 0.85) return "high";

@@ -1,4 +1,4 @@
-// Korean user-facing messages (PRODUCT_SPEC §5 validation, §8 error catalogue, API errors).
+// Korean user-facing messages (docs/product.md#input-rules, #error-messages; API errors).
 
 export const VALIDATION = {
   loginUsernameRequired: "사용자명을 입력해주세요",
@@ -39,7 +39,7 @@ export const API_MESSAGES = {
   userNotFound: "사용자를 찾을 수 없습니다.",
 } as const;
 
-/** Toast titles and default descriptions of §8. */
+/** Toast titles and default descriptions (docs/product.md#toasts). */
 export const TOAST = {
   auth: {
     loginFailTitle: "로그인 안내",

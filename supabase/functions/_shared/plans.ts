@@ -1,4 +1,4 @@
-// Plan rules and limits (PRODUCT_SPEC §6, §9). The database seed holds the same values.
+// Plan rules and limits (docs/product.md#roles-and-plans, #limits). The database seed holds the same values.
 
 export const PLAN_IDS = ["trial", "individual", "educator", "business"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];

@@ -1,4 +1,4 @@
-// zod schemas shared by the SPA forms and the API (PRODUCT_SPEC §5).
+// zod schemas shared by the SPA forms and the API (docs/product.md#input-rules).
 import { z } from "zod";
 import { VALIDATION } from "./messages.ts";
 import { PLAN_IDS } from "./plans.ts";

@@ -1,5 +1,5 @@
 /**
- * §5 slug auto-generation: lowercase the title, keep only a-z, 0-9, Hangul,
+ * Slug auto-generation (docs/product.md#blog-posts): lowercase the title, keep only a-z, 0-9, Hangul,
  * whitespace and hyphen, turn whitespace runs into one hyphen, collapse
  * repeated hyphens, then append `-` and a random 6-character suffix
  * (only the suffix when the title leaves nothing). Leading/trailing hyphens

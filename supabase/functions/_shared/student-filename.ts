@@ -1,5 +1,5 @@
 /**
- * Student name / exam-number parsing from an answer file name (PRODUCT_SPEC §5).
+ * Student name / exam-number parsing from an answer file name (docs/product.md#student-file-names).
  * Web-standard only: used by the SPA and the edge function.
  */
 

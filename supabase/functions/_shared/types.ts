@@ -129,14 +129,14 @@ export interface Submission {
   submittedAt: string;
   analysisStartedAt: string | null;
   analysisCompletedAt: string | null;
-  /** List extras (§3). */
+  /** List extras (docs/product.md#submission-list-item). */
   score?: number | null;
   submitTime?: string;
   essay?: string;
   result?: { overallScore: number; maxScore: number; grader?: GraderKind } | null;
 }
 
-/** Report data per submission (§3): see `ReportData` in grading.ts. */
+/** Report data per submission (docs/product.md#report-data): see `ReportData` in grading.ts. */
 export type Report = ReportData;
 
 /** A plan the user could move up to, as sent with `usageExceeded` errors. */

@@ -1,5 +1,5 @@
 /**
- * File upload rules shared by the SPA and the edge function (PRODUCT_SPEC §5, §6, §9).
+ * File upload rules shared by the SPA and the edge function (docs/product.md#files, #roles-and-plans, #limits).
  */
 
 export type FileKind = "txt" | "docx" | "pdf" | "jpg" | "png" | "webp";
@@ -76,7 +76,7 @@ export const SETUP_EXTENSIONS = [".txt", ".docx", ".pdf", ".jpg", ".png"] as con
 export const ESSAY_ACCEPT = ESSAY_EXTENSIONS.join(",");
 export const SETUP_ACCEPT = SETUP_EXTENSIONS.join(",");
 
-/** Files per upload by plan (§6, §9) and whether multi-file / batch grading is allowed. */
+/** Files per upload by plan (docs/product.md#roles-and-plans) and whether multi-file / batch grading is allowed. */
 export { canBatch as planAllowsBatch, filesPerUpload as maxFilesForPlan } from "./plans.ts";
 
 export function extensionOf(filename: string): string {

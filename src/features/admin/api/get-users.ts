@@ -9,7 +9,7 @@ export function getUsers(): Promise<AdminUser[]> {
 
 export const usersQueryOptions = () => queryOptions({ queryKey: adminKeys.users(), queryFn: getUsers });
 
-/** Enabled only for admins (§6). */
+/** Enabled only for admins (docs/product.md#roles-and-plans). */
 export function useAdminUsers({ enabled }: { enabled: boolean }) {
   return useQuery({ ...usersQueryOptions(), enabled });
 }

@@ -10,7 +10,7 @@ export function getAttachments(postId: string): Promise<BlogAttachmentJson[]> {
 export const attachmentsQueryOptions = (postId: string) =>
   queryOptions({ queryKey: blogKeys.attachments(postId), queryFn: () => getAttachments(postId) });
 
-/** `lenient`: a failure reads as an empty list (the public post page, §7). */
+/** `lenient`: a failure reads as an empty list (the public post page, docs/product.md#requests). */
 export function useAttachments(postId: string | undefined, { lenient = false } = {}) {
   return useQuery({
     queryKey: blogKeys.attachments(postId ?? ""),

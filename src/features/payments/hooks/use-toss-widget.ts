@@ -27,7 +27,7 @@ function rendered(selector: string) {
   return Boolean(el && el.childElementCount > 0);
 }
 
-/** §9: poll every 100 ms (at most 50 times) until both areas show content, then let them settle 500 ms. */
+/** docs/product.md#limits: poll every 100 ms (at most 50 times) until both areas show content, then let them settle 500 ms. */
 async function waitForRender(selectors: string[], isCancelled: () => boolean) {
   for (let i = 0; i < WIDGET_POLL_MAX_TRIES && !isCancelled(); i++) {
     if (selectors.every(rendered)) break;

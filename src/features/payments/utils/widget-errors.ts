@@ -22,7 +22,7 @@ export function isUserCancel(error: unknown) {
   return Boolean(code && CANCEL_CODES.has(code));
 }
 
-/** §8: widget load failure; a 401 (invalid key) tells the user to contact the admin. */
+/** Widget load failure (docs/product.md#toasts); a 401 (invalid key) tells the user to contact the admin. */
 export function widgetLoadErrorMessage(error: unknown) {
   const e = asSdkError(error);
   if (e.status === 401 || (e.code && KEY_CODES.has(e.code)) || /\b401\b/.test(e.message ?? "")) {

@@ -12,7 +12,7 @@ function isStatus(value: string): value is SubscriptionStatusValue {
   return value in SUBSCRIPTION_STATUS_LABELS;
 }
 
-/** §4 subscription status: active 활성, trial 체험, expired 만료, canceled 취소됨. */
+/** Subscription status (docs/product.md#subscription-status): active 활성, trial 체험, expired 만료, canceled 취소됨. */
 export function SubscriptionStatusBadge({ status }: { status: string | null | undefined }) {
   if (!status || !isStatus(status)) return null;
   return (

@@ -62,7 +62,7 @@ export function splitBatch<T extends { file: { size: number } }>(
   return parts;
 }
 
-/** Which step failed, so the form can show the §8 default for that step. */
+/** Which step failed, so the form can show the default text for that step (docs/product.md#toasts). */
 export class BatchStepError extends Error {
   constructor(
     readonly step: "upload" | "start",

@@ -4,7 +4,7 @@ import { SESSION_MESSAGES } from "@/features/sessions/messages";
 
 const DOWNLOAD_MESSAGES = SESSION_MESSAGES.report;
 
-/** Downloads a report with the §8 toasts; `pendingId` is the submission being downloaded. */
+/** Downloads a report with the download toasts (docs/product.md#toasts); `pendingId` is the submission being downloaded. */
 export function useReportDownload() {
   const mutation = useDownloadReport();
   const download = (submissionId: string) =>

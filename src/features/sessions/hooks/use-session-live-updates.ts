@@ -81,7 +81,7 @@ export function useSessionLiveUpdates(sessionId: string | null | undefined, quer
   return { isLive };
 }
 
-/** Query options for the submission list: §4 polling only while the channel is not live. */
+/** Query options for the submission list: polling (docs/product.md#polling) only while the channel is not live. */
 export function submissionsRefetchOptions(isLive: boolean) {
   return {
     refetchInterval: (query: { state: { data: unknown } }) =>

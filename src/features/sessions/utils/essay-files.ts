@@ -22,7 +22,7 @@ export function toItem(file: File): EssayFileItem {
 }
 
 /**
- * §5: files of another type are refused; if existing + new would pass the plan's limit the files
+ * docs/product.md#files: files of another type are refused; if existing + new would pass the plan's limit the files
  * are not added (upgrade notice) — except a first multi-file pick, which keeps the first maxFiles.
  */
 export function addEssayFiles(

@@ -3,7 +3,7 @@ import { scorePercent, scoreTier } from "@shared/grading.ts";
 
 export type Tier = ReturnType<typeof scoreTier>;
 
-/** §2 colour tiers: ≥ 85 % top, ≥ 70 % middle, below that the lowest. */
+/** Colour tiers (docs/product.md#score-tiers): ≥ 85 % top, ≥ 70 % middle, below that the lowest. */
 export const TIER_STYLES: Record<Tier, { text: string; progress: "success" | "warning" | "error"; bar: string; label: string }> = {
   high: { text: "text-success", progress: "success", bar: "progress-success", label: "우수" },
   mid: { text: "text-warning", progress: "warning", bar: "progress-warning", label: "보통" },

@@ -7,7 +7,7 @@ import { BatchStepError } from "@/features/sessions/api/submit-batch";
 import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
 import type { UsageInfo, UsageLimitData } from "@/features/sessions/utils/usage-limit";
 
-/** The sessions-domain fields of an API error body (§3 "Usage-exceeded error data", batch refusal). */
+/** The sessions-domain fields of an API error body (docs/product.md#usage-exceeded-data, batch refusal). */
 export interface SessionErrorFlags {
   usageExceeded?: true;
   usageInfo?: unknown;
@@ -107,7 +107,7 @@ export function invalidEssayToast(errors: FieldErrors<EssayInput>): NotifyOption
   return { title, description: problem ?? uploadMessages.essayTooShort, variant: "destructive" };
 }
 
-/** Reads the usage-exceeded data of a failed request (§3 "Usage-exceeded error data"). */
+/** Reads the usage-exceeded data of a failed request (docs/product.md#usage-exceeded-data). */
 export function usageLimitDataFrom(error: unknown): UsageLimitData {
   const flags = sessionErrorFlags(error);
   const info = isRecord(flags.usageInfo) ? flags.usageInfo : null;

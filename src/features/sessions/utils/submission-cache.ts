@@ -39,7 +39,7 @@ export const POLL_EMPTY_MS = 2000;
 export const POLL_ANALYZING_MS = 1000;
 export const POLL_IDLE_MS = 5000;
 
-/** §4 polling while the channel is not subscribed: 2 s empty, 1 s while any is analyzing, else 5 s. */
+/** Polling (docs/product.md#polling) while the channel is not subscribed: 2 s empty, 1 s while any is analyzing, else 5 s. */
 export function submissionsPollInterval(
   items: readonly { status: string }[] | null | undefined,
   isLive = false,

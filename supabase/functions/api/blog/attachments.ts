@@ -10,6 +10,7 @@ import { type AttachmentRow, toAttachment } from "./mappers.ts";
 const FORM_OVERHEAD = 64 * 1024;
 
 export function cleanFilename(name: string, ext: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are stripped on purpose
   const base = (name.split(/[\\/]/).pop() ?? "").normalize("NFC").replace(/[\u0000-\u001f\u007f]/g, "").trim();
   const cut = base.slice(0, 200);
   return cut || `attachment.${ext}`;

@@ -41,7 +41,7 @@ export function looksLikeText(bytes: Uint8Array): boolean {
   } catch {
     return false;
   }
-  // deno-lint-ignore no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
   return !/[\u0000-\u0008\u000B\u000E-\u001F\u007F]/.test(text);
 }
 

@@ -82,6 +82,7 @@ export interface ExpectedObject {
 }
 
 /** One segment of an object name: no separators, escapes or control characters, not `.` / `..`. */
+// eslint-disable-next-line no-control-regex -- control characters are refused on purpose
 const SAFE_SEGMENT = /^[^/\\%\u0000-\u001f\u007f]{1,255}$/;
 
 /**

@@ -1,5 +1,5 @@
 // CORS on every response: the supabase-js header set, `content-disposition` exposed for downloads.
-// The SPA sends credentials (§7) while authenticating with a Bearer token, so an allowed origin is echoed
+// The SPA sends credentials (docs/product.md#requests) while authenticating with a Bearer token, so an allowed origin is echoed
 // (a wildcard is refused by browsers for credentialed requests). Only the configured site origins are
 // allowed (SITE_URL and the comma-separated ALLOWED_ORIGINS); any other Origin gets no
 // Access-Control-Allow-Origin, so browsers keep other sites from reading answers. Requests without an

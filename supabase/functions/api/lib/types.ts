@@ -49,7 +49,7 @@ export interface Route {
    * (a malformed id looks like a missing one), after the auth gate.
    */
   params?: z.ZodType<unknown, Params>;
-  // deno-lint-ignore no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table holds routes of every auth level and params
   handler(ctx: Ctx<any, any>): Promise<Response> | Response;
 }
 

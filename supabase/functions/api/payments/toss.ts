@@ -79,7 +79,7 @@ async function call(cfg: TossConfig, method: "GET" | "POST", path: string, body?
     throw new TossError("network", "NETWORK_ERROR", 0, String((err as Error)?.message ?? err));
   }
 
-  let text = "";
+  let text: string;
   try {
     text = await res.text();
   } catch (err) {
@@ -89,7 +89,7 @@ async function call(cfg: TossConfig, method: "GET" | "POST", path: string, body?
     }
     throw new TossError("network", "NETWORK_ERROR", res.status, String((err as Error)?.message ?? err));
   }
-  let data: Record<string, unknown> = {};
+  let data: Record<string, unknown>;
   try {
     data = text ? JSON.parse(text) : {};
   } catch {

@@ -79,8 +79,8 @@ export async function batchUpload(ctx: SessionCtx): Promise<Response> {
   });
   await putObjects(items.map(({ path, file }) => ({ path, file })), where);
 
-  let replaced: (string | null)[] = [];
-  let staged = items.length;
+  let replaced: (string | null)[];
+  let staged: number;
   try {
     ({ replaced, staged } = await adminSql.begin(async (sql) => {
       const [owned] = await sql`

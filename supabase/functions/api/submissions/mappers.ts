@@ -1,4 +1,4 @@
-// essay_submissions (⟕ analysis_results) rows → the §3 list item.
+// essay_submissions (⟕ analysis_results) rows → the list item (docs/product.md#submission-list-item).
 import type { GraderKind } from "../../_shared/grading.ts";
 import type { Submission } from "../../_shared/types.ts";
 import type { DbRow } from "../../_shared/db-rows.ts";
@@ -19,7 +19,7 @@ export type SubmissionRow = SubmissionColumns & {
   grader: GraderKind | null;
 };
 
-/** A §3 list item. `essay` is the first 100 characters (the list preview); the report has the rest. */
+/** A list item (docs/product.md#submission-list-item). `essay` is the first 100 characters (the list preview); the report has the rest. */
 export function submissionJson(r: SubmissionRow): Submission & { essayMimeType: string | null } {
   const done = r.status === "completed" && r.overall_score != null;
   const score = done ? Number(r.overall_score) : null;

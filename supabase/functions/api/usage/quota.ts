@@ -164,7 +164,7 @@ function nextSeoulDay(now = new Date()): string {
 }
 
 /**
- * The 403 `usageExceeded` error with usageInfo / upgradeOptions / daysRemaining (§3, §8); a
+ * The 403 `usageExceeded` error with usageInfo / upgradeOptions / daysRemaining (docs/product.md#usage-exceeded-data); a
  * reservation refused by a daily free budget gives 429 with `freeLimitReached` ('address' | 'device').
  */
 export async function usageExceededError(

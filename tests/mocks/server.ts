@@ -1,0 +1,11 @@
+// The one msw server of the unit projects (started by tests/mocks/setup.ts). A test adds the handlers
+// it needs with `server.use(...)`; they are reset after each test.
+import { setupServer } from "msw/node";
+
+export const server = setupServer();
+
+/**
+ * Requests no handler answered, and bodies the API would refuse (see `requestBody` in ./api.ts). The
+ * setup file fails the test that made one, even when the code under test swallowed the failed request.
+ */
+export const requestProblems: string[] = [];
