@@ -113,12 +113,6 @@ export const env = {
     const n = Number(read("GRADING_CONCURRENCY") ?? "8");
     return Number.isFinite(n) && n >= 1 ? Math.floor(n) : 8;
   },
-  get tossClientKey(): string {
-    return read("TOSS_CLIENT_KEY") ?? TOSS_TEST_CLIENT_KEY;
-  },
-  get tossSecretKey(): string {
-    return read("TOSS_SECRET_KEY") ?? TOSS_TEST_SECRET_KEY;
-  },
   get tossApiBase(): string {
     return (read("TOSS_API_BASE") ?? "https://api.tosspayments.com").replace(/\/+$/, "");
   },

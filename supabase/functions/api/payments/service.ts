@@ -3,7 +3,7 @@
 import type postgres from "postgres";
 import { HttpError } from "../lib/errors.ts";
 import type { TossConfig, TossPayment } from "./toss.ts";
-import { TossError, cancelIdempotencyKey, cancelPayment, confirmPayment, getPaymentByKey, receiptUrl, tossErrorMessage } from "./toss.ts";
+import { TossError, confirmPayment, getPaymentByKey, receiptUrl, tossErrorMessage } from "./toss.ts";
 import { PAYMENT_MESSAGES as M } from "./messages.ts";
 
 type Sql = postgres.Sql;
