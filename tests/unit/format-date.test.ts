@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { formatSeoulDate, formatSeoulDateOr, seoulYear } from "@/lib/format-date";
-import { formatReportDate } from "@/features/sessions/utils/report-format";
+import { formatReportDate } from "@/lib/report-format";
 import { formatKoreanDate, formatKoreanLongDate } from "@/features/blog/utils/format";
 import { formatKoreanLongDate as usageResetDate } from "@/features/sessions/utils/usage-limit";
 

@@ -2,7 +2,7 @@
 // who changed what and when.
 import type { ResultEdit, ReviewedReport } from "@shared/review.ts";
 import { Dialog } from "@/components/ui/dialog";
-import { formatReportDate, formatScore } from "@/features/sessions/utils/report-format";
+import { formatReportDate, formatScore } from "@/lib/report-format";
 
 const FIELD_LABELS: Record<string, string> = {
   strengths: "우수한 점",

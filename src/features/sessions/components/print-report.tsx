@@ -4,7 +4,7 @@ import { cn } from "@/components/ui/cn";
 import { AnnotationLegend, AnnotationNoteBody, KIND_STYLE, KindMarker } from "@/features/sessions/components/annotated-essay";
 import { ReportQuestion, ReportRubric } from "@/features/sessions/components/report-question";
 import { placeAnnotations, paragraphSegments, splitParagraphs } from "@/features/sessions/utils/annotation-layout";
-import { formatReportDate, formatScore, scoreSummary } from "@/features/sessions/utils/report-format";
+import { formatReportDate, formatScore, scoreSummary } from "@/lib/report-format";
 
 function PrintSection({ title, children, avoidBreak = false }: { title: string; children: ReactNode; avoidBreak?: boolean }) {
   return (

@@ -1,5 +1,5 @@
 import type { RubricCategory } from "@shared/grading.ts";
-import { formatScore } from "@/features/sessions/utils/report-format";
+import { formatScore } from "@/lib/report-format";
 
 /** The question text of the session (untrusted text, rendered as text). */
 export function ReportQuestion({ question }: { question: string }) {

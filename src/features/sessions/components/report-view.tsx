@@ -10,7 +10,7 @@ import { ApiError } from "@/lib/api-client";
 import { useReport } from "@/features/sessions/api/get-report";
 import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
 import { useReportDownload } from "@/features/sessions/hooks/use-report-download";
-import { formatReportDate, formatScore, scoreSummary } from "@/features/sessions/utils/report-format";
+import { formatReportDate, formatScore, scoreSummary } from "@/lib/report-format";
 import { AnnotatedEssay } from "@/features/sessions/components/annotated-essay";
 import { ReportQuestion, ReportRubric } from "@/features/sessions/components/report-question";
 import { PrintPortal, usePrintJob } from "@/features/sessions/components/print-portal";

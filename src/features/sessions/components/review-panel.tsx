@@ -13,7 +13,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { useSaveReview } from "@/features/sessions/api/review";
-import { formatScore } from "@/features/sessions/utils/report-format";
+import { formatScore } from "@/lib/report-format";
 
 export const REVIEW_TEXT = {
   title: "리포트 검토·수정",

@@ -10,7 +10,7 @@ import { notify } from "@/lib/notify";
 import { useCompleteReview } from "@/features/sessions/api/review";
 import { AiOriginalDialog } from "@/features/sessions/components/ai-original-dialog";
 import { ShareLinkDialog } from "@/features/sessions/components/share-link-dialog";
-import { formatReportDate } from "@/features/sessions/utils/report-format";
+import { formatReportDate } from "@/lib/report-format";
 
 /** 검토 완료 / 수정됨 / 검토 전, for the screen and for printing. */
 export function ReviewBadge({ report }: { report: Pick<ReviewedReport, "reviewed" | "reviewedAt" | "edited"> }) {

@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { useCreateShare, useRevokeShare, useShares } from "@/features/sessions/api/review";
-import { formatReportDate } from "@/features/sessions/utils/report-format";
+import { formatReportDate } from "@/lib/report-format";
 
 /** The link to open: the server's when it knows the site's address, else this site's. */
 export function shareUrl(share: Pick<CreatedShare, "url" | "token">): string {

@@ -10,7 +10,7 @@ import { Progress } from "@/components/ui/progress";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api-client";
 import { useSharedReport } from "@/features/shared-report/api/get-shared-report";
-import { formatReportDate, formatScore, scoreSummary } from "@/features/sessions/utils/report-format";
+import { formatReportDate, formatScore, scoreSummary } from "@/lib/report-format";
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (

@@ -98,7 +98,7 @@ export interface Substance {
 export function substance(text: string, sentences: string[]): Substance {
   const stems = eojeol(text).map(stem);
   const W = 40;
-  let mattr = 0;
+  let mattr: number;
   if (stems.length <= W) {
     mattr = stems.length ? new Set(stems).size / stems.length : 0;
   } else {
