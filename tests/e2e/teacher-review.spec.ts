@@ -101,6 +101,20 @@ test("a teacher reviews a report, downloads it, and shares a link that a signed-
   expect(txt).toContain("총점        : 84 / 100점");
   expect(txt).toMatch(/검토 완료 {3}: 예/);
 
+  // The class CSV from the dashboard carries the reviewed total and says it was reviewed.
+  await report.getByRole("button", { name: "← 대시보드로 돌아가기" }).click();
+  const [csvDownload] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "결과 CSV 다운로드" }).click(),
+  ]);
+  const csvLines = (await readFile((await csvDownload.path())!)).toString("utf8").replace(/^\uFEFF/, "").split("\r\n");
+  const header = csvLines[0].split(",");
+  const studentLine = csvLines.find((l) => l.startsWith("김검토,"))!.split(",");
+  expect(studentLine[header.indexOf("총점")]).toBe("84");
+  expect(studentLine[header.indexOf("검토 완료")]).toBe("예");
+  await page.getByTestId("submission-row").filter({ hasText: "김검토" }).getByRole("button", { name: "보기" }).click();
+  await expect(report).toBeVisible();
+
   // Student link, opened in a signed-out browser context.
   await report.getByTestId("share-open").click();
   const dialog = page.getByTestId("share-dialog");
