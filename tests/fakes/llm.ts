@@ -11,6 +11,10 @@
 //   outofrange              scores far outside [0, max]
 //   slow:<ms>               answers after <ms>
 //   score:<ratio>           every category gets ratio × max (e.g. score:1.0)
+//   jitter:<d>              calls score 0.7, 0.7+d, 0.7−3d of max in turn (per category prompt)
+// Per-criterion prompts ("## 이번에 채점할 항목", one category) get {score, feedback}; the overall
+// prompt ("## 종합 피드백 작성") gets the grade without categories. `usage` is proportional to the
+// text (fakeTokens) and a system prompt seen before counts as cached (prompt_tokens_details).
 // Every grade carries `annotations` built from the answer it was sent (see fakeAnnotations):
 // quotes that occur (one with its line break written as a space), one invented quote, one that
 // overlaps another, one with a category the rubric does not have.
@@ -121,21 +125,51 @@ export function fakeAnnotations(essay: string, rubric: { name: string }[]): { an
   return { annotations: out, expectedKept: kept };
 }
 
+/** Headings of the per-criterion mode's prompts (grading/llm.ts CRITERION_HEADING, OVERALL_HEADING). */
+const CRITERION_HEADING = "## 이번에 채점할 항목";
+const OVERALL_HEADING = "## 종합 피드백 작성";
+
+/**
+ * `[[llm:jitter:<d>]]`: the n-th call (per marker and category prompt) scores at
+ * 0.7, 0.7 + d, 0.7 − 3d of the points, in turn — the median of three samples is 0.7, their mean is not.
+ */
+export const JITTER_BASE = 0.7;
+export function jitterRatio(d: number, count: number): number {
+  const offsets = [0, d, -3 * d];
+  return Math.min(1, Math.max(0, JITTER_BASE + offsets[(count - 1) % 3]));
+}
+
+/** Tokens the fake bills for a text: about one per 1.5 characters (Korean text on GPT-4o's tokenizer). */
+export function fakeTokens(text: string): number {
+  return Math.ceil(text.length / 1.5);
+}
+
 function gradeJson(system: string, ratio: number, outOfRange: boolean, essay = ""): string {
   const rubric = rubricFromSystem(system);
+  const score = (max: number, i: number) => (outOfRange ? (i % 2 === 0 ? max * 10 : -7) : Math.round(max * ratio * 10) / 10);
+  if (system.includes(CRITERION_HEADING)) {
+    const c = rubric[0];
+    return JSON.stringify({ score: score(c.max, 0), feedback: `${c.name} 항목은 주장과 근거의 연결이 대체로 자연스럽습니다.` });
+  }
+  const overall = system.includes(OVERALL_HEADING);
+  const names = overall ? (/category: 다음 항목 이름 가운데 하나를 그대로 쓰세요: (.+)/.exec(system)?.[1] ?? "종합").split(", ").map((name) => ({ name })) : rubric;
   return JSON.stringify({
-    categories: rubric.map((c, i) => ({
-      name: c.name,
-      score: outOfRange ? (i % 2 === 0 ? c.max * 10 : -7) : Math.round(c.max * ratio * 10) / 10,
-      feedback: `${c.name} 항목은 주장과 근거의 연결이 대체로 자연스럽습니다.`,
-    })),
+    ...(overall
+      ? {}
+      : {
+          categories: rubric.map((c, i) => ({
+            name: c.name,
+            score: score(c.max, i),
+            feedback: `${c.name} 항목은 주장과 근거의 연결이 대체로 자연스럽습니다.`,
+          })),
+        }),
     strengths: ["주장이 서론에서 분명하게 제시되었습니다.", "구체적인 사례를 근거로 들었습니다."],
     improvementAreas: ["반론에 대한 검토가 부족합니다.", "일부 문장이 지나치게 깁니다."],
     detailedFeedback: "전체적으로 논지가 일관되며 근거가 적절합니다. 다만 반론을 고려하면 설득력이 높아집니다.",
     suggestions: ["결론에서 주장을 한 문장으로 다시 요약하세요.", "통계 자료의 출처를 밝혀 주세요.", "긴 문장을 두 문장으로 나누세요."],
     onTopic: true,
     manipulationAttempt: false,
-    annotations: fakeAnnotations(essay, rubric).annotations,
+    annotations: fakeAnnotations(essay, names).annotations,
   });
 }
 
@@ -152,6 +186,20 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
   const requests: RecordedLlmRequest[] = [];
   const seen = new Map<string, number>();
   const hanging = new Set<http.ServerResponse>();
+  // Prompt caching as providers do it: a system prompt seen before is served from the cache.
+  const cachedSystems = new Set<string>();
+  const usageFor = (system: string, user: string, content: string) => {
+    const prompt = fakeTokens(system) + fakeTokens(user);
+    const cached = cachedSystems.has(system) ? fakeTokens(system) : 0;
+    cachedSystems.add(system);
+    const completion = fakeTokens(content);
+    return {
+      prompt_tokens: prompt,
+      completion_tokens: completion,
+      total_tokens: prompt + completion,
+      prompt_tokens_details: { cached_tokens: cached },
+    };
+  };
 
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -200,8 +248,10 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     const format = body.response_format as { type?: string } | undefined;
     if (opts.rejectJsonSchema && format?.type === "json_schema") return reject("response_format");
     const [kind, arg] = marker.split(":");
-    const count = (seen.get(marker) ?? 0) + 1;
-    seen.set(marker, count);
+    // Jitter counts per category prompt too, so each category of a per-criterion grading sees its own turn.
+    const key = kind === "jitter" ? `${marker}|${system.split(CRITERION_HEADING)[1] ?? ""}` : marker;
+    const count = (seen.get(key) ?? 0) + 1;
+    seen.set(key, count);
 
     if (kind === "hang" || (kind === "hangfirst" && count <= (Number(arg) || 1))) {
       hanging.add(res);
@@ -230,7 +280,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
       content = '{"categories": [';
       finish = "length";
     } else {
-      const ratio = kind === "score" ? Number(arg) : 0.8;
+      const ratio = kind === "score" ? Number(arg) : kind === "jitter" ? jitterRatio(Number(arg) || 0, count) : 0.8;
       content = gradeJson(system, Number.isFinite(ratio) ? ratio : 0.8, kind === "outofrange", essayFromUser(user));
     }
     send(200, {
@@ -239,7 +289,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
       created: Math.floor(Date.now() / 1000),
       model: body.model,
       choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: finish }],
-      usage: { prompt_tokens: 100, completion_tokens: 100, total_tokens: 200 },
+      usage: usageFor(system, user, content),
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

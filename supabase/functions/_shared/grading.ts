@@ -74,6 +74,11 @@ export interface CategoryScore {
   score: number;
   maxScore: number;
   feedback: string;
+  /**
+   * Set when the answer was graded several times (GRADING_SAMPLES) and the samples' scores for
+   * this category were more than 10 % of its points apart: the score shown is their median.
+   */
+  sampleScores?: number[];
 }
 
 export type GraderKind = "ai" | "offline";
@@ -82,7 +87,7 @@ export type GraderKind = "ai" | "offline";
 export type AnnotationSource = GraderKind | "teacher";
 
 /** Flags the server attaches to a result; shown to the teacher in the report. */
-export type GradeFlag = "manipulation" | "off_topic" | "too_short" | "blank";
+export type GradeFlag = "manipulation" | "off_topic" | "too_short" | "blank" | "needs_check";
 
 export interface GradeResult {
   overallScore: number;
@@ -104,6 +109,7 @@ export const FLAG_LABELS: Record<GradeFlag, string> = {
   off_topic: "문제와 관련성 낮음",
   too_short: "분량 크게 부족",
   blank: "빈 답안",
+  needs_check: "확인 필요 (반복 채점 간 점수 차이 큼)",
 };
 
 export const OFFLINE_GRADER_LABEL = "오프라인 분석기 채점 (AI 채점 아님)";

@@ -135,6 +135,7 @@ export function applyCap(result: GradeResult, cap: number): GradeResult {
   if (result.flags.includes("manipulation")) notes.push("답안에 채점 지시를 바꾸려는 문장이 있어 해당 문장은 채점에서 제외되었습니다.");
   if (result.flags.includes("off_topic")) notes.push("답안이 문제의 주제와 관련성이 낮아 점수가 제한되었습니다.");
   if (result.flags.includes("too_short")) notes.push("답안 분량이 요구 분량에 크게 못 미쳐 점수가 제한되었습니다.");
+  if (result.flags.includes("needs_check")) notes.push("여러 번 채점한 점수가 항목 배점의 10% 넘게 달라 교사의 확인이 필요합니다.");
   const improvementAreas = [...notes.filter((n) => !result.improvementAreas.includes(n)), ...result.improvementAreas];
   return {
     ...result,
@@ -151,4 +152,47 @@ export function gradeWithoutLlm(input: GradeInput, pre: Precheck): GradeResult {
   // the answer as given (the text the report returns), so they are measured on that.
   const annotations = offlineAnnotations(input.essay, input.question, input.rubric);
   return applyCap({ ...r, flags, annotations }, pre.cap);
+}
+
+/** The median of a non-empty list (the mean of the middle two for an even count). */
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** Samples more than this fraction of a category's points apart get a "확인 필요" hint. */
+export const SAMPLE_DISAGREEMENT = 0.1;
+
+/**
+ * Combines k results of the same answer (GRADING_SAMPLES, each from finalizeLlmGrade) into one:
+ * each category's score is the median of the samples' (its feedback from the sample nearest to
+ * it), the texts and annotations come from the sample whose total is nearest to the medians' sum,
+ * the cap is applied again; a category whose samples spread over more than 10 % of its points
+ * keeps the sample scores (`sampleScores`) and the result gets the `needs_check` flag.
+ */
+export function combineSamples(samples: GradeResult[], pre: Precheck): GradeResult {
+  if (samples.length === 1) return samples[0];
+  let disagree = false;
+  const categoryScores: CategoryScore[] = samples[0].categoryScores.map((c, i) => {
+    const scores = samples.map((s) => s.categoryScores[i]?.score ?? 0);
+    const m = round1(median(scores));
+    const nearest = samples.reduce((best, s) =>
+      Math.abs((s.categoryScores[i]?.score ?? 0) - m) < Math.abs((best.categoryScores[i]?.score ?? 0) - m) ? s : best,
+    );
+    const spread = Math.max(...scores) - Math.min(...scores);
+    const out: CategoryScore = { ...c, score: m, feedback: nearest.categoryScores[i]?.feedback ?? c.feedback };
+    if (spread > c.maxScore * SAMPLE_DISAGREEMENT + 1e-9) {
+      disagree = true;
+      out.sampleScores = scores;
+    }
+    return out;
+  });
+  const total = categoryScores.reduce((s, c) => s + c.score, 0);
+  const rep = samples.reduce((best, s) => (Math.abs(s.overallScore - total) < Math.abs(best.overallScore - total) ? s : best));
+  const flags = [...new Set(samples.flatMap((s) => s.flags))];
+  if (disagree) flags.push("needs_check");
+  let cap = pre.cap;
+  if (flags.includes("off_topic") && !pre.flags.includes("off_topic")) cap = Math.min(cap, 0.5);
+  return applyCap({ ...rep, categoryScores, flags }, cap);
 }

@@ -1,0 +1,93 @@
+// How an answer is graded by the model: GRADING_MODE (holistic: one call for the whole grade;
+// per-criterion: one call per rubric category, in parallel, plus one for the overall feedback) and
+// GRADING_SAMPLES (k gradings, the per-category median kept; see grade.ts combineSamples).
+import type OpenAI from "openai";
+import type { GradeResult, LlmGrade, RubricCategory } from "../../_shared/grading.ts";
+import { combineSamples, finalizeLlmGrade, type Precheck } from "./grade.ts";
+import {
+  criterionSystemPrompt,
+  type LlmConfig,
+  overallSystemPrompt,
+  requestCriterion,
+  requestGrade,
+  requestOverall,
+  systemPrompt,
+  type UsageSink,
+  withRetries,
+} from "./llm.ts";
+
+export type GradingMode = "holistic" | "per-criterion";
+
+/** At most this many samples per answer, whatever GRADING_SAMPLES says (each is a paid grading). */
+export const MAX_SAMPLES = 5;
+
+/** GRADING_MODE: "per-criterion" (also "per_criterion"), anything else is "holistic" (the default). */
+export function gradingMode(raw: string | undefined): GradingMode {
+  const v = (raw ?? "").trim().toLowerCase();
+  return v === "per-criterion" || v === "per_criterion" ? "per-criterion" : "holistic";
+}
+
+/** GRADING_SAMPLES: a whole number from 1 to MAX_SAMPLES, default 1. */
+export function gradingSamples(raw: string | undefined): number {
+  const n = Math.floor(Number(raw));
+  return Number.isFinite(n) && n >= 1 ? Math.min(n, MAX_SAMPLES) : 1;
+}
+
+export interface ModelGradingInput {
+  client: OpenAI;
+  cfg: LlmConfig;
+  rubric: RubricCategory[];
+  question: string;
+  pre: Precheck;
+  mode: GradingMode;
+  samples: number;
+  onUsage?: UsageSink;
+  /** Checked before every call and retry: true stops (the job is gone), see `gone`. */
+  stopped?: () => boolean;
+  /** Thrown when `stopped()` is true before a call. */
+  gone?: () => Error;
+  onRetry?: (attempt: number, reason: string) => Promise<void> | void;
+}
+
+/** One grading of the answer in the given mode, as the model's grade (before finalizing). */
+async function gradeOnce(input: ModelGradingInput): Promise<LlmGrade> {
+  const { client, cfg, rubric, question, pre, onUsage } = input;
+  const guarded = <T>(call: () => Promise<T>) =>
+    withRetries(
+      cfg,
+      () => {
+        // A retry is a new paid call: not for an answer deleted meanwhile.
+        if (input.stopped?.()) throw input.gone?.() ?? new Error("stopped");
+        return call();
+      },
+      input.onRetry,
+    );
+  if (input.mode === "holistic") {
+    const system = systemPrompt(rubric, question);
+    return guarded(() => requestGrade(client, cfg, system, pre.essay, onUsage));
+  }
+  const overallPrompt = overallSystemPrompt(rubric, question);
+  const [overall, ...criteria] = await Promise.all([
+    guarded(() => requestOverall(client, cfg, overallPrompt, pre.essay, onUsage)),
+    ...rubric.map((c) => {
+      const system = criterionSystemPrompt(c, question);
+      return guarded(() => requestCriterion(client, cfg, system, pre.essay, onUsage));
+    }),
+  ]);
+  return {
+    ...overall,
+    categories: rubric.map((c, i) => ({ name: c.name, score: criteria[i].score, feedback: criteria[i].feedback })),
+  };
+}
+
+/**
+ * Grades the answer `samples` times (in parallel) in `mode` and combines the results: one sample
+ * is returned as finalized; several give the per-category median with a "확인 필요" hint where
+ * they disagree (grade.ts combineSamples).
+ */
+export async function gradeWithModel(input: ModelGradingInput): Promise<GradeResult> {
+  const k = Math.max(1, Math.min(MAX_SAMPLES, Math.floor(input.samples) || 1));
+  const grades = await Promise.all(Array.from({ length: k }, () => gradeOnce(input)));
+  const results = grades.map((g) => finalizeLlmGrade(g, input.rubric, input.pre, input.cfg.model));
+  return combineSamples(results, input.pre);
+}
