@@ -27,6 +27,12 @@
 // 5. The offline analyzer (no stack needed; runs first): Kendall τ per question of the answer
 //    corpus (tests/fixtures/corpus) and the time to grade a 1,500-character answer (median of 50).
 //    BENCH_ONLY_OFFLINE=1 runs only this section, BENCH_SKIP_OFFLINE=1 skips it.
+// 6. Grading modes (no stack needed): every answer of the corpus graded in-process by the
+//    worker's grading code (grading/modes.ts) against the fake LLM, once per GRADING_MODE, one
+//    answer after another (so the fake's prompt cache behaves as a provider's across a session):
+//    calls, tokens in/out/cached per answer (the fake bills ≈ 1 token per 1.5 characters, like
+//    Korean text on GPT-4o's tokenizer) and the cost per answer at the default prices (USD per 1M).
+//    BENCH_ONLY_MODES=1 runs only this section, BENCH_SKIP_MODES=1 skips it.
 import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -39,6 +45,9 @@ import { formatBundle, measureBundle } from "./bundle-size.ts";
 import { startFakeLlm } from "../tests/fakes/llm.ts";
 import { evaluateCorpus, gradeOfflineLikeWorker, loadCorpus } from "../tests/helpers/offline-corpus.ts";
 import { freePorts } from "../tests/helpers/free-port.ts";
+import { llmClient, type CallUsage, type LlmConfig } from "../supabase/functions/api/grading/llm.ts";
+import { gradeWithModel, type GradingMode } from "../supabase/functions/api/grading/modes.ts";
+import { precheck } from "../supabase/functions/api/grading/grade.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const int = (name: string, fallback: number) => {
@@ -453,9 +462,56 @@ function offlineScenario() {
   say("");
 }
 
+/** Default prices of GET /api/admin/usage (admin/grading-usage.ts tokenPrices), USD per 1M tokens. */
+const PRICES = { input: 0.4, cached: 0.1, output: 1.6 };
+
+async function modesScenario() {
+  say("Grading modes: tokens per answer with the fake LLM (corpus answers, GRADING_SAMPLES=1)");
+  const corpus = loadCorpus();
+  for (const mode of ["holistic", "per-criterion"] as GradingMode[]) {
+    const llm = await startFakeLlm();
+    try {
+      const cfg: LlmConfig = { baseURL: llm.url, apiKey: "bench", model: "fake-grader", timeoutMs: 10_000, maxAttempts: 2, backoffMs: 10 };
+      const client = llmClient(cfg);
+      const perEssay: { calls: number; prompt: number; completion: number; cached: number; ms: number }[] = [];
+      for (const q of corpus) {
+        for (const a of q.answers) {
+          const pre = precheck({ essay: a.text, question: q.question, rubric: q.rubric });
+          if (pre.immediate) continue;
+          const calls: CallUsage[] = [];
+          const t0 = performance.now();
+          await gradeWithModel({ client, cfg, rubric: q.rubric, question: q.question, pre, mode, samples: 1, onUsage: (u) => calls.push(u) });
+          perEssay.push({
+            calls: calls.length,
+            prompt: calls.reduce((x, u) => x + u.promptTokens, 0),
+            completion: calls.reduce((x, u) => x + u.completionTokens, 0),
+            cached: calls.reduce((x, u) => x + u.cachedTokens, 0),
+            ms: performance.now() - t0,
+          });
+        }
+      }
+      const avg = (f: (e: (typeof perEssay)[number]) => number) => perEssay.reduce((x, e) => x + f(e), 0) / perEssay.length;
+      const prompt = avg((e) => e.prompt);
+      const cached = avg((e) => e.cached);
+      const completion = avg((e) => e.completion);
+      const cost = ((prompt - cached) * PRICES.input + cached * PRICES.cached + completion * PRICES.output) / 1e6;
+      say(
+        `  ${mode.padEnd(13)} ${perEssay.length} answers: ${avg((e) => e.calls).toFixed(1)} calls, ` +
+          `tokens in ${Math.round(prompt)} (cached ${Math.round(cached)}) / out ${Math.round(completion)} per answer, ` +
+          `$${cost.toFixed(5)} per answer at $${PRICES.input}/$${PRICES.cached}/$${PRICES.output} per 1M in/cached/out; ` +
+          `median ${fmtMs(stats(perEssay.map((e) => e.ms)).median)} per answer with the fake (no model latency)`,
+      );
+    } finally {
+      await llm.stop();
+    }
+  }
+  say("");
+}
+
 async function all() {
-  if (process.env.BENCH_SKIP_OFFLINE !== "1") offlineScenario();
-  if (process.env.BENCH_ONLY_OFFLINE === "1") return;
+  if (process.env.BENCH_SKIP_OFFLINE !== "1" && process.env.BENCH_ONLY_MODES !== "1") offlineScenario();
+  if (process.env.BENCH_SKIP_MODES !== "1") await modesScenario();
+  if (process.env.BENCH_ONLY_OFFLINE === "1" || process.env.BENCH_ONLY_MODES === "1") return;
   if (process.env.BENCH_ONLY_FLEET !== "1") await main();
   if (process.env.BENCH_SKIP_FLEET !== "1") await fleetScenario();
   if (process.env.BENCH_SKIP_BUNDLE !== "1" && process.env.BENCH_ONLY_FLEET !== "1") bundleScenario();

@@ -14,7 +14,7 @@
 //   jitter:<d>              calls score 0.7, 0.7+d, 0.7−3d of max in turn (per category prompt)
 // Per-criterion prompts ("## 이번에 채점할 항목", one category) get {score, feedback}; the overall
 // prompt ("## 종합 피드백 작성") gets the grade without categories. `usage` is proportional to the
-// text (fakeTokens) and a system prompt seen before counts as cached (prompt_tokens_details).
+// text (fakeTokens); a system prompt seen before is cached from 1,024 tokens on (fakeCachedTokens).
 // Every grade carries `annotations` built from the answer it was sent (see fakeAnnotations):
 // quotes that occur (one with its line break written as a space), one invented quote, one that
 // overlaps another, one with a category the rubric does not have.
@@ -144,6 +144,12 @@ export function fakeTokens(text: string): number {
   return Math.ceil(text.length / 1.5);
 }
 
+/** Cached tokens of a repeated system prompt: none below 1,024 tokens, else in steps of 128 (OpenAI's rule). */
+export function fakeCachedTokens(system: string): number {
+  const t = fakeTokens(system);
+  return t >= 1024 ? Math.floor(t / 128) * 128 : 0;
+}
+
 function gradeJson(system: string, ratio: number, outOfRange: boolean, essay = ""): string {
   const rubric = rubricFromSystem(system);
   const score = (max: number, i: number) => (outOfRange ? (i % 2 === 0 ? max * 10 : -7) : Math.round(max * ratio * 10) / 10);
@@ -186,11 +192,11 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
   const requests: RecordedLlmRequest[] = [];
   const seen = new Map<string, number>();
   const hanging = new Set<http.ServerResponse>();
-  // Prompt caching as providers do it: a system prompt seen before is served from the cache.
+  // Prompt caching as OpenAI does it: a system prompt seen before is served from the cache (see fakeCachedTokens).
   const cachedSystems = new Set<string>();
   const usageFor = (system: string, user: string, content: string) => {
     const prompt = fakeTokens(system) + fakeTokens(user);
-    const cached = cachedSystems.has(system) ? fakeTokens(system) : 0;
+    const cached = cachedSystems.has(system) ? fakeCachedTokens(system) : 0;
     cachedSystems.add(system);
     const completion = fakeTokens(content);
     return {

@@ -2,7 +2,7 @@
 // per-criterion prompts carry only their own category, k samples give the per-category median with
 // a "확인 필요" hint where they disagree, and every call's usage is reported.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fakeTokens, startFakeLlm, type FakeLlm } from "../fakes/llm.ts";
+import { fakeCachedTokens, fakeTokens, startFakeLlm, type FakeLlm } from "../fakes/llm.ts";
 import { llmClient, type CallUsage, type LlmConfig } from "../../supabase/functions/api/grading/llm.ts";
 import { gradeWithModel, gradingMode, gradingSamples, type GradingMode } from "../../supabase/functions/api/grading/modes.ts";
 import { median, precheck } from "../../supabase/functions/api/grading/grade.ts";
@@ -27,9 +27,9 @@ beforeAll(async () => {
 });
 afterAll(() => fake.stop());
 
-async function grade(mode: GradingMode, samples: number, marker: string) {
+async function grade(mode: GradingMode, samples: number, marker: string, q = question) {
   const essay = `${essayBody} [[llm:${marker}]]`;
-  const pre = precheck({ essay, question, rubric });
+  const pre = precheck({ essay, question: q, rubric });
   expect(pre.immediate).toBeNull();
   const usage: CallUsage[] = [];
   const before = fake.requests.length;
@@ -37,7 +37,7 @@ async function grade(mode: GradingMode, samples: number, marker: string) {
     client: llmClient(cfg),
     cfg,
     rubric,
-    question,
+    question: q,
     pre,
     mode,
     samples,
@@ -123,8 +123,13 @@ describe("usage", () => {
     expect(u.promptTokens).toBe(fakeTokens(req.system) + fakeTokens(req.user));
     expect(u.completionTokens).toBeGreaterThan(50);
     expect(u.latencyMs).toBeGreaterThanOrEqual(0);
-    // the same system prompt again: the fake provider serves it from its cache
+    // a short system prompt is not cached; a long one seen before is (from 1,024 tokens on)
     const again = await grade("holistic", 1, "score:0.6:usage2");
-    expect(again.usage[0].cachedTokens).toBe(fakeTokens(req.system));
+    expect(again.usage[0].cachedTokens).toBe(0);
+    const longQuestion = `${question}\n${"제시문: 청소년의 스마트폰 사용 시간은 해마다 늘고 있으며 학습과 관계에 영향을 준다. ".repeat(40)}`;
+    await grade("holistic", 1, "score:0.6:usage3", longQuestion);
+    const cached = await grade("holistic", 1, "score:0.6:usage4", longQuestion);
+    expect(cached.usage[0].cachedTokens).toBe(fakeCachedTokens(cached.requests[0].system));
+    expect(cached.usage[0].cachedTokens).toBeGreaterThanOrEqual(1024);
   });
 });

@@ -11,4 +11,5 @@ export const ADMIN_MESSAGES = {
   endDateForFreePlan: "체험판에는 종료일을 지정할 수 없습니다.",
   refundReasonRequired: "환불 사유를 입력해 주세요(200자 이내).",
   refundAmountInvalid: "환불 금액이 올바르지 않습니다.",
+  usageRangeInvalid: "조회 기간이 올바르지 않습니다. from·to를 YYYY-MM-DD로, 366일 이내로 지정해 주세요.",
 } as const;

@@ -14,6 +14,7 @@ import { paymentsSetup, tossConfig } from "../payments/config.ts";
 import { PAYMENT_MESSAGES } from "../payments/messages.ts";
 import { changePlanSchema, refundSchema, deleteAuthUser, essayObjectNames, listUsersWithUsage, removeEssayObjects } from "./users.ts";
 import { ADMIN_MESSAGES } from "./messages.ts";
+import { gradingUsage } from "./grading-usage.ts";
 
 type AdminCtx = Ctx<{ id: string }, AuthUser>;
 
@@ -104,6 +105,7 @@ async function refund(ctx: Ctx<{ id: string }, AuthUser>): Promise<Response> {
 
 export const routes: Route[] = [
   defineRoute({ method: "GET", path: "/admin/users", auth: "admin", handler: listUsers }),
+  defineRoute({ method: "GET", path: "/admin/usage", auth: "admin", handler: gradingUsage }),
   defineRoute({ method: "DELETE", path: "/admin/users/:id", auth: "admin", params: userParams, handler: deleteUser }),
   defineRoute({ method: "PATCH", path: "/admin/users/:id/subscription", auth: "admin", params: userParams, handler: changePlan }),
   defineRoute({ method: "GET", path: "/admin/users/:id/payments", auth: "admin", params: userParams, handler: memberPayments }),

@@ -2,8 +2,9 @@ import { adminSql } from "../lib/db.ts";
 import { env } from "../lib/env.ts";
 import { exceedsChars, MAX_CRITERIA_CHARS, MAX_ESSAY_CHARS, MAX_PROMPT_CHARS, uploadMessages } from "../../_shared/upload-rules.ts";
 import type { GradeResult, RubricCategory } from "../../_shared/grading.ts";
-import { finalizeLlmGrade, gradeWithoutLlm, precheck } from "./grade.ts";
-import { GradingError, llmClient, OutOfTimeError, requestGrade, systemPrompt, withRetries, type LlmConfig } from "./llm.ts";
+import { gradeWithoutLlm, precheck } from "./grade.ts";
+import { type CallUsage, GradingError, llmClient, OutOfTimeError, type LlmConfig } from "./llm.ts";
+import { gradeWithModel, gradingMode, type GradingMode, gradingSamples } from "./modes.ts";
 import { readImage } from "./image-reading.ts";
 import { parseRubric } from "./rubric.ts";
 
@@ -49,7 +50,41 @@ export const workerSettings = {
   get progressIntervalMs() {
     return num("GRADING_PROGRESS_INTERVAL_MS", 700);
   },
+  /** GRADING_MODE: holistic (default, one call) or per-criterion (one call per category + overall). */
+  get mode(): GradingMode {
+    return gradingMode(Deno.env.get("GRADING_MODE"));
+  },
+  /** GRADING_SAMPLES: gradings per answer, the per-category median kept (1–5, default 1). */
+  get samples(): number {
+    return gradingSamples(Deno.env.get("GRADING_SAMPLES"));
+  },
 };
+
+/**
+ * Records the model calls of one answer (public.grading_usage). Best effort: a failed write is
+ * logged, never fails the grading (the calls are already paid for).
+ */
+async function recordUsage(job: Job, mode: GradingMode, calls: CallUsage[]): Promise<void> {
+  if (calls.length === 0) return;
+  const rows = calls.map((u) => ({
+    submission_id: job.id,
+    user_id: job.user_id,
+    mode,
+    call_kind: u.kind,
+    model: u.model.slice(0, 200),
+    prompt_tokens: u.promptTokens,
+    completion_tokens: u.completionTokens,
+    cached_tokens: Math.min(u.cachedTokens, u.promptTokens),
+    latency_ms: Math.max(0, Math.round(u.latencyMs)),
+  }));
+  try {
+    await adminSql`
+      insert into public.grading_usage ${adminSql(rows, "submission_id", "user_id", "mode", "call_kind", "model",
+        "prompt_tokens", "completion_tokens", "cached_tokens", "latency_ms")}`;
+  } catch (err) {
+    console.error("grading usage not recorded", job.id, err);
+  }
+}
 
 export function llmConfig(): LlmConfig | null {
   const apiKey = env.llmApiKey;
@@ -212,21 +247,25 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
       await (firstWrite ?? progress.set(25, STAGES[0], true));
       if (progress.lost) return; // the answer was deleted (or the lease lost): do not call the model
       const stop = progress.ticker(25, 90);
+      const mode = workerSettings.mode;
+      const calls: CallUsage[] = [];
       try {
-        const client = llmClient(cfg);
-        const system = systemPrompt(rubric, question);
-        const grade = await withRetries(
+        result = await gradeWithModel({
+          client: llmClient(cfg),
           cfg,
-          () => {
-            // A retry is a new paid call: not for an answer deleted meanwhile.
-            if (progress.lost) throw new GradingError(JOB_GONE, false);
-            return requestGrade(client, cfg, system, pre.essay);
-          },
-          (attempt) => progress.set(30, `AI 응답이 지연되어 다시 시도합니다 (${attempt + 1}/${cfg.maxAttempts})...`, true),
-        );
-        result = finalizeLlmGrade(grade, rubric, pre, cfg.model);
+          rubric,
+          question,
+          pre,
+          mode,
+          samples: workerSettings.samples,
+          onUsage: (u) => calls.push(u),
+          stopped: () => progress.lost,
+          gone: () => new GradingError(JOB_GONE, false),
+          onRetry: (attempt) => progress.set(30, `AI 응답이 지연되어 다시 시도합니다 (${attempt + 1}/${cfg.maxAttempts})...`, true),
+        });
       } finally {
         stop();
+        await recordUsage(job, mode, calls);
       }
     } else {
       await progress.set(40, "오프라인 분석기로 글의 구조와 표현을 측정하고 있습니다...", true);

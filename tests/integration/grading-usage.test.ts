@@ -1,0 +1,131 @@
+// Cost in view: every grading call's usage (tokens in/out/cached from the provider, latency) is
+// recorded in public.grading_usage by the worker; only admins read it, per day and per teacher with
+// the configured prices (GET /api/admin/usage). Real worker under Deno against the fake LLM.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, closeTestSql, createAdmin, createMember, testSql, type TestUser } from "../helpers/users.ts";
+import { readStack } from "../helpers/stack.ts";
+import { fakeTokens } from "../fakes/llm.ts";
+
+const dir = join(import.meta.dirname, "../fixtures/essays");
+const prompt = readFileSync(join(dir, "prompt.txt"), "utf8");
+const strong = readFileSync(join(dir, "strong.txt"), "utf8");
+
+interface LlmRequest {
+  marker: string;
+  system: string;
+  user: string;
+}
+
+async function llmRequests(marker: string): Promise<LlmRequest[]> {
+  const { fakeLlmUrl } = readStack();
+  const res = await fetch(`${fakeLlmUrl!.replace(/\/v1$/, "")}/__requests`);
+  return ((await res.json()) as LlmRequest[]).filter((r) => r.marker === marker);
+}
+
+async function submit(user: TestUser, sessionId: string, essay: string): Promise<string> {
+  const res = await api(`/sessions/${sessionId}/submissions`, {
+    token: user.token,
+    json: { essayContent: essay, studentName: "홍길동", studentId: "20240101" },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+  return res.body.id ?? res.body.submission?.id ?? res.body.submissionId;
+}
+
+async function waitForEnd(id: string, timeoutMs = 45_000) {
+  const sql = testSql();
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await sql`select status from public.essay_submissions where id = ${id}`;
+    if (row && (row.status === "completed" || row.status === "error")) return row;
+    if (Date.now() > end) throw new Error(`submission ${id} still ${row?.status}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+let teacher: TestUser;
+let admin: TestUser;
+let sessionId: string;
+
+beforeAll(async () => {
+  teacher = await createMember();
+  admin = await createAdmin();
+  const form = new FormData();
+  form.append("promptFile", new File([prompt], "문제.txt", { type: "text/plain" }));
+  const res = await api("/sessions", { token: teacher.token, form });
+  expect(res.status).toBeLessThan(300);
+  sessionId = res.body.id ?? res.body.session?.id;
+});
+
+afterAll(async () => {
+  await closeTestSql();
+});
+
+describe("grading usage", () => {
+  it("records each call's tokens from the provider's usage, failed outputs included", async () => {
+    const ok = await submit(teacher, sessionId, `${strong}\n[[llm:ok:usage-${randomUUID()}]]`);
+    const bad = await submit(teacher, sessionId, `${strong}\n[[llm:malformed-once:usage-${randomUUID()}]]`);
+    expect((await waitForEnd(ok)).status).toBe("completed");
+    expect((await waitForEnd(bad)).status).toBe("completed");
+    const sql = testSql();
+    const rows = await sql`select * from public.grading_usage where submission_id = ${ok}`;
+    expect(rows).toHaveLength(1);
+    const [row] = rows;
+    expect(row.user_id).toBe(teacher.user.id);
+    expect(row.mode).toBe("holistic");
+    expect(row.call_kind).toBe("holistic");
+    expect(row.model).toBe("fake-grader");
+    const [okSub] = await sql`select essay_content from public.essay_submissions where id = ${ok}`;
+    const marker = /\[\[llm:([^\]]+)\]\]/.exec(okSub.essay_content)![1];
+    const [req] = await llmRequests(marker);
+    expect(row.prompt_tokens).toBe(fakeTokens(req.system) + fakeTokens(req.user));
+    expect(row.completion_tokens).toBeGreaterThan(50);
+    expect(row.cached_tokens).toBeLessThanOrEqual(row.prompt_tokens);
+    // the rejected (malformed) answer was paid for too
+    expect(await sql`select 1 from public.grading_usage where submission_id = ${bad}`).toHaveLength(2);
+  });
+
+  it("is readable by admins only: RLS and the admin route", async () => {
+    const sql = testSql();
+    const count = (id: string) =>
+      sql.begin(async (tx) => {
+        await tx.unsafe("set local role authenticated");
+        await tx`select set_config('request.jwt.claims', ${JSON.stringify({ sub: id, role: "authenticated", aud: "authenticated" })}, true)`;
+        const [r] = await tx`select count(*)::int as n from public.grading_usage`;
+        return r.n as number;
+      });
+    expect(await count(teacher.user.id)).toBe(0);
+    expect(await count(admin.user.id)).toBeGreaterThan(0);
+    await expect(sql.begin(async (tx) => {
+      await tx.unsafe("set local role authenticated");
+      await tx`select set_config('request.jwt.claims', ${JSON.stringify({ sub: teacher.user.id, role: "authenticated", aud: "authenticated" })}, true)`;
+      await tx`insert into public.grading_usage (mode, call_kind, model) values ('holistic', 'holistic', 'x')`;
+    })).rejects.toMatchObject({ code: "42501" });
+
+    expect((await api("/admin/usage", { token: teacher.token })).status).toBe(403);
+    const res = await api("/admin/usage", { token: admin.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.prices.currency).toBe("USD");
+    const mine = res.body.teachers.find((t: { userId: string }) => t.userId === teacher.user.id);
+    const [sums] = await sql`
+      select count(distinct submission_id)::int as essays, sum(prompt_tokens)::int as p,
+             sum(completion_tokens)::int as c, sum(cached_tokens)::int as k
+        from public.grading_usage where user_id = ${teacher.user.id}`;
+    expect(mine).toMatchObject({ essays: sums.essays, promptTokens: sums.p, completionTokens: sums.c, cachedTokens: sums.k });
+    const { inputPer1M, outputPer1M, cachedPer1M } = res.body.prices;
+    const expected = ((sums.p - sums.k) * inputPer1M + sums.k * cachedPer1M + sums.c * outputPer1M) / 1e6;
+    expect(mine.cost).toBeCloseTo(expected, 6);
+    expect(res.body.days.length).toBeGreaterThan(0);
+    expect(res.body.total.calls).toBeGreaterThanOrEqual(3);
+    const holistic = res.body.modes.find((m: { mode: string }) => m.mode === "holistic");
+    expect(holistic.perEssay.promptTokens).toBeGreaterThan(0);
+
+    for (const q of ["from=2026-13-01", "from=yesterday", "from=2026-01-10&to=2026-01-01", "from=2020-01-01&to=2026-01-01"]) {
+      const bad = await api(`/admin/usage?${q}`, { token: admin.token });
+      expect(bad.status, q).toBe(400);
+      expect(bad.body.error ?? bad.body.message).toMatch(/조회 기간/);
+    }
+  });
+});
