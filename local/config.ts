@@ -172,6 +172,14 @@ export function resolveLocalKeys(dataDir: string): LocalKeys {
   };
 }
 
+/**
+ * Settings of the edge function that `npm start` passes through from .env: abuse limits, captcha,
+ * LLM timeouts and prices, grading (mode, samples, concurrency, deadlines, caps — not the tick
+ * secret, which the stack makes per data folder), body and storage caps, pool size, Toss timeout.
+ */
+export const FUNCTION_SETTINGS =
+  /^(RATE_LIMIT_[A-Z0-9_]+|FREE_USES_PER_(ADDRESS|DEVICE)_PER_DAY|TRUSTED_PROXY_HOPS|CAPTCHA_(PROVIDER|SECRET_KEY|VERIFY_URL|VERIFIED_BY)|LLM_(TIMEOUT_MS|MAX_ATTEMPTS|BACKOFF_MS|PRICE_[A-Z]+_PER_1M)|GRADING_(?!TICK_SECRET$)[A-Z_]+|MAX_(FORM|JSON)_BYTES|MAX_STORED_(FILES|BYTES)_PER_USER|DB_POOL_MAX|TOSS_TIMEOUT_MS)$/;
+
 export function functionEnv(): Record<string, string> {
   const out: Record<string, string> = {
     LLM_BASE_URL: config.llm.baseUrl,
@@ -183,10 +191,8 @@ export function functionEnv(): Record<string, string> {
     PAYMENTS_MODE: config.toss.mode,
   };
   if (config.llm.apiKey) out.LLM_API_KEY = config.llm.apiKey;
-  // The abuse limits and the captcha a self-hoster sets in .env (the function has their defaults):
-  // RATE_LIMIT_*, FREE_USES_PER_ADDRESS_PER_DAY, FREE_USES_PER_DEVICE_PER_DAY, TRUSTED_PROXY_HOPS, CAPTCHA_*.
-  const settings =
-    /^(RATE_LIMIT_[A-Z0-9_]+|FREE_USES_PER_(ADDRESS|DEVICE)_PER_DAY|TRUSTED_PROXY_HOPS|CAPTCHA_(PROVIDER|SECRET_KEY|VERIFY_URL|VERIFIED_BY))$/;
+  // The function's own settings a self-hoster sets in .env (the function has their defaults).
+  const settings = FUNCTION_SETTINGS;
   for (const [name, value] of Object.entries(process.env)) {
     if (value && settings.test(name)) out[name] = value;
   }

@@ -4,6 +4,7 @@ import { appendFile, chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { FUNCTION_SETTINGS } from "../../local/config.ts";
 import { startStack } from "../../local/stack.ts";
 import { freePorts } from "./free-port.ts";
 
@@ -29,13 +30,13 @@ async function startFakes(): Promise<Fakes | undefined> {
 }
 
 /**
- * Test stacks keep the function's abuse-limit and captcha defaults whatever a developer's .env says
+ * Test stacks keep the function's defaults (abuse limits, captcha, grading, caps) whatever a developer's .env says
  * (functionEnv() passes those through for `npm start`); a spec that needs them starts its own instance.
  */
 function withoutLocalSettings(): Record<string, string> {
   const blank: Record<string, string> = {};
   for (const name of Object.keys(process.env)) {
-    if (/^(RATE_LIMIT_|FREE_USES_PER_|TRUSTED_PROXY_HOPS$|CAPTCHA_)/.test(name)) blank[name] = "";
+    if (FUNCTION_SETTINGS.test(name)) blank[name] = "";
   }
   return blank;
 }

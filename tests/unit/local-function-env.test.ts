@@ -24,6 +24,26 @@ describe("functionEnv()", () => {
     expect(functionEnv()).toMatchObject(settings);
   });
 
+  it("passes through the grading, LLM timing and price, body, storage and pool settings, but not the tick secret", () => {
+    const settings = {
+      GRADING_MODE: "per-criterion",
+      GRADING_SAMPLES: "3",
+      GRADING_MAX_IN_FLIGHT: "16",
+      GRADING_RUN_DEADLINE_MS: "120000",
+      LLM_TIMEOUT_MS: "30000",
+      LLM_PRICE_INPUT_PER_1M: "0.5",
+      MAX_FORM_BYTES: "1000000",
+      MAX_STORED_FILES_PER_USER: "100",
+      DB_POOL_MAX: "2",
+      TOSS_TIMEOUT_MS: "5000",
+    };
+    for (const [k, v] of Object.entries(settings)) vi.stubEnv(k, v);
+    vi.stubEnv("GRADING_TICK_SECRET", "x".repeat(40));
+    const env = functionEnv();
+    expect(env).toMatchObject(settings);
+    expect(env).not.toHaveProperty("GRADING_TICK_SECRET");
+  });
+
   it("leaves out empty values and unrelated variables", () => {
     vi.stubEnv("CAPTCHA_PROVIDER", "");
     vi.stubEnv("RATE_LIMIT_GUESTS_PER_HOUR", "");
