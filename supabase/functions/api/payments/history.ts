@@ -57,7 +57,7 @@ export async function paymentHistory(sql: AnySql, userId: string): Promise<Payme
     select p.*, pl.name as plan_name
       from public.payments p left join public.subscription_plans pl on pl.id = p.plan_id
      where p.user_id = ${userId} and p.status in ('done', 'refunded', 'partially_refunded', 'failed')
-     order by coalesce(p.approved_at, p.created_at) desc, p.id
+     order by coalesce(p.approved_at, p.created_at) desc, p.created_at desc, p.id
      limit ${HISTORY_LIMIT}`;
   return rows.map(toRecord);
 }
