@@ -13,7 +13,7 @@ const RULES = {
 };
 const LONG = "가".repeat(120);
 
-function utf16le(text: string): Uint8Array {
+function utf16le(text: string): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(2 + text.length * 2);
   out[0] = 0xff;
   out[1] = 0xfe;
