@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
       protectedRoute(paths.dashboard.path, Workspace),
       protectedRoute(paths.sessions.path, Workspace),
       protectedRoute(paths.session.path, Workspace),
+      protectedRoute(paths.sessionReport.path, Workspace),
       protectedRoute(paths.myWork.path, MyWork),
       protectedRoute(paths.plans.path, Plans),
       protectedRoute(paths.subscription.path, Plans),

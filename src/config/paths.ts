@@ -3,6 +3,12 @@ export const paths = {
   dashboard: { path: "/dashboard", getHref: () => "/dashboard" },
   sessions: { path: "/sessions", getHref: () => "/sessions" },
   session: { path: "/sessions/:id", getHref: (id: string) => `/sessions/${encodeURIComponent(id)}` },
+  /** One answer's report inside its session's dashboard. */
+  sessionReport: {
+    path: "/sessions/:id/submissions/:submissionId",
+    getHref: (id: string, submissionId: string) =>
+      `/sessions/${encodeURIComponent(id)}/submissions/${encodeURIComponent(submissionId)}`,
+  },
   myWork: { path: "/my-work", getHref: () => "/my-work" },
   plans: {
     path: "/plans",

@@ -288,11 +288,11 @@ test("choosing the trial plan during a paid month asks first, schedules it for t
 
   await page.getByTestId("plan-card-trial").getByRole("button", { name: "무료로 시작하기" }).click();
   const dialog = page.getByTestId("plan-change-dialog");
-  await expect(dialog).toContainText("까지 그대로 이용할 수 있고, 그 후 체험판(으)로 변경됩니다");
+  await expect(dialog).toContainText("까지 그대로 이용할 수 있고, 그 후 체험판으로 변경됩니다");
   await page.getByRole("button", { name: "변경 예약" }).click();
   await expect(toast(page).getByText("플랜 변경 완료")).toBeVisible();
   const note = page.getByTestId("plan-period-note");
-  await expect(note).toContainText("체험판(으)로 변경됩니다(예약됨)");
+  await expect(note).toContainText("체험판으로 변경됩니다(예약됨)");
   await expect(page.getByTestId("plan-card-educator").getByRole("button", { name: "현재 플랜" })).toBeDisabled();
   await expect(page.getByTestId("usage-badge")).toContainText("0/500");
 

@@ -45,8 +45,15 @@ describe("Header", () => {
     expect(screen.queryByTestId("usage-badge")).toBeNull();
   });
 
-  it("shows the member's username, links and a neutral usage badge below the limit", () => {
+  it("shows the member's display name rather than the username (class-view)", () => {
     state.user = member();
+    renderHeader();
+    expect(screen.getByTestId("user-label").textContent).toBe("김선생");
+    expect(screen.queryByText("teacher_kim")).toBeNull();
+  });
+
+  it("shows the member's username when there is no display name, links and a neutral usage badge below the limit", () => {
+    state.user = member({ displayName: null });
     state.usage = { usage: { current: 3, limit: 10 }, plan: { id: "trial", name: "체험" } };
     renderHeader();
     expect(screen.getByText("teacher_kim")).toBeTruthy();

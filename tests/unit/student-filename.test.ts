@@ -51,6 +51,13 @@ describe("parseStudentFilename (docs/product.md#student-file-names)", () => {
     expect(parseStudentFilename("20240101.txt")).toEqual({ name: "", studentId: "20240101" });
   });
 
+  it("takes no 수험번호 from a name without Hangul unless the name is only the number (class-view)", () => {
+    expect(parseStudentFilename("essay-utf16.txt")).toEqual({ name: "", studentId: "" });
+    expect(parseStudentFilename("essay-utf8-bom.txt")).toEqual({ name: "", studentId: "" });
+    expect(parseStudentFilename("scan 2024-03.pdf")).toEqual({ name: "", studentId: "" });
+    expect(parseStudentFilename("12.txt")).toEqual({ name: "", studentId: "" });
+  });
+
   it("does not cut a name out of a longer Hangul run or an id out of a longer digit run", () => {
     expect(parseStudentFilename("김홍길동이_2024.txt")).toEqual({ name: "김홍길동이", studentId: "2024" });
     expect(parseStudentFilename("홍길동_1234567890123.txt")).toEqual({ name: "홍길동", studentId: "1234567890123" });

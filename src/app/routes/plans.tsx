@@ -15,6 +15,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { formatSeoulDate } from "@/lib/format-date";
 import { useCancelSchedule } from "@/features/plans/api/cancel-schedule";
 import { planChangeKind, type PlanChangeKind } from "@/features/plans/utils/plan-change";
+import { withParticle } from "@/lib/korean";
 
 export default function PlansRoute() {
   const { user } = useAuth();
@@ -89,8 +90,8 @@ export default function PlansRoute() {
   const end = formatSeoulDate(paidUntil, "longDateTime");
   const dialog = confirming && {
     downgrade: {
-      title: `${confirming.plan.name}(으)로 변경 예약`,
-      text: `현재 ${currentPlan?.name ?? ""} 플랜은 ${end}까지 그대로 이용할 수 있고, 그 후 ${confirming.plan.name}(으)로 변경됩니다. 예약은 이 페이지에서 언제든 취소할 수 있습니다.`,
+      title: `${withParticle(confirming.plan.name, "ro")} 변경 예약`,
+      text: `현재 ${currentPlan?.name ?? ""} 플랜은 ${end}까지 그대로 이용할 수 있고, 그 후 ${withParticle(confirming.plan.name, "ro")} 변경됩니다. 예약은 이 페이지에서 언제든 취소할 수 있습니다.`,
       confirm: "변경 예약",
     },
     "downgrade-paid": {

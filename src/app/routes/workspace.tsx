@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { useLocation, useNavigate, useParams } from "react-router-dom";
+import { useEffect } from "react";
+import { useLocation, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { Badge } from "@/components/ui/badge";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { paths } from "@/config/paths";
@@ -12,7 +12,12 @@ import { useSession } from "@/features/sessions/api/get-session";
 import { SetupTab } from "@/features/sessions/components/setup-tab";
 import { EssayTab } from "@/features/sessions/components/essay-tab";
 import { SessionRequired } from "@/features/sessions/components/session-required";
-import { initialWorkspaceTab, type WorkspaceTab } from "@/features/sessions/utils/workspace-tabs";
+import {
+  adjacentReports,
+  type WorkspaceTab,
+  workspaceTabFromUrl,
+  workspaceTabHref,
+} from "@/features/sessions/utils/workspace-tabs";
 import { useSubmissions } from "@/features/sessions/api/get-submissions";
 import { sessionKeys } from "@/features/sessions/api/keys";
 import { Dashboard } from "@/features/sessions/components/dashboard";
@@ -29,32 +34,40 @@ const TABS = ["setup", "essay", "dashboard"] as const satisfies readonly Workspa
 const TAB_TEXT = SESSION_MESSAGES.tabs;
 
 export default function WorkspaceRoute() {
-  const { id: routeSessionId } = useParams<{ id: string }>();
+  const { id: routeSessionId, submissionId } = useParams<{ id: string; submissionId: string }>();
   const location = useLocation();
+  const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const { user } = useAuth();
   const subscription = useSubscriptionStatus();
-  const carried = (location.state ?? {}) as { sessionId?: string; tab?: WorkspaceTab };
-  const [tab, setTab] = useState<WorkspaceTab>(() => carried.tab ?? initialWorkspaceTab(location.pathname));
-  const [sessionId, setSessionId] = useState<string | null>(routeSessionId ?? carried.sessionId ?? null);
+  // Every screen is its URL (docs/product.md#workspace): the tab is `?tab=` when it is not the
+  // path's default, the session is /sessions/<id>, a report /sessions/<id>/submissions/<sid>.
+  const tab: WorkspaceTab = submissionId ? "dashboard" : workspaceTabFromUrl(location.pathname, searchParams.get("tab"));
+  const sessionId = routeSessionId ?? null;
+  const setTab = (next: WorkspaceTab) => {
+    const base = submissionId && sessionId ? paths.session.getHref(sessionId) : location.pathname;
+    navigate(workspaceTabHref(base, next), { replace: !submissionId });
+  };
   const usageDialog = useUsageLimitDialog();
-
-  useEffect(() => {
-    if (routeSessionId) {
-      setSessionId(routeSessionId);
-      setTab("dashboard");
-    }
-  }, [routeSessionId]);
 
   const sessionQuery = useSession(sessionId);
   const session: AnalysisSession | null = sessionQuery.data ?? null;
   const live = useSessionLiveUpdates(session?.id ?? null, sessionKeys.submissions(session?.id ?? ""));
   const submissions = useSubmissions(session ? session.id : null, submissionsRefetchOptions(live.isLive));
-  const [reportId, setReportId] = useState<string | null>(null);
+  const reportId = submissionId ?? null;
   const reportDownload = useReportDownload();
   const submissionActions = useSubmissionActions(session?.id ?? null, usageDialog.show);
+  const fromDashboard = (location.state as { fromDashboard?: boolean } | null)?.fromDashboard === true;
+  const { prev: prevReport, next: nextReport } = adjacentReports(submissions.data, reportId ?? "");
 
-  useEffect(() => setReportId(null), [session?.id]);
+  const openReport = (id: string, replace = false) => {
+    if (!sessionId) return;
+    navigate(paths.sessionReport.getHref(sessionId, id), { replace, state: { fromDashboard: replace ? fromDashboard : true } });
+  };
+  const closeReport = () => {
+    if (fromDashboard) navigate(-1);
+    else if (sessionId) navigate(paths.session.getHref(sessionId), { replace: true });
+  };
 
   useEffect(() => {
     if (sessionQuery.isError) {
@@ -68,10 +81,7 @@ export default function WorkspaceRoute() {
   const batchAllowed = !isGuest && canBatch(planId);
   const badge = dashboardBadgeCount(submissions.data);
 
-  const onSubmitted = (id: string) => {
-    setTab("dashboard");
-    if (routeSessionId !== id) navigate(paths.session.getHref(id));
-  };
+  const onSubmitted = (id: string) => navigate(paths.session.getHref(id));
 
   return (
     <section className="mx-auto w-full max-w-5xl px-4 py-8">
@@ -93,11 +103,7 @@ export default function WorkspaceRoute() {
         <TabsContent value="setup" className="mt-4">
           <SetupTab
             session={session}
-            onCreated={(created) => {
-              setSessionId(created.id);
-              setTab("essay");
-              if (routeSessionId) navigate(paths.home.getHref(), { state: { sessionId: created.id, tab: "essay" } });
-            }}
+            onCreated={(created) => navigate(workspaceTabHref(paths.session.getHref(created.id), "essay"))}
             onNext={() => setTab("essay")}
             onUsageExceeded={usageDialog.show}
           />
@@ -118,13 +124,19 @@ export default function WorkspaceRoute() {
         </TabsContent>
         <TabsContent value="dashboard" className="mt-4">
           {reportId ? (
-            <ReportView submissionId={reportId} onBack={() => setReportId(null)} />
+            <ReportView
+              key={reportId}
+              submissionId={reportId}
+              onBack={closeReport}
+              onPrev={prevReport ? () => openReport(prevReport.id, true) : undefined}
+              onNext={nextReport ? () => openReport(nextReport.id, true) : undefined}
+            />
           ) : (
             <Dashboard
               submissions={submissions.data}
               isLoading={Boolean(session) && submissions.isLoading}
               isLive={live.isLive}
-              onView={(submission) => setReportId(submission.id)}
+              onView={(submission) => openReport(submission.id)}
               onDownload={(submission) => reportDownload.download(submission.id)}
               downloadingId={reportDownload.pendingId}
               {...submissionActions.dashboardProps}

@@ -38,7 +38,8 @@ export function Header() {
   const [loggingOut, setLoggingOut] = useState(false);
   const isAdmin = user?.isAdmin === 1;
   const plansLabel = isAtUsageLimit(usage) ? "업그레이드" : "구독 플랜";
-  const userLabel = user ? (user.isGuest === 1 ? "게스트 사용자" : user.username) : null;
+  // The display name when the teacher has one (class-view), otherwise the username.
+  const userLabel = user ? (user.isGuest === 1 ? "게스트 사용자" : user.displayName?.trim() || user.username) : null;
 
   const handleLogout = async () => {
     setLoggingOut(true);

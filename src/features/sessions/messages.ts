@@ -31,8 +31,9 @@ export const SESSION_MESSAGES = {
     tooManyTitle: "파일 개수 안내",
     tooMany: (n: number) => `최대 ${n}개 파일까지 선택 가능합니다. 처음 ${n}개 파일만 업로드됩니다.`,
     limit: (upgrade: string, max: number) => `${upgrade} (현재 최대 ${max}개)`,
-    uploadedTitle: "파일 업로드 완료",
-    uploaded: (file: string) => `${file} 파일이 성공적으로 업로드되었습니다.`,
+    /** A file was chosen, not yet sent (it is uploaded with 다음 단계). */
+    chosenTitle: "파일 선택 완료",
+    chosen: (file: string) => `${file} 파일을 선택했습니다.`,
     studentsRecognizedTitle: "학생 정보 자동 인식",
     studentsRecognized: "파일명에서 학생 이름과 수험번호를 자동으로 인식했습니다. 필요하면 수정하세요.",
     imageTextTitle: "이미지 글자 인식",

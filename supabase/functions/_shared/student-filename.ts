@@ -19,6 +19,8 @@ const NAME_THEN_ID = new RegExp(`${NOT_HANGUL_BEFORE}(${NAME})${SEP}(${ID})(?!\\
 const ID_THEN_NAME = new RegExp(`(?<!\\d)(${ID})${SEP}(${NAME})${NOT_HANGUL_AFTER}`, "u");
 const FIRST_HANGUL_RUN = new RegExp(`[${HANGUL}]+`, "u");
 const FIRST_DIGIT_RUN = /\d+/;
+/** A name that is only a 수험번호 (`20240101.txt`). */
+const ONLY_ID = /^\d{3,12}$/;
 const VALID_NAME = new RegExp(`^[${HANGUL}]{2,4}$`, "u");
 const VALID_ID = /^\d{3,12}$/;
 
@@ -32,7 +34,9 @@ export function baseName(filename: string): string {
 
 /**
  * Name (2–4 Hangul) and id (1–12 digits) separated by `_`, space or `-`, in either order;
- * otherwise the first Hangul run and the first digit run (each may be empty).
+ * otherwise the first Hangul run and the first digit run (each may be empty). Without any Hangul the
+ * digits count only when they are the whole name (`20240101.txt`): the `16` of `essay-utf16.txt` or
+ * the `8` of `essay-utf8-bom.txt` is not a 수험번호.
  */
 export function parseStudentFilename(filename: string): ParsedStudent {
   const stem = baseName(filename);
@@ -40,10 +44,9 @@ export function parseStudentFilename(filename: string): ParsedStudent {
   if (nameFirst) return { name: nameFirst[1], studentId: nameFirst[2] };
   const idFirst = ID_THEN_NAME.exec(stem);
   if (idFirst) return { name: idFirst[2], studentId: idFirst[1] };
-  return {
-    name: FIRST_HANGUL_RUN.exec(stem)?.[0] ?? "",
-    studentId: FIRST_DIGIT_RUN.exec(stem)?.[0] ?? "",
-  };
+  const name = FIRST_HANGUL_RUN.exec(stem)?.[0] ?? "";
+  if (!name) return { name: "", studentId: ONLY_ID.test(stem) ? stem : "" };
+  return { name, studentId: FIRST_DIGIT_RUN.exec(stem)?.[0] ?? "" };
 }
 
 /** Valid only when the name is 2–4 Hangul characters and the id 3–12 digits. */

@@ -8,6 +8,7 @@ import { Select } from "@/components/ui/select";
 import { useChangePlan } from "@/features/admin/api/change-plan";
 import { usePlanOptions } from "@/features/admin/api/get-plans";
 import type { AdminUser } from "@/features/admin/api/types";
+import { withParticle } from "@/lib/korean";
 
 export interface ChangePlanDialogProps {
   user: AdminUser | null;
@@ -31,7 +32,7 @@ export function ChangePlanDialog({ user, onClose }: ChangePlanDialogProps) {
       { userId: user.id, planId },
       {
         onSuccess: () => {
-          notify({ title: "구독 플랜 변경 완료", description: `${user.username}님의 플랜이 ${planName}(으)로 변경되었습니다.` });
+          notify({ title: "구독 플랜 변경 완료", description: `${user.username}님의 플랜이 ${withParticle(planName, "ro")} 변경되었습니다.` });
           close();
         },
         onError: (error) =>

@@ -11,6 +11,7 @@ import { LaunchBanner } from "@/features/plans/components/launch-banner";
 import { PlanCard } from "@/features/plans/components/plan-card";
 import { PlansFaq } from "@/features/plans/components/plans-faq";
 import { SubscriptionStatusBadge } from "@/features/plans/components/subscription-status-badge";
+import { withParticle } from "@/lib/korean";
 
 export interface PlanListProps {
   plans: Plan[] | undefined;
@@ -72,7 +73,7 @@ function CurrentPlanLine({
             {scheduled?.paid
               ? `그 다음 날부터 결제한 ${scheduled.name} 플랜이 한 달간 적용됩니다.`
               : scheduled
-                ? `그 후 ${scheduled.name}(으)로 변경됩니다(예약됨).`
+                ? `그 후 ${withParticle(scheduled.name, "ro")} 변경됩니다(예약됨).`
                 : "자동 결제는 없으며, 그 후 체험판으로 돌아갑니다."}
           </span>
           {scheduled && !scheduled.paid && onCancelSchedule && (

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Badge } from "@/components/ui/badge";
@@ -18,6 +18,7 @@ import {
   formatCount,
   MAX_ESSAY_CHARS,
   MAX_FILE_SIZE_BYTES,
+  MAX_FILE_SIZE_LABEL,
   MIN_ESSAY_LENGTH,
   typesLabel,
   uploadMessages,
@@ -28,7 +29,14 @@ import { type BatchProgress, batchProgressLabel, useSubmitBatch } from "@/featur
 import { FileDropZone } from "@/features/sessions/components/file-drop-zone";
 import { UploadedFileList } from "@/features/sessions/components/uploaded-file-list";
 import { StudentInfoPanel } from "@/features/sessions/components/student-info-panel";
-import { addEssayFiles, type EssayFileItem } from "@/features/sessions/utils/essay-files";
+import { clearEssayDraft, loadEssayDraft, saveEssayDraft } from "@/features/sessions/utils/essay-draft";
+import {
+  addEssayFiles,
+  checkEssayFiles,
+  FILE_PROBLEM_TEXT,
+  type EssayFileItem,
+  type FileProblem,
+} from "@/features/sessions/utils/essay-files";
 import { invalidEssayToast, submitFailure } from "@/features/sessions/utils/session-errors";
 import { ImageTextReview } from "@/features/sessions/ocr/image-text-review";
 import { useBrowserReadsImages } from "@/features/sessions/ocr/server-config";
@@ -49,10 +57,16 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
   const [mode, setMode] = useState<Mode>("text");
   const form = useForm<EssayInput>({
     resolver: zodResolver(essaySchema),
-    defaultValues: { essayContent: "", studentName: "", studentId: "" },
+    defaultValues: loadEssayDraft(session.id) ?? { essayContent: "", studentName: "", studentId: "" },
   });
+  // The typed answer survives a reload until it is sent (docs/product.md#workspace).
+  useEffect(() => {
+    const sub = form.watch((values) => saveEssayDraft(session.id, values));
+    return () => sub.unsubscribe();
+  }, [form, session.id]);
   const text = form.watch("essayContent");
   const [files, setFiles] = useState<EssayFileItem[]>([]);
+  const [fileProblems, setFileProblems] = useState<FileProblem[]>([]);
   const submitEssay = useSubmitEssay();
   const submitBatch = useSubmitBatch();
   const [batchProgress, setBatchProgress] = useState<BatchProgress | null>(null);
@@ -78,21 +92,25 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
     return state?.status === "done" ? reviewedTextFile(item.file.name, state.text) : item.file;
   };
 
-  const addFiles = (picked: File[]) => {
-    const oversized = picked.filter((f) => f.size > MAX_FILE_SIZE_BYTES);
-    if (oversized.length > 0) {
-      notify({ title: uploadMessages.sizeTitle, description: uploadMessages.tooLargeNamed(oversized[0].name), variant: "destructive" });
-    }
-    const incoming = picked.filter((f) => f.size <= MAX_FILE_SIZE_BYTES);
-    if (incoming.length === 0) return;
-    const outcome = addEssayFiles(files, incoming, maxFiles, ESSAY_EXTENSIONS);
-    if (outcome.rejected.length > 0) {
+  const addFiles = async (picked: File[]) => {
+    // Every chosen file is checked now and every problem listed at once (docs/product.md#files).
+    const checked = await checkEssayFiles(picked, {
+      extensions: ESSAY_EXTENSIONS,
+      typesLabel: typesLabel(ESSAY_EXTENSIONS),
+      maxBytes: MAX_FILE_SIZE_BYTES,
+      maxBytesLabel: MAX_FILE_SIZE_LABEL,
+      minChars: MIN_ESSAY_LENGTH,
+    });
+    setFileProblems(checked.problems);
+    if (checked.problems.length > 0) {
       notify({
-        title: M.files.wrongTypeTitle,
-        description: M.files.wrongType(typesLabel(ESSAY_EXTENSIONS)),
+        title: FILE_PROBLEM_TEXT.title(checked.problems.length),
+        description: checked.problems.map((p) => `${p.name}: ${p.message}`).join("\n"),
         variant: "destructive",
       });
     }
+    if (checked.accepted.length === 0) return;
+    const outcome = addEssayFiles(files, checked.accepted, maxFiles, ESSAY_EXTENSIONS);
     if (outcome.kind === "upgrade") {
       notify({ title: uploadMessages.upgradeTitle, description: M.files.limit(uploadMessages.upgradeFiles, maxFiles) });
       return;
@@ -102,7 +120,7 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
     void readImages(outcome.items.slice(files.length));
     if (outcome.truncatedTo) {
       notify({ title: M.files.tooManyTitle, description: M.files.tooMany(outcome.truncatedTo) });
-    } else if (outcome.rejected.length === 0) {
+    } else if (checked.problems.length === 0) {
       const added = outcome.items.slice(files.length);
       if (added.some((item) => isValidStudent({ name: item.studentName, studentId: item.studentId }))) {
         notify({ title: M.files.studentsRecognizedTitle, description: M.files.studentsRecognized });
@@ -119,6 +137,7 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
   const done = (title: string, description: string) => {
     notify({ title, description });
     form.reset();
+    clearEssayDraft(session.id);
     setFiles([]);
     ocr.clear();
     onSubmitted(session.id);
@@ -209,9 +228,21 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
             <FileDropZone
               accept={ESSAY_ACCEPT}
               multiple={maxFiles > 1}
-              onFiles={addFiles}
+              onFiles={(picked) => void addFiles(picked)}
               hint={`${typesLabel(ESSAY_EXTENSIONS)} · 파일당 최대 10MB · 답안 ${formatCount(MAX_ESSAY_CHARS)}자 이내 · 최대 ${maxFiles}개`}
             />
+            {fileProblems.length > 0 && (
+              <div role="alert" className="rounded-box border border-error/40 bg-error/5 p-3 text-sm" data-testid="file-problems">
+                <p className="font-semibold text-error">{FILE_PROBLEM_TEXT.title(fileProblems.length)}</p>
+                <ul className="mt-1 list-disc pl-5">
+                  {fileProblems.map((p, i) => (
+                    <li key={`${i}-${p.name}`}>
+                      <span className="font-medium break-all">{p.name}</span>: {p.message}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
             <UploadedFileList
               items={files}
               onRemove={(key) => {

@@ -19,13 +19,18 @@ import { ReviewPanel } from "@/features/sessions/components/review-panel";
 import { ReviewToolbar } from "@/features/sessions/components/review-toolbar";
 
 export const BACK_LABEL = "← 대시보드로 돌아가기";
+export const PREV_LABEL = "이전 학생";
+export const NEXT_LABEL = "다음 학생";
 
 export interface ReportViewProps {
   submissionId: string;
   onBack: () => void;
+  /** Open the previous / next student's report (absent at either end of the list). */
+  onPrev?: () => void;
+  onNext?: () => void;
 }
 
-export function ReportView({ submissionId, onBack }: ReportViewProps) {
+export function ReportView({ submissionId, onBack, onPrev, onNext }: ReportViewProps) {
   const report = useReport(submissionId);
   const { download, pendingId } = useReportDownload();
   const print = usePrintJob({ onBrowserPrint: Boolean(report.data) });
@@ -37,6 +42,16 @@ export function ReportView({ submissionId, onBack }: ReportViewProps) {
         <Button variant="ghost" size="sm" onClick={onBack}>
           {BACK_LABEL}
         </Button>
+        {(onPrev || onNext) && (
+          <nav className="flex gap-2" aria-label="학생 이동">
+            <Button variant="outline" size="sm" onClick={onPrev} disabled={!onPrev}>
+              {PREV_LABEL}
+            </Button>
+            <Button variant="outline" size="sm" onClick={onNext} disabled={!onNext}>
+              {NEXT_LABEL}
+            </Button>
+          </nav>
+        )}
       </div>
       <Card>
         <CardBody className="flex flex-row flex-wrap items-center justify-between gap-4">

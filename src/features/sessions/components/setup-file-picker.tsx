@@ -48,7 +48,7 @@ export function SetupFilePicker({ id, label, subject, file, disabled, onChange }
   const take = (chosen: File | undefined) => {
     if (!chosen || disabled || !acceptable(chosen)) return;
     onChange(chosen);
-    notify({ title: M.files.uploadedTitle, description: M.files.uploaded(chosen.name) });
+    notify({ title: M.files.chosenTitle, description: M.files.chosen(chosen.name) });
   };
   const onInput = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];

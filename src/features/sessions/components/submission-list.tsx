@@ -6,6 +6,7 @@ import { Progress } from "@/components/ui/progress";
 import type { Submission } from "@shared/types.ts";
 import {
   displayStudent,
+  essayPreview,
   feedbackText,
   formatSubmitTime,
   STATUS_LABELS,
@@ -107,7 +108,7 @@ export function SubmissionList({
             </div>
           )}
           <p className="mt-1 text-sm text-base-content/70">
-            {s.essay ? [...s.essay].slice(0, 100).join("") : s.essayFilename ?? ""}
+            {s.essay ? essayPreview(s.essay) : s.essayFilename ?? ""}
           </p>
           {s.status === "completed" && (onView || onDownload) && (
             <div className="mt-2 flex gap-2">

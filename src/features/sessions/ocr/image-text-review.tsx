@@ -3,6 +3,7 @@ import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { Textarea } from "@/components/ui/textarea";
 import { OCR_MESSAGES, type ImageTextState } from "@/features/sessions/ocr/use-image-text";
+import { withParticle } from "@/lib/korean";
 
 export interface ImageTextEntry {
   key: string;
@@ -31,7 +32,7 @@ export function ImageTextReview({ entries, subject, disabled, onChange, onRetry 
           {OCR_MESSAGES.reviewTitle}
         </h4>
         <p className="text-xs text-base-content/70">
-          이미지의 글자를 이 브라우저에서 인식했습니다. 잘못 읽힌 글자를 고친 뒤 제출하세요. 제출하면 이 글이 {subject}(으)로 쓰입니다.
+          이미지의 글자를 이 브라우저에서 인식했습니다. 잘못 읽힌 글자를 고친 뒤 제출하세요. 제출하면 이 글이 {withParticle(subject, "ro")} 쓰입니다.
         </p>
       </div>
       <ul className="space-y-3">

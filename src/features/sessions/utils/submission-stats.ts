@@ -41,3 +41,17 @@ export function feedbackText(s: Submission): string | null {
 export function formatSubmitTime(iso: string | undefined) {
   return formatSeoulDateOr(iso, "dateTime", "");
 }
+
+/**
+ * The list's preview of an answer. The server sends the first 100 characters; when that many came the
+ * answer goes on, so the preview ends at the last word boundary (if one is in the second half) with "…"
+ * rather than in the middle of a word (class-view).
+ */
+export function essayPreview(essay: string, limit = 100): string {
+  const chars = [...essay];
+  if (chars.length < limit) return essay;
+  const head = chars.slice(0, limit).join("");
+  const boundary = head.search(/\s\S*$/u);
+  const cut = boundary >= Math.floor(head.length / 2) ? head.slice(0, boundary) : head;
+  return `${cut.replace(/[\s,.·:;]+$/u, "")}…`;
+}
