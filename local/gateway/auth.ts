@@ -347,6 +347,12 @@ async function updateUser(ctx: GatewayContext, id: string, body: Json, admin: bo
       if (email !== undefined) {
         await tx`update auth.users set email = ${email}, email_confirmed_at = coalesce(email_confirmed_at, now()),
           is_anonymous = false, updated_at = now() where id = ${id}`;
+        // an anonymous user converted in place gains its email identity (GoTrue links it the same way)
+        await tx`insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+          select ${id}, ${id}, ${tx.json({ sub: id, email, email_verified: true, phone_verified: false })}, 'email', now(), now(), now()
+           where not exists (select 1 from auth.identities where user_id = ${id} and provider = 'email')`;
+        await tx`update auth.identities set identity_data = identity_data || ${tx.json({ email })}
+          where user_id = ${id} and provider = 'email'`;
       }
     });
   } catch (err: any) {

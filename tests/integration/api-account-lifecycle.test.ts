@@ -146,3 +146,44 @@ describe("회원 탈퇴 POST /account/delete", () => {
     expect((await api("/auth/login", { json: { username: member.username, password: member.password } })).status).toBe(401);
   });
 });
+
+describe("회원가입하고 계속하기 POST /auth/convert", () => {
+  it("turns the guest into a member in place: same id, sessions and results kept, login by username works", async () => {
+    const guest = await createGuest();
+    const id = guest.user.id;
+    const sql = testSql();
+    const [session] = await sql`insert into public.analysis_sessions (user_id, prompt_content) values (${id}, '게스트 문제') returning id`;
+    await sql`update public.profiles set guest_usage_count = 3 where id = ${id}`;
+    const username = `conv_${Date.now().toString(36)}`;
+    const email = `${username}@example.com`;
+
+    const res = await api("/auth/convert", { token: guest.token, json: { username, email, password: "convert123", displayName: "전환 선생님" } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.user).toMatchObject({ id, username, email, isGuest: 0, displayName: "전환 선생님" });
+    expect(res.body.session.access_token).toBeTruthy();
+
+    const member = await login(username, "convert123");
+    expect(member.user.id).toBe(id);
+    const sessions = await api("/sessions", { token: member.token });
+    expect(sessions.status).toBe(200);
+    expect(JSON.stringify(sessions.body)).toContain(session.id);
+    const usage = await api("/usage/status", { token: member.token });
+    expect(usage.body.plan.id).toBe("trial");
+    const [user] = await sql`select is_anonymous from auth.users where id = ${id}`;
+    expect(user.is_anonymous).toBe(false);
+  });
+
+  it("validates like register and refuses members, taken names and taken emails", async () => {
+    const guest = await createGuest();
+    const taken = await createMember();
+    const base = { username: `conv2_${Date.now().toString(36)}`, email: `conv2_${Date.now().toString(36)}@example.com`, password: "convert123" };
+    expect((await api("/auth/convert", { token: guest.token, json: { ...base, username: "a!" } })).status).toBe(400);
+    expect((await api("/auth/convert", { token: guest.token, json: { ...base, password: "123" } })).status).toBe(400);
+    expect((await api("/auth/convert", { token: guest.token, json: { ...base, username: taken.username.toUpperCase() } })).status).toBe(409);
+    expect((await api("/auth/convert", { token: guest.token, json: { ...base, email: taken.email } })).status).toBe(409);
+    expect((await api("/auth/convert", { token: taken.token, json: base })).status).toBe(409);
+    expect((await api("/auth/convert", { json: base })).status).toBe(401);
+    const [profile] = await testSql()`select is_guest, email from public.profiles where id = ${guest.user.id}`;
+    expect(profile).toEqual({ is_guest: true, email: null });
+  });
+});
