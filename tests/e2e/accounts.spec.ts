@@ -89,3 +89,45 @@ test("회원 탈퇴 from 계정 설정: a wrong password is refused, then nothin
     await sql.end();
   }
 });
+
+test("a guest who used the 3 free uses signs up from the plans page and keeps the work", async ({ page }) => {
+  await page.goto("/my-work");
+  await page.getByRole("button", { name: "게스트로 시작하기" }).click();
+  await expect(page.getByTestId("usage-badge")).toBeVisible();
+  const id = await page.evaluate(() => {
+    const entry = Object.entries(localStorage).find(([key]) => key.endsWith("-auth-token"));
+    return (JSON.parse(entry![1]) as { user: { id: string } }).user.id;
+  });
+  const sql = postgres(process.env.TEST_DB_URL!, { max: 1 });
+  try {
+    await sql`insert into public.analysis_sessions (user_id, prompt_content, prompt_filename) values (${id}, '문제', '게스트_문제.txt')`;
+    await sql`update public.profiles set guest_usage_count = 3 where id = ${id}`;
+    await page.goto("/my-work");
+    await expect(page.getByTestId("session-card")).toContainText("게스트_문제.txt");
+
+    await page.goto("/plans");
+    await expect(page.getByTestId("current-plan-line")).toContainText("3/3");
+    await page.getByTestId("guest-notice").getByRole("button", { name: "회원가입하고 계속하기" }).click();
+    const dialog = page.getByRole("dialog", { name: "회원가입하고 계속하기" });
+    const username = uniqueName("conv");
+    await dialog.getByLabel("사용자명").fill(username);
+    await dialog.getByLabel("이메일").fill(`${username}@example.com`);
+    await dialog.getByLabel("비밀번호", { exact: true }).fill("convert123");
+    await dialog.getByLabel("비밀번호 확인").fill("convert123");
+    await dialog.getByRole("button", { name: "회원가입하고 계속하기" }).click();
+
+    await expect(header(page).getByTestId("user-label")).toContainText(username);
+    await expect(page.getByTestId("guest-notice")).toHaveCount(0);
+    await expect(page.getByTestId("current-plan-line")).toContainText("체험판");
+    await page.goto("/my-work");
+    await expect(page.getByTestId("session-card")).toContainText("게스트_문제.txt");
+    const [profile] = await sql`select id, is_guest from public.profiles where username = ${username}`;
+    expect(profile).toEqual({ id, is_guest: false });
+
+    await header(page).getByRole("button", { name: "로그아웃" }).click();
+    await loginAs(page, username, "convert123");
+    await expect(header(page).getByTestId("user-label")).toContainText(username);
+  } finally {
+    await sql.end();
+  }
+});
