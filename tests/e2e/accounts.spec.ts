@@ -131,3 +131,36 @@ test("a guest who used the 3 free uses signs up from the plans page and keeps th
     await sql.end();
   }
 });
+
+test("계정 설정: display name, email and password changed; the new password signs in by username", async ({ page }) => {
+  const username = uniqueName("set");
+  await registerAccount(page, username, "secret123");
+  await header(page).getByTestId("user-label").click();
+  await expect(page.getByRole("heading", { name: "계정 설정" })).toBeVisible();
+
+  const nameForm = page.getByRole("form", { name: "표시 이름 변경" });
+  await nameForm.getByLabel("표시 이름").fill("박 선생님");
+  await nameForm.getByRole("button", { name: "저장" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "표시 이름이 저장되었습니다." })).toBeVisible();
+
+  const emailForm = page.getByRole("form", { name: "이메일 변경" });
+  const fresh = `new_${username}@example.com`.toLowerCase();
+  await emailForm.getByLabel("이메일").fill(fresh);
+  await emailForm.getByRole("button", { name: "변경" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "이메일이 변경되었습니다." })).toBeVisible();
+  await expect(emailForm.getByLabel("이메일")).toHaveValue(fresh);
+
+  const passwordForm = page.getByRole("form", { name: "비밀번호 변경" });
+  await passwordForm.getByLabel("새 비밀번호", { exact: true }).fill("changed456");
+  await passwordForm.getByLabel("새 비밀번호 확인").fill("changed456");
+  await passwordForm.getByRole("button", { name: "비밀번호 변경" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "비밀번호가 변경되었습니다." })).toBeVisible();
+
+  await header(page).getByRole("button", { name: "로그아웃" }).click();
+  await loginAs(page, username, "secret123");
+  await expect(page.getByText("아이디 또는 비밀번호가 올바르지 않습니다.").first()).toBeVisible();
+  await loginAs(page, username, "changed456");
+  await header(page).getByTestId("user-label").click();
+  await expect(page.getByRole("textbox", { name: "표시 이름" })).toHaveValue("박 선생님");
+  await expect(page.getByRole("form", { name: "이메일 변경" }).getByLabel("이메일")).toHaveValue(fresh);
+});

@@ -187,3 +187,37 @@ describe("회원가입하고 계속하기 POST /auth/convert", () => {
     expect(profile).toEqual({ is_guest: true, email: null });
   });
 });
+
+describe("계정 설정: display name and email", () => {
+  it("saves, cleans and clears the display name; refuses a too long one", async () => {
+    const member = await createMember();
+    const saved = await api("/account/profile", { method: "PATCH", token: member.token, json: { displayName: "  김 선생님  " } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.user.displayName).toBe("김 선생님");
+    const cleared = await api("/account/profile", { method: "PATCH", token: member.token, json: { displayName: "" } });
+    expect(cleared.body.user.displayName).toBeNull();
+    const long = await api("/account/profile", { method: "PATCH", token: member.token, json: { displayName: "가".repeat(101) } });
+    expect(long.status).toBe(400);
+    expect((await api("/account/profile", { method: "PATCH", json: { displayName: "x" } })).status).toBe(401);
+  });
+
+  it("an email changed through Auth reaches the profile; login by username keeps working; a taken email is refused", async () => {
+    const member = await createMember();
+    const other = await createMember();
+    const { supabaseUrl, anonKey } = readStack();
+    const put = (email: string) => fetch(`${supabaseUrl}/auth/v1/user`, {
+      method: "PUT",
+      headers: { apikey: anonKey, Authorization: `Bearer ${member.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ email }),
+    });
+    const taken = await put(other.email!);
+    expect(taken.status).toBe(422);
+    expect((await taken.json()).code).toBe("email_exists");
+
+    const fresh = `new_${member.username.toLowerCase()}@example.com`;
+    expect((await put(fresh)).status).toBe(200);
+    const me = await api("/auth/me", { token: member.token });
+    expect(me.body.email).toBe(fresh);
+    expect((await login(member.username, member.password)).user.id).toBe(member.user.id);
+  });
+});

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
+import { GuestConvertDialog } from "@/components/account/guest-convert-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardDescription, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -56,6 +57,81 @@ export function PasswordChangeForm({ onDone }: { onDone?: () => void }) {
   );
 }
 
+/** 표시 이름 and 이메일 of the signed-in member. */
+function ProfileForm({ displayName, email }: { displayName: string | null; email: string | null }) {
+  const { refetchUser } = useAuth();
+  const [name, setName] = useState(displayName ?? "");
+  const [address, setAddress] = useState(email ?? "");
+  const [nameError, setNameError] = useState<string>();
+  const [emailError, setEmailError] = useState<string>();
+  const [busy, setBusy] = useState<"name" | "email" | null>(null);
+
+  const saveName = async (event: FormEvent) => {
+    event.preventDefault();
+    if (name.length > 100) return setNameError("표시 이름은 최대 100자까지 가능합니다");
+    setNameError(undefined);
+    setBusy("name");
+    try {
+      const res = await api.patch<{ message: string }>("/account/profile", { displayName: name });
+      await refetchUser();
+      notify({ title: "계정 설정", description: res.message });
+    } catch (err) {
+      setNameError(errorMessage(err, "표시 이름을 저장하지 못했습니다."));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const saveEmail = async (event: FormEvent) => {
+    event.preventDefault();
+    const next = address.trim();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(next)) return setEmailError("올바른 이메일 주소를 입력해주세요");
+    setEmailError(undefined);
+    setBusy("email");
+    try {
+      const { data, error } = await supabase.auth.updateUser({ email: next });
+      if (error) {
+        if (error.code === "email_exists") throw new Error("이미 등록된 이메일입니다.");
+        if (error.status === 429) throw new Error("요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.");
+        throw new Error("이메일을 변경하지 못했습니다. 주소를 확인해 주세요.");
+      }
+      await refetchUser();
+      notify({
+        title: "계정 설정",
+        description: data.user?.new_email
+          ? "새 이메일 주소로 확인 메일을 보냈습니다. 메일의 링크를 누르면 변경이 완료됩니다."
+          : "이메일이 변경되었습니다.",
+      });
+    } catch (err) {
+      setEmailError(errorMessage(err, "이메일을 변경하지 못했습니다."));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <form onSubmit={saveName} noValidate className="flex items-end gap-2" aria-label="표시 이름 변경">
+        <div className="flex-1">
+          <Label htmlFor="profile-display-name">표시 이름</Label>
+          <Input id="profile-display-name" value={name} onChange={(e) => setName(e.target.value)} invalid={Boolean(nameError)} />
+          <FieldError message={nameError} />
+        </div>
+        <Button type="submit" variant="outline" loading={busy === "name"} disabled={busy !== null}>저장</Button>
+      </form>
+      <form onSubmit={saveEmail} noValidate className="flex items-end gap-2" aria-label="이메일 변경">
+        <div className="flex-1">
+          <Label htmlFor="profile-email">이메일</Label>
+          <Input id="profile-email" type="email" autoComplete="email" value={address}
+            onChange={(e) => setAddress(e.target.value)} invalid={Boolean(emailError)} />
+          <FieldError message={emailError} />
+        </div>
+        <Button type="submit" variant="outline" loading={busy === "email"} disabled={busy !== null}>변경</Button>
+      </form>
+    </div>
+  );
+}
+
 /** 회원 탈퇴: re-enter the password; the account and every file and row of it are deleted. */
 function WithdrawForm() {
   const navigate = useNavigate();
@@ -105,6 +181,7 @@ function WithdrawForm() {
 
 export function AccountSettings() {
   const { user } = useAuth();
+  const [convertOpen, setConvertOpen] = useState(false);
   if (!user) return null;
   const guest = Boolean(user.isGuest);
   return (
@@ -114,16 +191,19 @@ export function AccountSettings() {
         <CardBody>
           <CardTitle>내 정보</CardTitle>
           <dl className="grid grid-cols-[8rem_1fr] gap-y-1 text-sm">
-            <dt className="text-base-content/60">사용자명</dt><dd>{guest ? "게스트" : user.username}</dd>
-            {!guest && (<><dt className="text-base-content/60">이메일</dt><dd>{user.email}</dd></>)}
-            {user.displayName && (<><dt className="text-base-content/60">표시 이름</dt><dd>{user.displayName}</dd></>)}
+            <dt className="text-base-content/60">사용자명</dt><dd data-testid="account-username">{guest ? "게스트" : user.username}</dd>
           </dl>
+          {!guest && <ProfileForm key={`${user.displayName}|${user.email}`} displayName={user.displayName} email={user.email} />}
         </CardBody>
       </Card>
       {guest ? (
         <Card>
           <CardBody>
-            <CardDescription>게스트 계정은 비밀번호가 없습니다. 로그아웃하면 게스트 이용이 끝납니다.</CardDescription>
+            <CardDescription>
+              게스트 계정은 비밀번호가 없습니다. 회원가입하면 지금까지 만든 세션과 결과를 그대로 이어서 쓸 수 있습니다.
+            </CardDescription>
+            <Button onClick={() => setConvertOpen(true)}>회원가입하고 계속하기</Button>
+            {convertOpen && <GuestConvertDialog open onOpenChange={setConvertOpen} />}
           </CardBody>
         </Card>
       ) : (
