@@ -117,6 +117,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       jwks,
       dataDir,
       supabaseUrl,
+      siteUrl: appUrl,
       verifyJwt: accessTokenVerifier({ jwtSecret, jwks }),
       log,
     };

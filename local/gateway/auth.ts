@@ -1,10 +1,12 @@
 // GoTrue subset for the local stand-in (/auth/v1): signup, password/refresh grants, user, logout, admin users,
+// password recovery (/recover mails a link to the local mailbox, /verify redirects with a session),
 // the JWKS; user tokens are ES256 (HS256 ones signed with the JWT secret are still accepted).
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type postgres from "postgres";
 import { createLocalJWKSet, decodeProtectedHeader, SignJWT, jwtVerify, type JSONWebKeySet } from "jose";
 import type { GatewayContext } from "./types.ts";
+import { sendMail } from "./mailbox.ts";
 
 export const ACCESS_TOKEN_TTL = 3600;
 export const REFRESH_REUSE_INTERVAL_S = 10;
@@ -345,6 +347,12 @@ async function updateUser(ctx: GatewayContext, id: string, body: Json, admin: bo
       if (email !== undefined) {
         await tx`update auth.users set email = ${email}, email_confirmed_at = coalesce(email_confirmed_at, now()),
           is_anonymous = false, updated_at = now() where id = ${id}`;
+        // an anonymous user converted in place gains its email identity (GoTrue links it the same way)
+        await tx`insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+          select ${id}, ${id}, ${tx.json({ sub: id, email, email_verified: true, phone_verified: false })}, 'email', now(), now(), now()
+           where not exists (select 1 from auth.identities where user_id = ${id} and provider = 'email')`;
+        await tx`update auth.identities set identity_data = identity_data || ${tx.json({ email })}
+          where user_id = ${id} and provider = 'email'`;
       }
     });
   } catch (err: any) {
@@ -352,6 +360,78 @@ async function updateUser(ctx: GatewayContext, id: string, body: Json, admin: bo
     throw new AuthError(500, "unexpected_failure", "Database error updating user");
   }
   return loadUser(sql, id);
+}
+
+/** GoTrue's default: a recovery link lives one hour ([auth.email] otp_expiry = 3600). */
+export const RECOVERY_TTL_S = 3600;
+/** GoTrue's per-address mail interval ([auth.email] max_frequency = "1m"). */
+export const RECOVERY_MAIL_INTERVAL_S = 60;
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** The redirect allow-list: the site's origin, or a loopback URL (additional_redirect_urls of a local project). */
+function allowedRedirect(ctx: GatewayContext, candidate: string | null | undefined): string {
+  const site = ctx.siteUrl ?? "http://127.0.0.1:5173";
+  if (!candidate) return site;
+  try {
+    const url = new URL(candidate);
+    if (url.protocol !== "http:" && url.protocol !== "https:") return site;
+    if (url.origin === new URL(site).origin) return url.toString();
+    if (["127.0.0.1", "localhost"].includes(url.hostname)) return url.toString();
+  } catch {}
+  return site;
+}
+
+/** POST /recover: mails a recovery link; answers {} whether or not the address has an account. */
+async function recover(ctx: GatewayContext, body: Json, redirectParam: string | null) {
+  const email = str(body.email)?.trim().toLowerCase();
+  if (!email) throw new AuthError(400, "validation_failed", "Password recovery requires an email");
+  if (!validEmail(email)) throw new AuthError(400, "validation_failed", "Unable to validate email address: invalid format");
+  const redirect = allowedRedirect(ctx, redirectParam ?? str(body.redirect_to));
+  const [user] = await ctx.sql`select id, email, extract(epoch from now() - recovery_sent_at) as since
+    from auth.users where lower(email) = ${email} and not coalesce(is_anonymous, false)`;
+  if (!user) return {};
+  if (user.since != null && Number(user.since) < RECOVERY_MAIL_INTERVAL_S) {
+    throw new AuthError(429, "over_email_send_rate_limit",
+      `For security purposes, you can only request this after ${Math.ceil(RECOVERY_MAIL_INTERVAL_S - Number(user.since))} seconds.`);
+  }
+  const token = randomBytes(24).toString("hex");
+  await ctx.sql`update auth.users set recovery_token = ${hashToken(token)}, recovery_sent_at = now() where id = ${user.id}`;
+  const link = `${ctx.supabaseUrl}/auth/v1/verify?token=${token}&type=recovery&redirect_to=${encodeURIComponent(redirect)}`;
+  await sendMail(ctx, {
+    to: user.email,
+    subject: "비밀번호 재설정 안내",
+    text: `비밀번호 재설정을 요청하셨습니다.\n\n아래 링크를 눌러 새 비밀번호를 설정해 주세요 (1시간 동안 유효):\n${link}\n\n요청하지 않으셨다면 이 메일을 무시해 주세요.`,
+  });
+  return {};
+}
+
+/** GET /verify?token&type=recovery&redirect_to: signs the user in and redirects with the session in the fragment. */
+async function verifyRecovery(ctx: GatewayContext, res: ServerResponse, url: URL) {
+  const redirect = allowedRedirect(ctx, url.searchParams.get("redirect_to"));
+  const fail = (code: string, description: string) => {
+    const params = new URLSearchParams({ error: "access_denied", error_code: code, error_description: description });
+    res.writeHead(303, { Location: `${redirect}#${params}` }).end();
+  };
+  const token = url.searchParams.get("token") ?? "";
+  if (url.searchParams.get("type") !== "recovery" || !/^[0-9a-f]{16,128}$/.test(token)) {
+    return fail("otp_expired", "Email link is invalid or has expired");
+  }
+  const [user] = await ctx.sql`update auth.users set recovery_token = '',
+      email_confirmed_at = coalesce(email_confirmed_at, now())
+    where recovery_token = ${hashToken(token)} and recovery_sent_at > now() - make_interval(secs => ${RECOVERY_TTL_S})
+    returning id`;
+  if (!user) return fail("otp_expired", "Email link is invalid or has expired");
+  const session = await issueSession(ctx, user.id, "recovery");
+  const params = new URLSearchParams({
+    access_token: session.access_token,
+    expires_at: String(session.expires_at),
+    expires_in: String(session.expires_in),
+    refresh_token: session.refresh_token,
+    token_type: "bearer",
+    type: "recovery",
+  });
+  res.writeHead(303, { Location: `${redirect}#${params}` }).end();
 }
 
 export async function handleAuth(req: IncomingMessage, res: ServerResponse, path: string, ctx: GatewayContext) {
@@ -380,6 +460,10 @@ export async function handleAuth(req: IncomingMessage, res: ServerResponse, path
       const user = await createUser(ctx.sql, { email, password: str(body.password), data });
       return send(res, 200, await issueSession(ctx, user.id, email ? "password" : "anonymous"));
     }
+    if (method === "POST" && path === "/recover") {
+      return send(res, 200, await recover(ctx, await readJson(req), url.searchParams.get("redirect_to")));
+    }
+    if (method === "GET" && path === "/verify") return await verifyRecovery(ctx, res, url);
     if (method === "POST" && path === "/token") {
       const grant = url.searchParams.get("grant_type");
       const body = await readJson(req);

@@ -1,6 +1,7 @@
 // The local Supabase gateway: one HTTP server routing /auth/v1, /storage/v1, /functions/v1 and the realtime websocket.
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { handleAuth, mapApiKey } from "./auth.ts";
+import { handleMailbox } from "./mailbox.ts";
 import type { FunctionsRuntime } from "./functions.ts";
 import { attachRealtime } from "./realtime.ts";
 import { handleStorage } from "./storage.ts";
@@ -43,6 +44,9 @@ export async function startGateway(ctx: GatewayContext, port: number, functions:
       mapApiKey(ctx, req);
       if (service === "auth" && version === "v1") return await handleAuth(req, res, rest, ctx);
       if (service === "storage" && version === "v1") return await handleStorage(req, res, rest, ctx);
+      if (req.method === "GET" && (pathname === "/mailbox" || pathname === "/mailbox.json")) {
+        return await handleMailbox(req, res, pathname, ctx);
+      }
       if (pathname === "/" || pathname === "/health") {
         res.writeHead(200, { "Content-Type": "application/json" });
         return void res.end(JSON.stringify({ status: "ok", name: "local-supabase-standin" }));

@@ -16,6 +16,8 @@ export interface GatewayContext {
   /** The public JWKS served at /auth/v1/.well-known/jwks.json. */
   jwks: { keys: JsonWebKey[] };
   dataDir: string;
+  /** The SPA's address ([auth] site_url): the default redirect of recovery links; redirect_to must share its origin or be a loopback URL. */
+  siteUrl?: string;
   supabaseUrl: string;
   verifyJwt(token: string): Promise<Record<string, unknown>>;
   log(line: string): void;

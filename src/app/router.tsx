@@ -18,6 +18,9 @@ const BlogPost = lazy(() => import("@/app/routes/blog-post"));
 const Privacy = lazy(() => import("@/app/routes/privacy"));
 const Terms = lazy(() => import("@/app/routes/terms"));
 const NotFound = lazy(() => import("@/app/routes/not-found"));
+const Account = lazy(() => import("@/app/routes/account"));
+const ForgotPassword = lazy(() => import("@/app/routes/forgot-password"));
+const ResetPassword = lazy(() => import("@/app/routes/reset-password"));
 const SharedReport = lazy(() => import("@/app/routes/shared-report"));
 
 type Page = LazyExoticComponent<ComponentType>;
@@ -51,6 +54,9 @@ export const routes: RouteObject[] = [
       protectedRoute(paths.billing.path, Billing),
       protectedRoute(paths.adminUsers.path, AdminUsers),
       protectedRoute(paths.adminBlog.path, AdminBlog),
+      protectedRoute(paths.account.path, Account),
+      publicRoute(paths.forgotPassword.path, ForgotPassword),
+      publicRoute(paths.resetPassword.path, ResetPassword),
       publicRoute(paths.blog.path, BlogList),
       publicRoute(paths.blogPost.path, BlogPost),
       publicRoute(paths.privacy.path, Privacy),

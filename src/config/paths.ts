@@ -22,6 +22,10 @@ export const paths = {
   adminBlog: { path: "/admin/blog", getHref: () => "/admin/blog" },
   blog: { path: "/blog", getHref: () => "/blog" },
   blogPost: { path: "/blog/:slug", getHref: (slug: string) => `/blog/${encodeURIComponent(slug)}` },
+  account: { path: "/account", getHref: () => "/account" },
+  forgotPassword: { path: "/forgot-password", getHref: () => "/forgot-password" },
+  /** The recovery link's landing (the session arrives in the URL fragment). */
+  resetPassword: { path: "/reset-password", getHref: () => "/reset-password" },
   privacy: { path: "/privacy", getHref: () => "/privacy" },
   terms: { path: "/terms", getHref: () => "/terms" },
   /** A student's read-only report link (teacher review); public. */

@@ -61,6 +61,8 @@ export interface AuthContextValue {
   /** `captchaToken`: the widget's token when the build has a captcha (VITE_CAPTCHA_SITE_KEY). */
   register: (input: RegisterInput, captchaToken?: string | null) => Promise<User>;
   loginAsGuest: (captchaToken?: string | null) => Promise<User>;
+  /** 회원가입하고 계속하기: the guest becomes a member in place (same account: sessions and results stay). */
+  convertGuest: (input: RegisterInput) => Promise<User>;
   logout: () => Promise<void>;
   refetchUser: () => Promise<User | null>;
 }
@@ -133,6 +135,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  const convertGuest = useCallback(async (input: RegisterInput) => {
+    try {
+      const payload: RegisterInput = { username: input.username, email: input.email, password: input.password };
+      const displayName = input.displayName?.trim();
+      if (displayName) payload.displayName = displayName;
+      const response = await api.post<AuthResponse>("/auth/convert", payload);
+      const user = await installSession(response);
+      notify({ title: "회원가입 성공", description: response.message || "회원가입이 완료되었습니다." });
+      return user;
+    } catch (error) {
+      notify({ title: "회원가입 안내", description: errorMessage(error, "입력 정보를 다시 확인해 주세요.") });
+      throw error;
+    }
+  }, []);
+
   const logout = useCallback(async () => {
     try {
       await api.post("/auth/logout");
@@ -162,10 +179,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       login,
       register,
       loginAsGuest,
+      convertGuest,
       logout,
       refetchUser,
     }),
-    [meQuery.data, meQuery.isPending, login, register, loginAsGuest, logout, refetchUser],
+    [meQuery.data, meQuery.isPending, login, register, loginAsGuest, convertGuest, logout, refetchUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

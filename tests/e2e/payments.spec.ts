@@ -311,13 +311,18 @@ test("choosing the trial plan during a paid month asks first, schedules it for t
   await expect(page.getByTestId("plan-card-trial").getByRole("button", { name: "현재 플랜" })).toBeDisabled();
 });
 
-test("a guest sees the guest notice and guest usage, and cannot buy", async ({ page }) => {
+test("a guest sees the guest notice and guest usage, and is offered 회원가입하고 계속하기 instead of buying", async ({ page }) => {
   await page.goto("/plans");
   await page.getByRole("button", { name: "게스트로 시작하기" }).click();
   await expect(page.getByTestId("usage-badge")).toBeVisible();
   await page.goto("/plans");
   await expect(page.getByTestId("guest-notice")).toBeVisible();
-  await expect(page.getByTestId("current-plan-line")).toContainText("게스트 사용량");
+  await expect(page.getByTestId("guest-notice")).not.toContainText("로그아웃");
+  await expect(page.getByTestId("current-plan-line")).toContainText("게스트 무료 사용");
   await expect(page.getByTestId("current-plan-line")).toContainText("0/3");
-  await expect(page.getByTestId("plan-card-educator").getByRole("button", { name: "회원가입 후 이용 가능" })).toBeDisabled();
+  await expect(page.getByTestId("plan-card-trial").getByTestId("plan-note")).toContainText("게스트는 총 3회 무료");
+  await expect(page.getByTestId("plan-card-trial").getByRole("button", { name: "현재 플랜" })).toHaveCount(0);
+  await page.getByTestId("plan-card-educator").getByRole("button", { name: "회원가입하고 계속하기" }).click();
+  await expect(page.getByRole("dialog", { name: "회원가입하고 계속하기" })).toBeVisible();
+  await expect(page).toHaveURL(/\/plans$/);
 });

@@ -47,4 +47,19 @@ describe("usage-limit dialog", () => {
     expect(screen.getByText(/현재 플랜의 월간 분석 한도에 도달했습니다/)).toBeTruthy();
     expect(screen.getByText("사용 한도 초과")).toBeTruthy();
   });
+
+  it("speaks of a guest's 3 free uses (not monthly) and offers 회원가입하고 계속하기", () => {
+    show({
+      error: "게스트 무료 사용 횟수(3회)를 모두 사용했습니다. 회원가입 후 플랜을 선택해 주세요.",
+      usageExceeded: true,
+      usageInfo: { current: 3, limit: 3, remaining: 0, planId: "trial", planName: "체험판", isGuest: true, resetDate: "2026-12-01T00:00:00+09:00" },
+      upgradeOptions: [],
+      daysRemaining: 9,
+    });
+    expect(screen.getByText("게스트 무료 3회를 모두 사용했습니다")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "회원가입하고 계속하기", hidden: true })).toBeTruthy();
+    expect(screen.getByTestId("usage-limit-info").textContent).toContain("총 3회, 매월 채워지지 않음");
+    expect(screen.getByTestId("usage-limit-info").textContent).not.toContain("다음 초기화");
+    expect(screen.queryByText("체험판")).toBeNull();
+  });
 });

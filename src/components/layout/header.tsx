@@ -1,6 +1,6 @@
 import { FileText, LogOut, Menu, Newspaper, Sparkles, Users, UserRound, X } from "lucide-react";
 import { useState } from "react";
-import { NavLink } from "react-router-dom";
+import { Link, NavLink } from "react-router-dom";
 import { ThemeToggle } from "@/components/layout/theme-toggle";
 import { UsageBadge } from "@/components/layout/usage-badge";
 import { env } from "@/config/env";
@@ -90,10 +90,10 @@ export function Header() {
         <div className="flex shrink-0 items-center gap-1.5 sm:gap-2">
           {user && <UsageBadge />}
           {user && (
-            <span className="hidden items-center gap-1.5 text-sm font-medium md:inline-flex" data-testid="user-label">
+            <Link to="/account" title="계정 설정" className="hidden items-center gap-1.5 text-sm font-medium hover:underline md:inline-flex" data-testid="user-label">
               <UserRound className="size-4 text-base-content/60" aria-hidden="true" />
               {userLabel}
-            </span>
+            </Link>
           )}
           <ThemeToggle />
           {user && (
@@ -123,10 +123,10 @@ export function Header() {
       </div>
       {user && menuOpen && (
         <div id="mobile-menu" className="border-t border-base-300 bg-base-100 px-4 py-3 lg:hidden">
-          <div className="mb-3 flex items-center gap-1.5 text-sm font-medium md:hidden">
+          <Link to="/account" title="계정 설정" className="mb-3 flex items-center gap-1.5 text-sm font-medium md:hidden">
             <UserRound className="size-4 text-base-content/60" aria-hidden="true" />
             {userLabel}
-          </div>
+          </Link>
           <nav aria-label="모바일 메뉴" className="flex flex-col items-stretch gap-1 [&>a]:justify-start">
             {links}
           </nav>

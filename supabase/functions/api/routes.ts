@@ -2,6 +2,8 @@
 import type { Route } from "./lib/types.ts";
 import { routes as auth } from "./auth/routes.ts";
 import { routes as account } from "./account/routes.ts";
+import { routes as accountDelete } from "./account/delete.ts";
+import { routes as accountProfile } from "./account/profile.ts";
 import { routes as usage } from "./usage/routes.ts";
 import { routes as sessions } from "./sessions/routes.ts";
 import { routes as submissions } from "./submissions/routes.ts";
@@ -15,6 +17,8 @@ import { routes as config } from "./config/routes.ts";
 export const allRoutes: Route[] = [
   ...auth,
   ...account,
+  ...accountDelete,
+  ...accountProfile,
   ...usage,
   ...sessions,
   ...submissions,

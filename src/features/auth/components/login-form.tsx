@@ -72,6 +72,9 @@ export function LoginForm({ onSwitchToRegister }: { onSwitchToRegister: () => vo
           {...register("password")}
         />
         <FieldError id="login-password-error" message={errors.password?.message} />
+        <a href="/forgot-password" className="link link-hover mt-1 inline-block text-xs text-base-content/60">
+          비밀번호를 잊으셨나요? 비밀번호 찾기
+        </a>
       </div>
       <Button type="submit" block loading={isSubmitting} disabled={busy}>
         {isSubmitting ? "로그인 중..." : "로그인"}

@@ -12,13 +12,17 @@ export interface PlanCardProps {
   highlighted: boolean;
   /** Why the button cannot be used (e.g. guests and paid plans); null when it can. */
   blockedLabel?: string | null;
+  /** An enabled button's own text (a guest's 회원가입하고 계속하기). */
+  actionLabel?: string | null;
+  /** A line under the monthly count (a guest's own free uses, which are not monthly). */
+  note?: string | null;
   busy?: boolean;
   onSelect: (planId: string) => void;
 }
 
-export function PlanCard({ plan, isCurrent, highlighted, blockedLabel, busy, onSelect }: PlanCardProps) {
+export function PlanCard({ plan, isCurrent, highlighted, blockedLabel, actionLabel, note, busy, onSelect }: PlanCardProps) {
   const free = plan.price === 0;
-  const label = isCurrent ? "현재 플랜" : blockedLabel ?? (free ? "무료로 시작하기" : "선택하기");
+  const label = isCurrent ? "현재 플랜" : blockedLabel ?? actionLabel ?? (free ? "무료로 시작하기" : "선택하기");
   return (
     <Card
       data-testid={`plan-card-${plan.id}`}
@@ -56,6 +60,7 @@ export function PlanCard({ plan, isCurrent, highlighted, blockedLabel, busy, onS
             </>
           )}
           <p className="mt-1 text-sm text-base-content/70">월 {formatWon(plan.maxEssaysPerMonth)}회 AI 첨삭</p>
+          {note && <p className="mt-1 text-xs text-base-content/60" data-testid="plan-note">{note}</p>}
         </div>
         <ul className="flex-1 space-y-2 text-sm">
           {plan.features.map((feature) => (

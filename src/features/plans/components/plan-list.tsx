@@ -1,11 +1,13 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router-dom";
+import { GuestConvertDialog } from "@/components/account/guest-convert-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Button, buttonClass } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { formatSeoulDate } from "@/lib/format-date";
 import type { Plan, SubscriptionStatus, UsageStatus } from "@shared/types.ts";
+import { GUEST_FREE_USES } from "@shared/plans.ts";
 import { GuestNotice } from "@/features/plans/components/guest-notice";
 import { LaunchBanner } from "@/features/plans/components/launch-banner";
 import { PlanCard } from "@/features/plans/components/plan-card";
@@ -44,7 +46,7 @@ function CurrentPlanLine({
   if (isGuest) {
     return (
       <p data-testid="current-plan-line" className="text-base-content/80">
-        게스트 사용량: <strong className="tabular-nums">{usage.usage.current}/{usage.usage.limit}</strong>회
+        게스트 무료 사용: <strong className="tabular-nums">{usage.usage.current}/{usage.usage.limit}</strong>회 (총 {usage.usage.limit}회, 매월 채워지지 않음)
       </p>
     );
   }
@@ -100,6 +102,7 @@ function CurrentPlanLine({
 export function PlanList(props: PlanListProps) {
   const { plans, isLoading, isError, isGuest, currentPlanId, upgradePlanId, busyPlanId, onSelect } = props;
   const highlightRef = useRef<HTMLDivElement>(null);
+  const [convertOpen, setConvertOpen] = useState(false);
 
   useEffect(() => {
     if (upgradePlanId && plans?.length) highlightRef.current?.scrollIntoView?.({ block: "center", behavior: "smooth" });
@@ -146,16 +149,20 @@ export function PlanList(props: PlanListProps) {
             <div key={plan.id} ref={highlighted ? highlightRef : undefined}>
               <PlanCard
                 plan={plan}
-                isCurrent={currentPlanId === plan.id}
+                isCurrent={!isGuest && currentPlanId === plan.id}
                 highlighted={highlighted}
-                blockedLabel={isGuest && plan.price > 0 ? "회원가입 후 이용 가능" : null}
+                actionLabel={isGuest ? "회원가입하고 계속하기" : null}
+                note={isGuest && plan.price === 0
+                  ? `게스트는 총 ${GUEST_FREE_USES}회 무료(매월 채워지지 않음) · 회원가입하면 이 체험판을 이용합니다`
+                  : null}
                 busy={busyPlanId === plan.id}
-                onSelect={onSelect}
+                onSelect={isGuest ? () => setConvertOpen(true) : onSelect}
               />
             </div>
           );
         })}
       </div>
+      {isGuest && convertOpen && <GuestConvertDialog open onOpenChange={setConvertOpen} />}
       <PlansFaq contactEmail={props.contactEmail} />
     </div>
   );

@@ -89,6 +89,11 @@ async function discardNewUser(id: string): Promise<void> {
   }
 }
 
+const CONVERT_MESSAGES = {
+  notGuest: "이미 회원으로 가입된 계정입니다.",
+  converted: "회원가입이 완료되었습니다. 게스트로 만든 세션과 결과는 그대로 남아 있습니다.",
+} as const;
+
 /** Login timing: a reserved (RFC 2606 `.invalid`) address no account can have, and a bcrypt hash (cost 10,
  * GoTrue's default) of a random string nobody knows, compared against when the username is unknown. */
 const LOGIN_DUMMY_EMAIL = "no-such-user@login-timing.invalid";
@@ -202,6 +207,65 @@ export const routes: Route[] = [
         throw new HttpError(isRetryable(e) ? 503 : 500, API_MESSAGES.guestFailed);
       }
       return await signedIn(data.user.id, data.session, API_MESSAGES.guestSuccess);
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/auth/convert",
+    auth: "user",
+    // 회원가입하고 계속하기: the guest's anonymous user becomes a member in place (same id), so its
+    // sessions and results stay; the username, email and password are validated like /auth/register.
+    async handler(ctx) {
+      const body = await ctx.json(registerRequestSchema);
+      await enforceRateLimit(adminSql, RATE_LIMITS.register, clientAddress(ctx.req));
+      const id = ctx.user.id;
+      const [profile] = await adminSql<{ username: string; is_guest: boolean }[]>`
+        select username, is_guest from public.profiles where id = ${id}`;
+      if (!profile) throw new HttpError(401, API_MESSAGES.loginRequired);
+      if (!profile.is_guest) throw new HttpError(409, CONVERT_MESSAGES.notGuest);
+      if (await usernameTaken(body.username)) throw new HttpError(409, API_MESSAGES.usernameTaken);
+      if (await emailTaken(body.email)) throw new HttpError(409, API_MESSAGES.emailTaken);
+
+      // the username first (unique in any case: a concurrent taker makes this fail, nothing else changed)
+      try {
+        await adminSql`update public.profiles set username = ${body.username},
+            display_name = coalesce(${body.displayName ?? null}, display_name)
+          where id = ${id} and is_guest`;
+      } catch (err) {
+        if ((err as { code?: string })?.code === "23505") throw new HttpError(409, API_MESSAGES.usernameTaken);
+        throw err;
+      }
+      const metadata: Record<string, string> = { username: body.username };
+      if (body.displayName !== undefined) metadata.display_name = body.displayName;
+      const { error } = await serviceClient().auth.admin.updateUserById(id, {
+        email: body.email,
+        password: body.password,
+        email_confirm: true,
+        user_metadata: metadata,
+      });
+      if (error) {
+        await adminSql`update public.profiles set username = ${profile.username} where id = ${id} and is_guest`;
+        const e = error as AuthErrorLike;
+        if (e.code === "email_exists" || e.code === "user_already_exists") throw new HttpError(409, API_MESSAGES.emailTaken);
+        if (e.code === "weak_password") throw new HttpError(400, VALIDATION.passwordMin);
+        if (e.code === "email_address_invalid" || e.code === "validation_failed") throw new HttpError(400, VALIDATION.emailInvalid);
+        console.error("[api] guest conversion failed:", e.status, e.code, e.message);
+        throw new HttpError(isRetryable(e) ? 503 : 500, API_MESSAGES.registerFailed);
+      }
+      // the auth trigger (private.handle_user_updated) copied the email and cleared is_guest; make sure
+      await adminSql`update public.profiles set is_guest = false where id = ${id}`;
+      forgetToken(ctx.user.token);
+
+      // a fresh session whose token says is_anonymous = false (the guest's token still works until it expires)
+      const { data, error: signInError } = await passwordGrantClient(captchaConfig()?.verifiedBy === "auth").auth.signInWithPassword({
+        email: body.email,
+        password: body.password,
+      });
+      if (signInError || !data.session) {
+        console.error("[api] sign-in after guest conversion failed:", signInError?.message);
+        throw new HttpError(503, API_MESSAGES.serverError);
+      }
+      return await signedIn(id, data.session, CONVERT_MESSAGES.converted);
     },
   }),
   defineRoute({

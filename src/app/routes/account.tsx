@@ -1,0 +1,5 @@
+import { AccountSettings } from "@/features/account/components/account-settings";
+
+export default function AccountRoute() {
+  return <AccountSettings />;
+}

@@ -1,0 +1,5 @@
+import { ForgotPassword } from "@/features/account/components/password-recovery";
+
+export default function ForgotPasswordRoute() {
+  return <ForgotPassword />;
+}

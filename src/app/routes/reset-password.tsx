@@ -1,0 +1,5 @@
+import { ResetPassword } from "@/features/account/components/password-recovery";
+
+export default function ResetPasswordRoute() {
+  return <ResetPassword />;
+}

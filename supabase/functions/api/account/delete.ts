@@ -1,0 +1,60 @@
+// POST /account/delete (회원 탈퇴): after the password is re-entered and checked with a password grant,
+// the account goes the way an admin removes one: the Auth user (profile and every row below it by
+// `on delete cascade`) and the objects under `<userId>/` in Storage (through the storage path guard).
+import { z } from "zod";
+import { defineRoute, type Route } from "../lib/types.ts";
+import { HttpError } from "../lib/errors.ts";
+import { json } from "../lib/http.ts";
+import { adminSql } from "../lib/db.ts";
+import { clientAddress, enforceRateLimit, RATE_LIMITS } from "../lib/rate-limit.ts";
+import { captchaConfig } from "../lib/captcha.ts";
+import { passwordGrantClient } from "../lib/supabase.ts";
+import { forgetToken } from "../lib/auth.ts";
+import { deleteAuthUser, essayObjectNames, removeEssayObjects } from "../admin/users.ts";
+
+export const ACCOUNT_MESSAGES = {
+  passwordRequired: "비밀번호를 입력해 주세요.",
+  wrongPassword: "비밀번호가 올바르지 않습니다.",
+  guestCannotDelete: "게스트 계정은 탈퇴할 비밀번호가 없습니다. 로그아웃하면 게스트 이용이 끝납니다.",
+  deleted: "회원 탈퇴가 완료되었습니다. 계정과 모든 데이터가 삭제되었습니다.",
+  failed: "회원 탈퇴 처리 중 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.",
+} as const;
+
+const deleteSchema = z.object({
+  password: z.string({ error: ACCOUNT_MESSAGES.passwordRequired }).min(1, ACCOUNT_MESSAGES.passwordRequired).max(100, ACCOUNT_MESSAGES.wrongPassword),
+});
+
+export const routes: Route[] = [
+  defineRoute({
+    method: "POST",
+    path: "/account/delete",
+    auth: "user",
+    async handler(ctx) {
+      const body = await ctx.json(deleteSchema);
+      // the same budget as logins: a stolen session cannot be used to guess the password
+      await enforceRateLimit(adminSql, RATE_LIMITS.login, clientAddress(ctx.req));
+      const id = ctx.user.id;
+      const [account] = await adminSql<{ email: string | null; is_guest: boolean }[]>`
+        select u.email, p.is_guest from auth.users u join public.profiles p on p.id = u.id where u.id = ${id}`;
+      if (!account) throw new HttpError(404, "사용자를 찾을 수 없습니다.");
+      if (account.is_guest || !account.email) throw new HttpError(403, ACCOUNT_MESSAGES.guestCannotDelete);
+
+      const { data, error } = await passwordGrantClient(captchaConfig()?.verifiedBy === "auth").auth.signInWithPassword({
+        email: account.email,
+        password: body.password,
+      });
+      if (error || data.user?.id !== id) {
+        if (error?.status === 429) throw new HttpError(429, "요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.");
+        if (error && (error.status ?? 0) >= 500) throw new HttpError(503, ACCOUNT_MESSAGES.failed);
+        throw new HttpError(403, ACCOUNT_MESSAGES.wrongPassword);
+      }
+
+      const files = await essayObjectNames(adminSql, id);
+      const removed = await deleteAuthUser(id);
+      if (!removed) await adminSql`delete from public.profiles where id = ${id}`;
+      await removeEssayObjects(files, id);
+      forgetToken(ctx.user.token);
+      return json({ message: ACCOUNT_MESSAGES.deleted });
+    },
+  }),
+];
