@@ -8,6 +8,7 @@ import { useAdminUsers } from "@/features/admin/api/get-users";
 import type { AdminUser } from "@/features/admin/api/types";
 import { AccessDenied } from "@/features/admin/components/access-denied";
 import { ChangePlanDialog } from "@/features/admin/components/change-plan-dialog";
+import { PaymentsDialog } from "@/features/admin/components/payments-dialog";
 import { DeleteUserDialog } from "@/features/admin/components/delete-user-dialog";
 import { StatCards } from "@/features/admin/components/stat-cards";
 import { UsersTable } from "@/features/admin/components/users-table";
@@ -17,6 +18,7 @@ export function AdminUsersPage() {
   const isAdmin = user?.isAdmin === 1;
   const users = useAdminUsers({ enabled: isAdmin });
   const [planTarget, setPlanTarget] = useState<AdminUser | null>(null);
+  const [paymentsTarget, setPaymentsTarget] = useState<AdminUser | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<AdminUser | null>(null);
 
   if (!user || !isAdmin) return <AccessDenied />;
@@ -53,6 +55,7 @@ export function AdminUsersPage() {
                   users={users.data}
                   currentUserId={user.id}
                   onChangePlan={setPlanTarget}
+                  onPayments={setPaymentsTarget}
                   onDelete={setDeleteTarget}
                 />
               )}
@@ -62,6 +65,7 @@ export function AdminUsersPage() {
       )}
 
       <ChangePlanDialog user={planTarget} onClose={() => setPlanTarget(null)} />
+      <PaymentsDialog user={paymentsTarget} onClose={() => setPaymentsTarget(null)} />
       <DeleteUserDialog user={deleteTarget} currentUserId={user.id} onClose={() => setDeleteTarget(null)} />
     </section>
   );

@@ -3,12 +3,23 @@ import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { useChangePlan } from "@/features/admin/api/change-plan";
 import { usePlanOptions } from "@/features/admin/api/get-plans";
 import type { AdminUser } from "@/features/admin/api/types";
 import { withParticle } from "@/lib/korean";
+
+/** "2026-12-31" → the end of that day in Seoul, as ISO with offset (the server takes date-times). */
+function endOfSeoulDay(date: string) {
+  return `${date}T23:59:59+09:00`;
+}
+
+/** Tomorrow's date in Seoul as YYYY-MM-DD (the earliest end date the input offers). */
+function tomorrowInSeoul() {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul" }).format(new Date(Date.now() + 86_400_000));
+}
 
 export interface ChangePlanDialogProps {
   user: AdminUser | null;
@@ -17,11 +28,14 @@ export interface ChangePlanDialogProps {
 
 export function ChangePlanDialog({ user, onClose }: ChangePlanDialogProps) {
   const [planId, setPlanId] = useState("");
+  const [endDate, setEndDate] = useState("");
+  const paid = Boolean(planId) && planId !== "trial";
   const plans = usePlanOptions({ enabled: Boolean(user) });
   const change = useChangePlan();
 
   const close = () => {
     setPlanId("");
+    setEndDate("");
     onClose();
   };
 
@@ -29,7 +43,7 @@ export function ChangePlanDialog({ user, onClose }: ChangePlanDialogProps) {
     if (!user || !planId) return;
     const planName = plans.data?.find((p) => p.id === planId)?.name ?? planId;
     change.mutate(
-      { userId: user.id, planId },
+      { userId: user.id, planId, endDate: paid && endDate ? endOfSeoulDay(endDate) : undefined },
       {
         onSuccess: () => {
           notify({ title: "구독 플랜 변경 완료", description: `${user.username}님의 플랜이 ${withParticle(planName, "ro")} 변경되었습니다.` });
@@ -73,6 +87,22 @@ export function ChangePlanDialog({ user, onClose }: ChangePlanDialogProps) {
           label: `${p.name} (월 ${p.maxEssaysPerMonth.toLocaleString("ko-KR")}건${p.price > 0 ? ` · ${p.price.toLocaleString("ko-KR")}원` : " · 무료"})`,
         }))}
       />
+      {paid && (
+        <div className="mt-4">
+          <Label htmlFor="admin-plan-end-date">이용 종료일 (선택)</Label>
+          <Input
+            id="admin-plan-end-date"
+            type="date"
+            min={tomorrowInSeoul()}
+            value={endDate}
+            onChange={(e) => setEndDate(e.target.value)}
+            aria-describedby="admin-plan-end-date-hint"
+          />
+          <p id="admin-plan-end-date-hint" className="mt-1 text-sm text-base-content/70">
+            비우면 오늘부터 한 달입니다. 종료일이 지나면 체험판으로 돌아갑니다.
+          </p>
+        </div>
+      )}
       {plans.isError && <p className="mt-2 text-sm text-error">플랜 목록을 불러올 수 없습니다.</p>}
     </Dialog>
   );

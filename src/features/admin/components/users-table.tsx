@@ -23,10 +23,11 @@ export interface UsersTableProps {
   users: AdminUser[];
   currentUserId: string;
   onChangePlan: (user: AdminUser) => void;
+  onPayments: (user: AdminUser) => void;
   onDelete: (user: AdminUser) => void;
 }
 
-export function UsersTable({ users, currentUserId, onChangePlan, onDelete }: UsersTableProps) {
+export function UsersTable({ users, currentUserId, onChangePlan, onPayments, onDelete }: UsersTableProps) {
   return (
     <div className="overflow-x-auto">
       <table className="table table-sm min-w-[60rem] [&_td]:align-middle" data-testid="users-table">
@@ -76,6 +77,9 @@ export function UsersTable({ users, currentUserId, onChangePlan, onDelete }: Use
                   <div className="flex justify-end gap-1.5">
                     <Button size="xs" variant="outline" onClick={() => onChangePlan(u)}>
                       플랜 변경
+                    </Button>
+                    <Button size="xs" variant="outline" onClick={() => onPayments(u)}>
+                      결제 내역
                     </Button>
                     <Button
                       size="xs"

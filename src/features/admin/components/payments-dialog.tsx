@@ -1,0 +1,190 @@
+import { useState } from "react";
+import { errorMessage } from "@/lib/api-client";
+import { notify } from "@/lib/notify";
+import { formatSeoulDate } from "@/lib/format-date";
+import { Badge, type BadgeVariant } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Skeleton } from "@/components/ui/skeleton";
+import type { PaymentRecord } from "@shared/types.ts";
+import { useMemberPayments } from "@/features/admin/api/get-member-payments";
+import { useRefundPayment } from "@/features/admin/api/refund-payment";
+import type { AdminUser } from "@/features/admin/api/types";
+
+const STATUS: Record<PaymentRecord["status"], { label: string; variant: BadgeVariant }> = {
+  pending: { label: "결제 대기", variant: "ghost" },
+  done: { label: "결제 완료", variant: "success" },
+  failed: { label: "결제 실패", variant: "destructive" },
+  canceled: { label: "취소됨", variant: "ghost" },
+  refunded: { label: "환불됨", variant: "warning" },
+  partially_refunded: { label: "부분 환불됨", variant: "warning" },
+};
+
+const won = (amount: number) => `₩${amount.toLocaleString("ko-KR")}`;
+
+function refundable(p: PaymentRecord) {
+  return (p.status === "done" || p.status === "partially_refunded") && p.amount - p.refundedAmount > 0;
+}
+
+export interface PaymentsDialogProps {
+  user: AdminUser | null;
+  onClose: () => void;
+}
+
+/** 결제 내역 of one member, with 환불 (reason required, amount optional = all that is left). */
+export function PaymentsDialog({ user, onClose }: PaymentsDialogProps) {
+  const payments = useMemberPayments(user?.id ?? null);
+  const refund = useRefundPayment();
+  const [target, setTarget] = useState<PaymentRecord | null>(null);
+  const [reason, setReason] = useState("");
+  const [amount, setAmount] = useState("");
+
+  const back = () => {
+    setTarget(null);
+    setReason("");
+    setAmount("");
+  };
+  const close = () => {
+    back();
+    onClose();
+  };
+
+  const left = target ? target.amount - target.refundedAmount : 0;
+  const amountValue = amount.trim() === "" ? undefined : Number(amount);
+  const amountInvalid = amountValue !== undefined && (!Number.isInteger(amountValue) || amountValue < 1 || amountValue > left);
+
+  const confirm = () => {
+    if (!user || !target || !reason.trim() || amountInvalid) return;
+    const refunded = won(amountValue ?? left);
+    refund.mutate(
+      { userId: user.id, orderId: target.orderId, reason: reason.trim(), amount: amountValue },
+      {
+        onSuccess: (result) => {
+          notify({ title: "환불 완료", description: `${user.username}님의 결제에서 ${refunded}을 환불했습니다. ${result.message}` });
+          back();
+        },
+        onError: (error) =>
+          notify({
+            title: "환불 실패",
+            description: errorMessage(error, "환불 처리 중 오류가 발생했습니다."),
+            variant: "destructive",
+          }),
+      },
+    );
+  };
+
+  const footer = target ? (
+    <>
+      <Button variant="ghost" onClick={back} disabled={refund.isPending}>
+        뒤로
+      </Button>
+      <Button variant="destructive" onClick={confirm} disabled={!reason.trim() || amountInvalid} loading={refund.isPending}>
+        환불하기
+      </Button>
+    </>
+  ) : (
+    <Button variant="ghost" onClick={close}>
+      닫기
+    </Button>
+  );
+
+  return (
+    <Dialog
+      open={Boolean(user)}
+      onOpenChange={(open) => !open && close()}
+      title={target ? "환불 확인" : "결제 내역"}
+      description={user ? `${user.username}님의 결제 내역입니다. 금액은 부가세 포함입니다.` : undefined}
+      className="max-w-3xl"
+      footer={footer}
+    >
+      {target ? (
+        <div className="space-y-3" data-testid="refund-form">
+          <p className="text-sm">
+            {target.planName} · {formatSeoulDate(target.approvedAt ?? target.createdAt, "date")} · {won(target.amount)} 결제 중{" "}
+            <strong>{won(left)}</strong>을 환불합니다. 전액 환불하면 그 결제의 이용 기간이 끝나고 체험판으로 돌아갑니다.
+          </p>
+          <div>
+            <Label htmlFor="refund-reason">환불 사유 (필수)</Label>
+            <Input
+              id="refund-reason"
+              value={reason}
+              maxLength={200}
+              required
+              onChange={(e) => setReason(e.target.value)}
+              placeholder="예: 고객 요청"
+            />
+          </div>
+          <div>
+            <Label htmlFor="refund-amount">환불 금액 (원, 비우면 남은 금액 전액)</Label>
+            <Input
+              id="refund-amount"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={left}
+              step={1}
+              value={amount}
+              invalid={amountInvalid}
+              aria-describedby="refund-amount-hint"
+              onChange={(e) => setAmount(e.target.value)}
+            />
+            <p id="refund-amount-hint" className={amountInvalid ? "mt-1 text-sm text-error" : "mt-1 text-sm text-base-content/70"}>
+              1원부터 {won(left)}까지 입력할 수 있습니다.
+            </p>
+          </div>
+        </div>
+      ) : payments.isPending ? (
+        <Skeleton className="h-24 w-full" />
+      ) : payments.isError ? (
+        <p role="alert" className="text-sm text-error">
+          결제 내역을 불러올 수 없습니다. {payments.error.message}
+        </p>
+      ) : payments.data.length === 0 ? (
+        <p className="py-6 text-center text-base-content/70" data-testid="member-payments-empty">
+          결제 내역이 없습니다.
+        </p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="table table-sm" data-testid="member-payments">
+            <thead>
+              <tr>
+                <th>결제일</th>
+                <th>플랜</th>
+                <th className="text-right">금액</th>
+                <th>상태</th>
+                <th className="text-right">환불 금액</th>
+                <th>
+                  <span className="sr-only">관리</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {payments.data.map((p) => (
+                <tr key={p.orderId} data-testid="member-payment-row" data-order-id={p.orderId}>
+                  <td className="whitespace-nowrap">{formatSeoulDate(p.approvedAt ?? p.createdAt, "dateTime")}</td>
+                  <td>{p.planName}</td>
+                  <td className="whitespace-nowrap text-right tabular-nums">{won(p.amount)}</td>
+                  <td>
+                    <Badge size="sm" variant={STATUS[p.status]?.variant ?? "outline"} data-testid="member-payment-status">
+                      {STATUS[p.status]?.label ?? p.status}
+                    </Badge>
+                  </td>
+                  <td className="whitespace-nowrap text-right tabular-nums">{p.refundedAmount > 0 ? won(p.refundedAmount) : "-"}</td>
+                  <td className="text-right">
+                    {refundable(p) && (
+                      <Button size="xs" variant="outline" onClick={() => setTarget(p)}>
+                        환불
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Dialog>
+  );
+}
