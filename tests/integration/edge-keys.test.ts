@@ -3,17 +3,14 @@
 // ones; the api function verifies asymmetric tokens against the JWKS, reads the new
 // SUPABASE_PUBLISHABLE_KEYS / SUPABASE_SECRET_KEYS (legacy names as fallback), and its worker tick
 // takes only its own secret (GRADING_TICK_SECRET), never an API key.
-import { spawn, type ChildProcess } from "node:child_process";
-import { join, resolve } from "node:path";
 import { createClient } from "@supabase/supabase-js";
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, jwtVerify, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { freePort } from "../helpers/free-port.ts";
+import { type ApiInstance, startApiInstance } from "../helpers/api-instance.ts";
 import { readStack } from "../helpers/stack.ts";
 import { api, closeTestSql, createAdmin, createGuest, testSql } from "../helpers/users.ts";
 
-const root = resolve(import.meta.dirname, "../..");
 
 describe("user tokens of the stand-in", () => {
   it("are ES256 with a kid the project's JWKS publishes (public parts only)", async () => {
@@ -135,53 +132,23 @@ describe("the worker tick", () => {
 });
 
 describe("an api instance given only the new keys", () => {
-  let child: ChildProcess | undefined;
+  let instance: ApiInstance | undefined;
   let baseUrl = "";
-  let output = "";
 
   beforeAll(async () => {
     const stack = readStack();
-    const port = await freePort();
-    const env: Record<string, string> = {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      DENO_NO_UPDATE_CHECK: "1",
-      NO_COLOR: "1",
-      PORT: String(port),
-      SUPABASE_URL: stack.supabaseUrl,
+    // New keys only: the legacy names are set empty, which the function reads as unset.
+    instance = await startApiInstance({
+      SUPABASE_ANON_KEY: "",
+      SUPABASE_SERVICE_ROLE_KEY: "",
       SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: stack.publishableKey }),
       SUPABASE_SECRET_KEYS: JSON.stringify({ default: stack.secretKey }),
-      SUPABASE_DB_URL: stack.dbUrl,
-    };
-    if (process.env.DENO_DIR) env.DENO_DIR = process.env.DENO_DIR;
-    child = spawn(
-      join(root, "node_modules/.bin/deno"),
-      ["run", "-A", "--node-modules-dir=manual", "--config", join(root, "supabase/functions/api/deno.json"),
-        join(root, "local/functions-entry.ts")],
-      { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] },
-    );
-    child.stdout?.on("data", (d) => (output = (output + d).slice(-4000)));
-    child.stderr?.on("data", (d) => (output = (output + d).slice(-4000)));
-    baseUrl = `http://127.0.0.1:${port}/api`;
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`api instance exited:\n${output}`);
-      try {
-        await fetch(`${baseUrl}/plans`);
-        break;
-      } catch {
-        if (Date.now() > deadline) throw new Error(`api instance did not start:\n${output}`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
+    });
+    baseUrl = instance.baseUrl;
   }, 120_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child!.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
-    }
+    await instance?.stop();
     await closeTestSql();
   });
 

@@ -2,70 +2,27 @@
 // captcha token verified server-side (tests/fakes/captcha.ts stands in for siteverify). A second
 // instance of the api function runs here with the captcha settings, against the test stack's
 // database and Auth (the shared instance keeps the captcha off for every other test).
-import { spawn, type ChildProcess } from "node:child_process";
-import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeCaptcha, type FakeCaptcha } from "../fakes/captcha.ts";
-import { freePort } from "../helpers/free-port.ts";
-import { readStack } from "../helpers/stack.ts";
+import { type ApiInstance, startApiInstance } from "../helpers/api-instance.ts";
 import { closeTestSql, testSql, uniqueUsername } from "../helpers/users.ts";
 
-const root = resolve(import.meta.dirname, "../..");
 let captcha: FakeCaptcha;
-let child: ChildProcess | undefined;
+let instance: ApiInstance | undefined;
 let baseUrl = "";
-let output = "";
-
-async function ready(url: string, deadline: number): Promise<boolean> {
-  while (Date.now() < deadline) {
-    if (child?.exitCode !== null && child?.exitCode !== undefined) return false;
-    try {
-      await fetch(`${url}/plans`);
-      return true;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  return false;
-}
 
 beforeAll(async () => {
   captcha = await startFakeCaptcha();
-  const stack = readStack();
-  const port = await freePort();
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? "",
-    HOME: process.env.HOME ?? "",
-    DENO_NO_UPDATE_CHECK: "1",
-    NO_COLOR: "1",
-    PORT: String(port),
-    SUPABASE_URL: stack.supabaseUrl,
-    SUPABASE_ANON_KEY: stack.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
-    SUPABASE_DB_URL: stack.dbUrl,
+  instance = await startApiInstance({
     CAPTCHA_PROVIDER: "turnstile",
     CAPTCHA_SECRET_KEY: captcha.secret,
     CAPTCHA_VERIFY_URL: captcha.url,
-  };
-  if (process.env.DENO_DIR) env.DENO_DIR = process.env.DENO_DIR;
-  child = spawn(
-    join(root, "node_modules/.bin/deno"),
-    ["run", "-A", "--node-modules-dir=manual", "--config", join(root, "supabase/functions/api/deno.json"),
-      join(root, "local/functions-entry.ts")],
-    { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  child.stdout?.on("data", (d) => (output = (output + d).slice(-4000)));
-  child.stderr?.on("data", (d) => (output = (output + d).slice(-4000)));
-  baseUrl = `http://127.0.0.1:${port}/api`;
-  if (!(await ready(baseUrl, Date.now() + 90_000))) throw new Error(`captcha api instance did not start:\n${output}`);
+  });
+  baseUrl = instance.baseUrl;
 });
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((r) => child!.once("exit", r));
-    child.kill("SIGTERM");
-    await exited;
-  }
+  await instance?.stop();
   await captcha?.stop();
   await closeTestSql();
 });
