@@ -4,8 +4,9 @@
 // used when it is exactly one the server itself would have made for that owner and session.
 //
 // Per-user bound: before storing, the caller's objects in the bucket (count and bytes, from
-// storage.objects by the `<user id>/` prefix, which also counts orphans) plus the new ones must fit
-// `MAX_STORED_FILES_PER_USER` / `MAX_STORED_BYTES_PER_USER` (read at call time); else 413.
+// storage.objects by the `<user id>/` prefix, which also counts orphans) plus uploads in progress
+// plus the new ones must fit `MAX_STORED_FILES_PER_USER` / `MAX_STORED_BYTES_PER_USER` (read at
+// call time); else 413. Room is reserved in SQL first (`private.reserve_storage`).
 import { serviceClient } from "../lib/supabase.ts";
 import { HttpError } from "../lib/errors.ts";
 import { adminSql } from "../lib/db.ts";
@@ -38,21 +39,6 @@ export function storageLimits(): { files: number; bytes: number } {
     files: positiveInt("MAX_STORED_FILES_PER_USER", DEFAULT_MAX_STORED_FILES_PER_USER),
     bytes: positiveInt("MAX_STORED_BYTES_PER_USER", DEFAULT_MAX_STORED_BYTES_PER_USER),
   };
-}
-
-/**
- * What the owner has in the bucket now: objects under `<owner>/` and their bytes (Storage's
- * `metadata.size`). Privileged read (the prefix LIKE uses storage's `name_prefix_search` index).
- */
-export async function storedUsage(ownerId: string): Promise<{ files: number; bytes: number }> {
-  if (!UUID_ONLY.test(ownerId)) throw new Error("storedUsage: bad owner id");
-  const [row] = await adminSql<{ files: number; bytes: string }[]>`
-    select count(*)::int as files,
-           coalesce(sum(case when jsonb_typeof(metadata -> 'size') = 'number'
-                             then (metadata ->> 'size')::numeric else 0 end), 0)::text as bytes
-      from storage.objects
-     where bucket_id = ${ESSAYS_BUCKET} and name like ${ownerId + "/%"}`;
-  return { files: Number(row.files), bytes: Number(row.bytes) };
 }
 
 function storageFull(): HttpError {
@@ -168,19 +154,22 @@ export async function removeObjects(paths: (string | null | undefined)[], expect
  * Uploads every (path, file) pair within the owner's storage bound; on any failure removes the
  * ones already stored and rethrows.
  *
- * The bound is checked before uploading (nothing is stored when the new files would not fit) and
- * again after (the owner's objects now include these): if concurrent uploads of the same owner
- * together went over, this request removes its own objects and answers 413. Every object that stays
- * was counted after all the others that stay were stored, so the stored total never stays above
- * the bound; at the edge, two racing requests may both be refused. No lock or connection is held
- * while the bytes travel.
+ * Room is reserved first (`private.reserve_storage`, serialised per owner): stored objects plus
+ * uploads in progress plus these must fit, else 413 and nothing is stored. Concurrent uploads of
+ * one owner are so admitted in order (the first that fit win) and the stored total never goes
+ * above the bound. No lock or connection is held while the bytes travel; the reservation ends
+ * when they are stored (the objects count themselves) or abandoned.
  */
 export async function putObjects(items: { path: string; file: ReadFile }[], expected: ExpectedObject): Promise<void> {
   if (items.length === 0) return;
+  if (!UUID_ONLY.test(expected.ownerId)) throw new Error("putObjects: bad owner id");
   const limits = storageLimits();
-  const addBytes = items.reduce((sum, it) => sum + it.file.bytes.byteLength, 0);
-  const before = await storedUsage(expected.ownerId);
-  if (before.files + items.length > limits.files || before.bytes + addBytes > limits.bytes) throw storageFull();
+  const paths = items.map((it) => it.path);
+  const [row] = await adminSql<{ ok: boolean }[]>`
+    select private.reserve_storage(${expected.ownerId}::uuid, ${paths}::text[],
+                                   ${items.map((it) => it.file.bytes.byteLength)}::bigint[],
+                                   ${limits.files}::int, ${limits.bytes}::bigint) as ok`;
+  if (!row.ok) throw storageFull();
 
   const done: string[] = [];
   try {
@@ -188,11 +177,13 @@ export async function putObjects(items: { path: string; file: ReadFile }[], expe
       await uploadOne(path, file, expected);
       done.push(path);
     }
-    const after = await storedUsage(expected.ownerId);
-    if (after.files > limits.files || after.bytes > limits.bytes) throw storageFull();
   } catch (err) {
     await removeObjects(done, expected);
     throw err;
+  } finally {
+    await adminSql`select private.release_storage(${paths}::text[])`.catch((err) =>
+      console.error("[storage] releasing the reservation failed:", err)
+    );
   }
 }
 
