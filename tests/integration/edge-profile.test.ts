@@ -11,7 +11,7 @@
 // here; each graded answer therefore proves who graded it (offline result / this file's own fake
 // LLM saw the call) and is submitted again when the other instance got it first.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { config, functionEnv } from "../../local/config.ts";
@@ -158,8 +158,12 @@ describe("the edge profile itself", () => {
   it("runs Deno 2.1.4 from deno.json only, without the globals, subprocesses, FFI and writes edge-runtime refuses", () => {
     const args = edgeRunArgs(root);
     args[args.length - 1] = join(root, "local/edge-profile/probe.ts");
-    mkdirSync(join(root, ".cache"), { recursive: true });
-    const outside = mkdtempSync(join(root, ".cache/probe-"));
+    // A folder outside /tmp, where the profile must refuse writes: /var/tmp, or the checkout's .cache
+    // when the checkout itself is not under /tmp (a clone made with mktemp -d is).
+    const base = existsSync("/var/tmp") ? "/var/tmp" : join(root, ".cache");
+    mkdirSync(base, { recursive: true });
+    const outside = mkdtempSync(join(base, "edge-probe-"));
+    expect(outside.startsWith("/tmp/")).toBe(false);
     try {
       const res = spawnSync(edgeDenoBinary(root), args, {
         cwd: "/tmp",
