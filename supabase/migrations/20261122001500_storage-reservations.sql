@@ -49,15 +49,18 @@ declare
 begin
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('private.reserve_storage:' || p_owner::text, 0));
   delete from private.storage_reservations r where r.owner_id = p_owner and r.expires_at < now();
-  select count(*), coalesce(sum(case when jsonb_typeof(o.metadata -> 'size') = 'number'
-                                     then (o.metadata ->> 'size')::numeric else 0 end), 0)
+  -- One statement, so one snapshot: an upload that finishes meanwhile (its object stored, then its
+  -- reservation ended) is counted exactly once, as the reservation or as the object. Two
+  -- statements could see the reservation gone but not yet the object, and let one more in.
+  select (select count(*) from private.storage_reservations r where r.owner_id = p_owner)
+         + count(*),
+         (select coalesce(sum(r.bytes), 0) from private.storage_reservations r where r.owner_id = p_owner)
+         + coalesce(sum(case when jsonb_typeof(o.metadata -> 'size') = 'number'
+                             then (o.metadata ->> 'size')::numeric else 0 end), 0)
     into v_files, v_bytes
     from storage.objects o
    where o.bucket_id = 'essays' and o.name like p_owner::text || '/%'
      and not exists (select 1 from private.storage_reservations r where r.path = o.name);
-  select v_files + count(*), v_bytes + coalesce(sum(r.bytes), 0)
-    into v_files, v_bytes
-    from private.storage_reservations r where r.owner_id = p_owner;
   if v_files + coalesce(array_length(p_paths, 1), 0) > p_max_files
      or v_bytes + (select coalesce(sum(b), 0) from unnest(p_bytes) b) > p_max_bytes then
     return false;
