@@ -51,7 +51,7 @@ begin
   delete from private.storage_reservations r where r.owner_id = p_owner and r.expires_at < now();
   -- One statement, so one snapshot: an upload that finishes meanwhile (its object stored, then its
   -- reservation ended) is counted exactly once, as the reservation or as the object. Two
-  -- statements could see the reservation gone but not yet the object, and let one more in.
+  -- statements could skip the object as still reserved, then find the reservation ended, and let one more in.
   select (select count(*) from private.storage_reservations r where r.owner_id = p_owner)
          + count(*),
          (select coalesce(sum(r.bytes), 0) from private.storage_reservations r where r.owner_id = p_owner)
