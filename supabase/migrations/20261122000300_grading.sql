@@ -125,7 +125,9 @@ create table if not exists public.analysis_results (
   created_at          timestamptz not null default now(),
   grader              text not null default 'ai' check (grader in ('ai', 'offline')),
   model               text,
-  flags               jsonb not null default '[]'::jsonb
+  flags               jsonb not null default '[]'::jsonb,
+  annotations         jsonb not null default '[]'::jsonb
+                        constraint analysis_results_annotations_is_array check (jsonb_typeof(annotations) = 'array')
 );
 
 comment on table public.analysis_results is
@@ -141,6 +143,14 @@ comment on column public.analysis_results.model is
   'Model id that produced the grade (null for the offline analyzer).';
 comment on column public.analysis_results.flags is
   'JSON array of server-detected flags: manipulation, off_topic, too_short, blank.';
+comment on column public.analysis_results.annotations is
+  'Inline annotations (첨삭 표시), JSON array sorted by start, no overlaps, at most 15: '
+  '{start, end, quote, kind, category, comment, rewrite, source}. start/end are UTF-16 '
+  'code-unit offsets into essay_submissions.essay_content with '
+  'essay_content.slice(start, end) = quote; kind is 잘한 점 | 고칠 점 | 질문; category a '
+  'rubric category name; rewrite text or null (고칠 점 only); source ai | offline. Text is '
+  'untrusted (model or student): shown as text only, never as HTML. Written by the grading '
+  'worker only.';
 
 -- -----------------------------------------------------------------------------
 -- Indexes (analysis_results.submission_id is covered by its unique constraint)
