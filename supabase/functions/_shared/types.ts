@@ -101,18 +101,6 @@ export type SubmissionStatus = "pending" | "analyzing" | "completed" | "error";
 
 export type { CategoryScore };
 
-export interface AnalysisResult {
-  id: string;
-  submissionId: string;
-  overallScore: number;
-  maxScore: number;
-  categoryScores: CategoryScore[];
-  strengths: string[];
-  improvementAreas: string[];
-  detailedFeedback: string;
-  suggestions: string[];
-  createdAt: string;
-}
 
 export interface Submission {
   id: string;
