@@ -1,5 +1,5 @@
 import { adminSql } from "../lib/db.ts";
-import { env } from "../lib/env.ts";
+import { env, numberSetting, read } from "../lib/env.ts";
 import { exceedsChars, MAX_CRITERIA_CHARS, MAX_ESSAY_CHARS, MAX_PROMPT_CHARS, uploadMessages } from "../../_shared/upload-rules.ts";
 import type { GradeResult, RubricCategory } from "../../_shared/grading.ts";
 import { gradeWithoutLlm, precheck } from "./grade.ts";
@@ -19,10 +19,7 @@ import { parseRubric } from "./rubric.ts";
  * locally) starts the next run, and expired leases are claimed again.
  */
 
-function num(name: string, fallback: number): number {
-  const v = Number(Deno.env.get(name));
-  return Number.isFinite(v) && v > 0 ? v : fallback;
-}
+const num = (name: string, fallback: number) => numberSetting(name, fallback);
 
 export const workerSettings = {
   get leaseSeconds() {
@@ -52,11 +49,11 @@ export const workerSettings = {
   },
   /** GRADING_MODE: holistic (default, one call) or per-criterion (one call per category + overall). */
   get mode(): GradingMode {
-    return gradingMode(Deno.env.get("GRADING_MODE"));
+    return gradingMode(read("GRADING_MODE"));
   },
   /** GRADING_SAMPLES: gradings per answer, the per-category median kept (1–5, default 1). */
   get samples(): number {
-    return gradingSamples(Deno.env.get("GRADING_SAMPLES"));
+    return gradingSamples(read("GRADING_SAMPLES"));
   },
 };
 

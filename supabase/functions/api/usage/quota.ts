@@ -9,6 +9,7 @@ import { adminSql } from "../lib/db.ts";
 import { clientAddress, deviceId } from "../lib/rate-limit.ts";
 import { USAGE_MESSAGES } from "./messages.ts";
 import { API_MESSAGES } from "../../_shared/messages.ts";
+import { numberSetting } from "../lib/env.ts";
 
 type AnySql = postgres.Sql | postgres.TransactionSql;
 
@@ -122,11 +123,7 @@ export async function planLimits(ctx: { user: { id: string } }): Promise<{ planI
   return { planId, maxFiles: batch ? Math.max(1, account?.maxFilesPerUpload ?? 1) : 1, batch };
 }
 
-function envLimit(name: string, fallback: number): number {
-  const raw = Deno.env.get(name);
-  const n = Number(raw);
-  return raw !== undefined && raw !== "" && Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
-}
+const envLimit = (name: string, fallback: number) => numberSetting(name, fallback, { allowZero: true, integer: true });
 
 /** Daily free gradings per client address (a school shares one): `FREE_USES_PER_ADDRESS_PER_DAY`, default 300. */
 export const freeUsesPerAddressPerDay = () => envLimit("FREE_USES_PER_ADDRESS_PER_DAY", 300);
