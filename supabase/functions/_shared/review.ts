@@ -132,6 +132,8 @@ export interface ReviewInfo {
 export interface ReviewedReport extends ReportData, ReviewInfo {
   original: ReviewableFields;
   edits: ResultEdit[];
+  /** The answer is being graded again; this is the previous result until the new one is stored. */
+  regrading?: boolean;
 }
 
 /** A student link as listed to its teacher (the token is shown only when created). */

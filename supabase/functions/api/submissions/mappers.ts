@@ -17,6 +17,8 @@ export type SubmissionRow = SubmissionColumns & {
   overall_score: string | number | null;
   max_score: string | number | null;
   grader: GraderKind | null;
+  /** A completed answer queued or being graded again (its previous result is kept meanwhile). */
+  regrading?: boolean | null;
 };
 
 /** A list item (docs/product.md#submission-list-item). `essay` is the first 100 characters (the list preview); the report has the rest. */
@@ -43,5 +45,6 @@ export function submissionJson(r: SubmissionRow): Submission & { essayMimeType: 
     submitTime: iso(r.submitted_at)!,
     essay: [...(r.essay_content ?? "")].slice(0, 100).join(""),
     result: done ? { overallScore: score!, maxScore: Number(r.max_score ?? 100), grader: r.grader ?? "ai" } : null,
+    regrading: r.regrading === true,
   };
 }

@@ -14,7 +14,8 @@ export const submissionParams = idParams(SUBMISSION_MESSAGES.notFound);
 export const SUBMISSION_COLUMNS = (sql: Sql) =>
   sql`e.id, e.session_id, e.user_id, e.student_name, e.student_id, e.essay_content, e.essay_file_path,
       e.essay_filename, e.essay_mime_type, e.status, e.progress, e.progress_message, e.submitted_at,
-      e.analysis_started_at, e.analysis_completed_at, r.overall_score, r.max_score, r.grader`;
+      e.analysis_started_at, e.analysis_completed_at, r.overall_score, r.max_score, r.grader,
+      (r.id is not null and e.status in ('pending', 'analyzing')) as regrading`;
 
 /** Staged batch items (uploaded, not started) are `pending` with no reserved use; lists hide them. */
 export const NOT_STAGED = (sql: Sql) => sql`not (e.status = 'pending' and not e.usage_charged)`;
