@@ -11,7 +11,8 @@
 -- replaces the old one (private.complete_grading_job upserts it) and the worker
 -- clears the teacher review made on the old one in the same transaction (the
 -- edit log stays as history). A re-grade that fails puts the answer back to `completed`
--- with its previous result and gives the use back.
+-- with its previous result and gives the use back (private.finish_grading_job_error,
+-- grading migration).
 -- =============================================================================
 
 -- -----------------------------------------------------------------------------
@@ -130,46 +131,3 @@ end;
 $$;
 revoke execute on function private.requeue_completed_submission(uuid, timestamptz) from public, anon, authenticated;
 grant execute on function private.requeue_completed_submission(uuid, timestamptz) to service_role;
-
-/**
- * Ends a job that failed and returns its reserved use (as in
- * 20261122000300_grading.sql). A re-grade (the answer still has a result) goes
- * back to `completed` with its previous result and a Korean note; any other job
- * ends as `error` with the reason. p_worker null = unconditional (jobs out of
- * attempts).
- */
-create or replace function private.finish_grading_job_error(
-  p_id uuid,
-  p_worker text,
-  p_reason text
-)
-returns boolean
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_had_result boolean;
-begin
-  v_had_result := exists (select 1 from public.analysis_results r where r.submission_id = p_id);
-  update public.essay_submissions s
-     set status = case when v_had_result then 'completed' else 'error' end,
-         progress = case when v_had_result then 100 else s.progress end,
-         progress_message = case when v_had_result
-                                 then '재채점하지 못해 이전 결과를 유지합니다: ' || p_reason
-                                 else p_reason end,
-         last_error = p_reason,
-         lease_owner = null,
-         lease_expires_at = null,
-         analysis_completed_at = case when v_had_result then coalesce(s.analysis_completed_at, now()) else now() end
-   where s.id = p_id and s.status in ('analyzing', 'pending')
-     and (p_worker is null or s.lease_owner = p_worker);
-  if not found then
-    return false;
-  end if;
-  perform private.release_usage(p_id);
-  return true;
-end;
-$$;
-revoke execute on function private.finish_grading_job_error(uuid, text, text) from public, anon, authenticated;
-grant execute on function private.finish_grading_job_error(uuid, text, text) to service_role;
