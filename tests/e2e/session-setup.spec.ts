@@ -8,7 +8,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
 import { fileOf, utf8 } from "../helpers/files.ts";
-import { signInAt as signIn, toasts as toast, waitUntilCompleted as waitCompleted, WORKSPACE_VIEWPORTS } from "../helpers/e2e.ts";
+import { signIn, toast, waitUntilCompleted as waitCompleted, WORKSPACE_VIEWPORTS } from "./support.ts";
 
 const fixtures = join(import.meta.dirname, "../fixtures/essays");
 const ESSAY = readFileSync(join(fixtures, "strong.txt"), "utf8");
