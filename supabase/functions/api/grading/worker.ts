@@ -7,6 +7,7 @@ import { type CallUsage, GradingError, llmClient, OutOfTimeError, type LlmConfig
 import { gradeWithModel, gradingMode, type GradingMode, gradingSamples } from "./modes.ts";
 import { readImage } from "./image-reading.ts";
 import { parseRubric } from "./rubric.ts";
+import { type AnchorAnswer, MAX_ANCHORS } from "./anchor-prompt.ts";
 
 /**
  * The grading worker: claims jobs (FOR UPDATE SKIP LOCKED + lease), grades up to
@@ -112,6 +113,22 @@ interface Job {
 interface SessionMaterial {
   question: string;
   rubric: RubricCategory[];
+  /** The session's anchor answers (기준 답안), oldest first. */
+  anchors: AnchorAnswer[];
+}
+
+/** The session's anchor answers (public.session_anchors), as the prompt takes them. */
+async function loadAnchors(sessionId: string): Promise<AnchorAnswer[]> {
+  const rows = await adminSql<{ content: string; total_score: string; category_scores: unknown }[]>`
+    select content, total_score, category_scores from public.session_anchors
+     where session_id = ${sessionId} order by created_at, id limit ${MAX_ANCHORS}`;
+  return rows.map((r) => ({
+    content: r.content,
+    totalScore: Number(r.total_score),
+    categoryScores: (Array.isArray(r.category_scores) ? r.category_scores : []).flatMap((c) =>
+      c && typeof c.name === "string" && Number.isFinite(Number(c.score)) ? [{ name: c.name, score: Number(c.score) }] : []
+    ),
+  }));
 }
 
 const IMAGE = /^image\//;
@@ -139,7 +156,7 @@ async function loadSession(id: string, cfg: LlmConfig | null): Promise<SessionMa
   // Defence in depth: the upload caps these, but never send more than the cap whatever is stored.
   if (exceedsChars(question, MAX_PROMPT_CHARS)) throw new GradingError(uploadMessages.promptTooLong, false);
   if (exceedsChars(criteria, MAX_CRITERIA_CHARS)) throw new GradingError(uploadMessages.criteriaTooLong, false);
-  return { question, rubric: parseRubric(criteria) };
+  return { question, rubric: parseRubric(criteria), anchors: await loadAnchors(id) };
 }
 
 const STAGES = [
@@ -198,13 +215,20 @@ async function releaseJob(job: Job, worker: string, countAttempt: boolean): Prom
  * Stores the result (private.complete_grading_job: lease holder only, once) and, in the same
  * transaction, its annotations, so a report never shows a result without them.
  */
-async function storeResult(id: string, worker: string, result: GradeResult, transcribed: string | null): Promise<void> {
+async function storeResult(
+  id: string,
+  worker: string,
+  result: GradeResult,
+  transcribed: string | null,
+  anchorsUsed: number,
+): Promise<void> {
   const { annotations, ...rest } = result;
   await adminSql.begin(async (sql) => {
     const [row] = await sql`
       select private.complete_grading_job(${id}, ${worker}, ${sql.json(rest as never)}, ${transcribed}) as ok`;
     if (!row?.ok) return;
-    await sql`update public.analysis_results set annotations = ${sql.json((annotations ?? []) as never)}
+    await sql`update public.analysis_results set annotations = ${sql.json((annotations ?? []) as never)},
+                      anchors_used = ${anchorsUsed}
                where submission_id = ${id}`;
   });
 }
@@ -226,7 +250,8 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
       sessions.set(job.session_id, material);
       material.catch(() => sessions.delete(job.session_id));
     }
-    const { question, rubric } = await material;
+    const { question, rubric, anchors } = await material;
+    let anchorsUsed = 0;
 
     let essay = job.essay_content ?? "";
     let transcribed: string | null = null;
@@ -258,6 +283,7 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
           pre,
           mode,
           samples: workerSettings.samples,
+          anchors,
           onUsage: (u) => calls.push(u),
           stopped: () => progress.lost,
           gone: () => new GradingError(JOB_GONE, false),
@@ -267,6 +293,7 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
         stop();
         await recordUsage(job, mode, calls);
       }
+      anchorsUsed = anchors.length;
     } else {
       await progress.set(40, "오프라인 분석기로 글의 구조와 표현을 측정하고 있습니다...", true);
       result = gradeWithoutLlm({ essay, question, rubric }, pre);
@@ -274,7 +301,7 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
 
     if (progress.lost) return;
     // Straight to the result (it sets 100 %): a "saving" write first would only hold the slot longer.
-    await storeResult(job.id, worker, result, transcribed);
+    await storeResult(job.id, worker, result, transcribed, anchorsUsed);
   } catch (err) {
     // Deleted or taken over meanwhile: the row is gone or someone else's, write nothing.
     if (progress.lost) return;
