@@ -1,6 +1,6 @@
 import { AlertTriangle, Bot, Download, FileText, Printer } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import type { ReportData } from "@shared/grading.ts";
+import { anchorsUsedText, type ReportData } from "@shared/grading.ts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
@@ -141,6 +141,9 @@ export function GraderNotice({ report }: { report: ReportData }) {
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant={offline ? "warning" : "info"}>{offline ? "오프라인 분석" : "AI 채점"}</Badge>
           <span>{report.graderLabel}</span>
+          {anchorsUsedText(report.anchorsUsed) && (
+            <span data-testid="report-anchors">· {anchorsUsedText(report.anchorsUsed)}</span>
+          )}
         </div>
       </div>
       {(report as { regrading?: boolean }).regrading && (

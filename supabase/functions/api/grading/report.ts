@@ -1,4 +1,4 @@
-import { FLAG_LABELS, OFFLINE_GRADER_LABEL, scorePercent, type GradeFlag, type ReportData } from "../../_shared/grading.ts";
+import { anchorsUsedText, FLAG_LABELS, OFFLINE_GRADER_LABEL, scorePercent, type GradeFlag, type ReportData } from "../../_shared/grading.ts";
 import type { ReviewInfo } from "../../_shared/review.ts";
 import { iso } from "../lib/http.ts";
 import { validStoredAnnotations } from "./annotations.ts";
@@ -33,6 +33,8 @@ export interface ReportRow {
   essay_content?: string | null;
   /** analysis_results.annotations */
   annotations?: unknown;
+  /** analysis_results.anchors_used */
+  anchors_used?: number | string | null;
 }
 
 
@@ -62,6 +64,7 @@ export function toReport(row: ReportRow): ReportData {
     rubric: sessionRubric(row.rubric, row.criteria_content).map((c) => ({ name: c.name, maxScore: c.maxScore, ...(c.description ? { description: c.description } : {}) })),
     answer,
     annotations: validStoredAnnotations(answer, row.annotations),
+    anchorsUsed: Number(row.anchors_used ?? 0) || 0,
   };
 }
 
@@ -117,6 +120,7 @@ export function reportText(r: ReportData & Partial<ReviewInfo>): string {
     `제출 일시   : ${koreanDate(r.submittedAt)}`,
     `채점 완료   : ${koreanDate(r.completedAt)}`,
     `채점 방식   : ${r.graderLabel}`,
+    ...(anchorsUsedText(r.anchorsUsed) ? [`기준 답안   : ${anchorsUsedText(r.anchorsUsed)}`] : []),
     `검토 완료   : ${reviewStatusText(r)}`,
     ...(r.flagLabels.length ? [`확인 필요   : ${r.flagLabels.join(", ")}`] : []),
     "",
