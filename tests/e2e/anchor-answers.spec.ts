@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { closeTestSql, createMember } from "../helpers/users.ts";
-import { signIn, toast } from "../helpers/e2e.ts";
+import { signIn, toast } from "./support.ts";
 
 const fixtures = join(import.meta.dirname, "../fixtures/essays");
 const STRONG = readFileSync(join(fixtures, "strong.txt"), "utf8");
