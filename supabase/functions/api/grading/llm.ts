@@ -143,6 +143,15 @@ function classify(err: unknown): GradingError {
   return new GradingError("AI 채점 중 알 수 없는 오류가 발생했습니다.", true);
 }
 
+/**
+ * The progress line while a failed call is tried again: what happened (`reason`, from classify:
+ * a timeout, a refused connection, an HTTP error …), then which attempt comes next. It never says
+ * "delayed" for a connection that was refused.
+ */
+export function retryProgressMessage(reason: string, nextAttempt: number, maxAttempts: number): string {
+  return `${reason.replace(/[.\s]+$/u, "")}. 다시 시도합니다 (${nextAttempt}/${maxAttempts})...`;
+}
+
 function retryAfterMs(err: unknown): number | null {
   if (err instanceof OpenAI.APIError && err.headers) {
     const h = err.headers as Headers;

@@ -1,4 +1,5 @@
 import { anchorsUsedText, FLAG_LABELS, OFFLINE_GRADER_LABEL, scorePercent, type GradeFlag, type ReportData } from "../../_shared/grading.ts";
+import { REPORT_SECTIONS } from "../../_shared/report-sections.ts";
 import type { ReviewInfo } from "../../_shared/review.ts";
 import { iso } from "../lib/http.ts";
 import { validStoredAnnotations } from "./annotations.ts";
@@ -127,7 +128,7 @@ export function reportText(r: ReportData & Partial<ReviewInfo>): string {
     `총점        : ${fmt(r.overallScore)} / ${fmt(r.maxScore)}점 (${scorePercent(r.overallScore, r.maxScore)}%)`,
     "",
     thin,
-    "[항목별 점수]",
+    `[${REPORT_SECTIONS.categories}]`,
     thin,
     ...r.categories.flatMap((c) => [
       `■ ${c.name}: ${fmt(c.score)} / ${fmt(c.maxScore)}점 (${scorePercent(c.score, c.maxScore)}%)`,
@@ -135,22 +136,22 @@ export function reportText(r: ReportData & Partial<ReviewInfo>): string {
       "",
     ]),
     thin,
-    "[우수한 점]",
+    `[${REPORT_SECTIONS.strengths}]`,
     thin,
     list(r.strengths),
     "",
     thin,
-    "[개선이 필요한 점]",
+    `[${REPORT_SECTIONS.improvements}]`,
     thin,
     list(r.improvementAreas),
     "",
     thin,
-    "[종합 평가]",
+    `[${REPORT_SECTIONS.feedback}]`,
     thin,
     r.detailedFeedback || "(없음)",
     "",
     thin,
-    "[향후 개선 방안]",
+    `[${REPORT_SECTIONS.suggestions}]`,
     thin,
     ...(r.suggestions.length ? r.suggestions.map((s, i) => `  ${i + 1}. ${s}`) : ["  (없음)"]),
     "",

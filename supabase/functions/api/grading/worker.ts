@@ -3,7 +3,7 @@ import { env, numberSetting, read } from "../lib/env.ts";
 import { exceedsChars, MAX_CRITERIA_CHARS, MAX_ESSAY_CHARS, MAX_PROMPT_CHARS, uploadMessages } from "../../_shared/upload-rules.ts";
 import type { GradeResult, RubricCategory } from "../../_shared/grading.ts";
 import { gradeWithoutLlm, precheck } from "./grade.ts";
-import { type CallUsage, GradingError, llmClient, OutOfTimeError, type LlmConfig } from "./llm.ts";
+import { type CallUsage, GradingError, llmClient, OutOfTimeError, retryProgressMessage, type LlmConfig } from "./llm.ts";
 import { gradeWithModel, gradingMode, type GradingMode, gradingSamples } from "./modes.ts";
 import { readImage } from "./image-reading.ts";
 import { sessionRubric } from "./rubric.ts";
@@ -286,7 +286,7 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
           onUsage: (u) => calls.push(u),
           stopped: () => progress.lost,
           gone: () => new GradingError(JOB_GONE, false),
-          onRetry: (attempt) => progress.set(30, `AI 응답이 지연되어 다시 시도합니다 (${attempt + 1}/${cfg.maxAttempts})...`, true),
+          onRetry: (attempt, reason) => progress.set(30, retryProgressMessage(reason, attempt + 1, cfg.maxAttempts), true),
         });
       } finally {
         stop();
