@@ -3,7 +3,7 @@
 // empty /dashboard leads back to setup, and the admin table keeps its actions in view on a phone.
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { closeTestSql, createAdmin, createMember } from "../helpers/users.ts";
-import { setUpSession, signIn } from "../helpers/browser.ts";
+import { setUpSession, signIn } from "./support.ts";
 
 const VIEWPORTS = [
   { name: "laptop", width: 1366, height: 900 },

@@ -32,3 +32,10 @@ export async function waitUntilCompleted(id: string) {
     })
     .toBe("completed");
 }
+
+/** Sets up a session from a .txt question (setup tab → 다음 단계) and waits for the essay tab. */
+export async function setUpSession(page: Page, question: string, filename = "논술문제.txt") {
+  await page.getByLabel("논술 문제(필수)").setInputFiles({ name: filename, mimeType: "text/plain", buffer: Buffer.from(question, "utf8") });
+  await page.getByRole("button", { name: "다음 단계" }).click();
+  await expect(page.getByRole("heading", { name: "답안 작성" })).toBeVisible();
+}
