@@ -8,7 +8,7 @@ const header = (page: Page) => page.getByRole("banner");
 const supabaseUrl = () => process.env.TEST_SUPABASE_URL!;
 
 async function registerAccount(page: Page, username: string, password = "secret123") {
-  await page.goto("/");
+  await page.goto("/login"); // `/` signed out is the landing
   await page.getByRole("tab", { name: "회원가입" }).click();
   await page.getByLabel("사용자명").fill(username);
   await page.getByLabel("이메일").fill(`${username}@example.com`);
@@ -19,6 +19,9 @@ async function registerAccount(page: Page, username: string, password = "secret1
 }
 
 async function loginAs(page: Page, username: string, password: string) {
+  // Signed out (the landing and the login card both offer the guest start); on `/` (the landing) the card is at /login.
+  await expect(page.getByRole("button", { name: "게스트로 시작하기" })).toBeVisible();
+  if (!(await page.getByRole("tab", { name: "로그인" }).isVisible())) await page.goto("/login");
   await page.getByRole("tab", { name: "로그인" }).click();
   await page.getByLabel("사용자명").fill(username);
   await page.getByLabel("비밀번호", { exact: true }).fill(password);

@@ -10,7 +10,7 @@ import { utf8 } from "../helpers/files.ts";
 const ESSAY = readFileSync(join(import.meta.dirname, "../fixtures/essays/strong.txt"), "utf8");
 
 async function signIn(page: Page, user: TestUser) {
-  await page.goto("/");
+  await page.goto("/login"); // `/` signed out is the landing
   await page.getByLabel("사용자명").fill(user.username);
   await page.getByLabel("비밀번호").fill(user.password);
   await page.getByRole("button", { name: "로그인", exact: true }).click();

@@ -23,7 +23,7 @@ const STUDENTS = [
 const toast = (page: Page) => page.locator("[data-sonner-toast]");
 
 async function signIn(page: Page, user: TestUser) {
-  await page.goto("/");
+  await page.goto("/login"); // `/` signed out is the landing
   await page.getByLabel("사용자명").fill(user.username);
   await page.getByLabel("비밀번호").fill(user.password);
   await page.getByRole("button", { name: "로그인", exact: true }).click();

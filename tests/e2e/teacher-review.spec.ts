@@ -14,7 +14,7 @@ const ESSAY = readFileSync(join(fixtures, "strong.txt"), "utf8");
 const QUESTION = readFileSync(join(fixtures, "prompt.txt"), "utf8");
 
 async function signIn(page: Page, user: TestUser, path: string) {
-  await page.goto(path);
+  await page.goto(path === "/" ? "/login" : path); // `/` signed out is the landing
   await page.getByLabel("사용자명").fill(user.username);
   await page.getByLabel("비밀번호").fill(user.password);
   await page.getByRole("button", { name: "로그인", exact: true }).click();

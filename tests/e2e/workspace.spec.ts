@@ -7,7 +7,7 @@ import { fileOf, KOREAN_ESSAY, makeDocx, utf8 } from "../helpers/files.ts";
 const toast = (page: Page) => page.locator("[data-sonner-toast]");
 
 async function signIn(page: Page, user: TestUser, path = "/") {
-  await page.goto(path);
+  await page.goto(path === "/" ? "/login" : path); // `/` signed out is the landing
   await page.getByLabel("사용자명").fill(user.username);
   await page.getByLabel("비밀번호").fill(user.password);
   await page.getByRole("button", { name: "로그인", exact: true }).click();
