@@ -167,15 +167,15 @@ export function LandingPage() {
         <InfoCards items={AUDIENCES} className="mt-6 md:grid-cols-3" cardClassName="border border-base-300 bg-base-100" />
       </section>
 
-      <section aria-labelledby="landing-cta" className="bg-neutral text-neutral-content">
+      <section aria-labelledby="landing-cta" className="border-t border-base-300 bg-primary/10">
         <div className="mx-auto flex w-full max-w-6xl flex-col items-start gap-5 px-4 py-12 sm:px-6 md:flex-row md:items-center md:justify-between">
           <div>
             <h2 id="landing-cta" className="text-2xl font-bold tracking-tight">
               지금 바로 첨삭을 받아 보세요
             </h2>
-            <p className="mt-2 opacity-90">게스트는 회원가입 없이 3회 무료로 첨삭을 받을 수 있습니다.</p>
+            <p className="mt-2 text-base-content/80">게스트는 회원가입 없이 3회 무료로 첨삭을 받을 수 있습니다.</p>
           </div>
-          <Link to={paths.login.getHref("register")} className="btn btn-lg border-0 bg-base-100 text-base-content hover:bg-base-200">
+          <Link to={paths.login.getHref("register")} className="btn btn-primary btn-lg">
             무료로 회원가입
           </Link>
         </div>
