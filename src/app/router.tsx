@@ -22,6 +22,7 @@ const Account = lazy(() => import("@/app/routes/account"));
 const ForgotPassword = lazy(() => import("@/app/routes/forgot-password"));
 const ResetPassword = lazy(() => import("@/app/routes/reset-password"));
 const SharedReport = lazy(() => import("@/app/routes/shared-report"));
+const Login = lazy(() => import("@/app/routes/login"));
 
 type Page = LazyExoticComponent<ComponentType>;
 
@@ -55,6 +56,7 @@ export const routes: RouteObject[] = [
       protectedRoute(paths.adminUsers.path, AdminUsers),
       protectedRoute(paths.adminBlog.path, AdminBlog),
       protectedRoute(paths.account.path, Account),
+      publicRoute(paths.login.path, Login),
       publicRoute(paths.forgotPassword.path, ForgotPassword),
       publicRoute(paths.resetPassword.path, ResetPassword),
       publicRoute(paths.blog.path, BlogList),

@@ -13,6 +13,8 @@ const EnvSchema = z.object({
   SUPPORT_EMAIL: z.string().default("support@edumedia.example.com"),
   /** Captcha on guest start and sign-up: off unless a site key is set (the function needs CAPTCHA_SECRET_KEY). */
   CAPTCHA_SITE_KEY: z.string().trim().default(""),
+  /** AdSense publisher id (ca-pub-…): the blog's ad slot exists only when it is set. */
+  ADSENSE_CLIENT: z.string().trim().default(""),
   CAPTCHA_PROVIDER: z
     .string()
     .trim()

@@ -9,6 +9,13 @@ export const paths = {
     getHref: (id: string, submissionId: string) =>
       `/sessions/${encodeURIComponent(id)}/submissions/${encodeURIComponent(submissionId)}`,
   },
+  /** The login / sign-up screen (the signed-out home `/` is the landing). */
+  login: {
+    path: "/login",
+    getHref: (mode?: "register") => (mode ? `/login?mode=${mode}` : "/login"),
+  },
+  /** 샘플로 체험하기: the workspace creates the sample session when it opens with this. */
+  sampleRun: { path: "/", getHref: () => "/?sample=1" },
   myWork: { path: "/my-work", getHref: () => "/my-work" },
   plans: {
     path: "/plans",

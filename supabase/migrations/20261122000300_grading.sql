@@ -293,8 +293,9 @@ grant execute on function private.release_unclaimed_usage(uuid) to service_role;
 
 /**
  * Claims up to p_limit jobs for worker p_worker: pending jobs whose use is
- * reserved, and analyzing jobs whose lease has expired. Jobs already claimed
- * p_max_attempts times are not claimed again; they are failed (use returned).
+ * reserved or that are bundled samples (is_sample, which hold no use), and
+ * analyzing jobs whose lease has expired. Jobs already claimed p_max_attempts
+ * times are not claimed again; they are failed (use returned).
  * p_max_in_flight (null = no cap) bounds the analyzing jobs with a live lease
  * across every worker: claims are serialised by a transaction-scoped advisory
  * lock and never take the count above the cap. Jobs are picked fairly across
@@ -357,14 +358,14 @@ begin
            coalesce(f.n, 0) + row_number() over (partition by w.user_id order by w.submitted_at, w.id) as rnk
       from public.essay_submissions w
       left join in_flight f on f.user_id = w.user_id
-     where (w.status = 'pending' and w.usage_charged)
+     where (w.status = 'pending' and (w.usage_charged or w.is_sample))
         or (w.status = 'analyzing' and w.lease_expires_at < now() and w.attempts < p_max_attempts)
   ),
   picked as (
     select s.id
       from public.essay_submissions s
       join ranked r on r.id = s.id
-     where ((s.status = 'pending' and s.usage_charged)
+     where ((s.status = 'pending' and (s.usage_charged or s.is_sample))
             or (s.status = 'analyzing' and s.lease_expires_at < now() and s.attempts < p_max_attempts))
        and (p_max_per_user is null or r.rnk <= p_max_per_user)
      order by r.rnk, r.submitted_at, s.id
@@ -733,7 +734,7 @@ begin
         timeout_milliseconds := 5000)
       where exists (
         select 1 from public.essay_submissions s
-         where (s.status = 'pending' and s.usage_charged)
+         where (s.status = 'pending' and (s.usage_charged or s.is_sample))
             or (s.status = 'analyzing' and s.lease_expires_at < now()));
       $cron$);
   end if;

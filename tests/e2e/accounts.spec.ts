@@ -8,7 +8,7 @@ const header = (page: Page) => page.getByRole("banner");
 const supabaseUrl = () => process.env.TEST_SUPABASE_URL!;
 
 async function registerAccount(page: Page, username: string, password = "secret123") {
-  await page.goto("/");
+  await page.goto("/login"); // `/` signed out is the landing
   await page.getByRole("tab", { name: "회원가입" }).click();
   await page.getByLabel("사용자명").fill(username);
   await page.getByLabel("이메일").fill(`${username}@example.com`);
@@ -18,8 +18,15 @@ async function registerAccount(page: Page, username: string, password = "secret1
   await expect(header(page).getByTestId("user-label")).toContainText(username);
 }
 
-async function loginAs(page: Page, username: string, password: string) {
+/** Signed out (the landing and the login card both offer the guest start); on `/` (the landing) the card is at /login. */
+async function openLoginCard(page: Page) {
+  await expect(page.getByRole("button", { name: "게스트로 시작하기" })).toBeVisible();
+  if (!(await page.getByRole("tab", { name: "로그인" }).isVisible())) await page.goto("/login");
   await page.getByRole("tab", { name: "로그인" }).click();
+}
+
+async function loginAs(page: Page, username: string, password: string) {
+  await openLoginCard(page);
   await page.getByLabel("사용자명").fill(username);
   await page.getByLabel("비밀번호", { exact: true }).fill(password);
   await page.getByRole("button", { name: "로그인", exact: true }).click();
@@ -31,7 +38,7 @@ test("비밀번호 찾기: the mail arrives in the local mailbox and its link se
   await registerAccount(page, username, "old-secret1");
   await header(page).getByRole("button", { name: "로그아웃" }).click();
 
-  await page.getByRole("tab", { name: "로그인" }).click();
+  await openLoginCard(page);
   await page.getByRole("link", { name: /비밀번호 찾기/ }).click();
   await page.getByLabel("이메일").fill(email);
   await page.getByRole("button", { name: "재설정 링크 보내기" }).click();

@@ -146,7 +146,7 @@ const fakeState = (page: Page) =>
 
 test("a build without a site key shows no check and never asks a provider for its script", async ({ page }) => {
   const scripts = await fakeProvider(page);
-  await page.goto("/");
+  await page.goto("/login"); // `/` signed out is the landing; the check sits on the login card
   await expect(page.getByRole("button", { name: "게스트로 시작하기" })).toBeVisible();
   await page.getByRole("tab", { name: "회원가입" }).click();
   await expect(page.getByLabel("비밀번호 확인")).toBeVisible();
@@ -157,7 +157,7 @@ test("a build without a site key shows no check and never asks a provider for it
 test("guest start: nothing goes out before the check; a refused token resets the widget; a good one starts the guest", async ({ page }) => {
   const scripts = await fakeProvider(page);
   const guestCalls = apiCalls(page, "/auth/guest");
-  await page.goto(appUrl);
+  await page.goto(new URL("/login", appUrl).href); // the check sits on the login card
   const box = page.getByTestId("captcha").getByRole("checkbox");
   await expect(box).toBeVisible();
   expect(scripts).toHaveLength(1);
@@ -197,7 +197,7 @@ test("sign-up sends the check's token and creates the account", async ({ page })
   await fakeProvider(page);
   const registerCalls = apiCalls(page, "/auth/register");
   const username = uniqueName("capuser");
-  await page.goto(appUrl);
+  await page.goto(new URL("/login", appUrl).href); // the check sits on the login card
   await page.getByRole("tab", { name: "회원가입" }).click();
   await page.getByLabel("사용자명").fill(username);
   await page.getByLabel("이메일").fill(`${username}@example.com`);

@@ -3,7 +3,8 @@ import { toast, uniqueName } from "./support.ts";
 
 const header = (page: Page) => page.getByRole("banner");
 
-async function openAuthScreen(page: Page, path = "/") {
+/** The login card: /login (signed out, `/` is the landing), or any app route. */
+async function openAuthScreen(page: Page, path = "/login") {
   await page.goto(path);
   await expect(page.getByRole("heading", { name: "AI 논술 첨삭", level: 1 })).toBeVisible();
 }
@@ -32,9 +33,11 @@ test.describe("signed-out visitor", () => {
   test("loads only the landing code: no workspace or admin route chunk is fetched", async ({ page }) => {
     const fetched: string[] = [];
     page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
-    await openAuthScreen(page);
+    // Issue 19: signed out, `/` is the landing (static), not the login card: neither its forms nor the app routes load.
+    await page.goto("/");
     await expect(page.getByRole("button", { name: "게스트로 시작하기" })).toBeVisible();
-    expect(fetched.some((path) => /auth-screen/.test(path))).toBe(true);
+    expect(fetched.some((path) => /landing-page/.test(path))).toBe(true);
+    expect(fetched.filter((path) => /auth-screen|login-form|register-form/.test(path))).toEqual([]);
     const appRoutes = fetched.filter((path) => /(\/src\/app\/routes\/|\/assets\/)(workspace|my-work|plans|admin-users|admin-blog)[-.]/.test(path));
     expect(appRoutes).toEqual([]);
   });
@@ -101,6 +104,8 @@ test("a new member registers, sees their name and 0/10 usage, logs out and logs 
   await page.reload();
   await expect(page.getByRole("button", { name: "게스트로 시작하기" })).toBeVisible();
 
+  // Signed out on `/`: the landing; login is one click away.
+  await page.getByRole("main").getByRole("link", { name: "로그인", exact: true }).click();
   await page.getByLabel("사용자명").fill(username);
   await page.getByLabel("비밀번호").fill("wrong-password");
   await page.getByRole("button", { name: "로그인", exact: true }).click();

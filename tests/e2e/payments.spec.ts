@@ -54,7 +54,7 @@ async function fakeTossScript(page: Page) {
 
 async function registerMember(page: Page) {
   const username = uniqueName("payer");
-  await page.goto("/");
+  await page.goto("/login"); // `/` signed out is the landing
   await page.getByRole("tab", { name: "회원가입" }).click();
   await page.getByLabel("사용자명").fill(username);
   await page.getByLabel("이메일").fill(`${username}@example.com`);

@@ -126,6 +126,11 @@ describe("applySubmissionChange (broadcast → query cache)", () => {
     expect(change.refetch).toBe(false);
   });
 
+  it("lists a sample answer (pending, no use held, is_sample), as the list API does", () => {
+    const { items } = applySubmissionChange([], { operation: "INSERT", record: record({ id: "s", usage_charged: false, is_sample: true }) });
+    expect(items!.map((i) => i.id)).toEqual(["s"]);
+  });
+
   it("removes a deleted row", () => {
     const list = [item(), item({ id: "keep" })];
     const { items } = applySubmissionChange(list, {

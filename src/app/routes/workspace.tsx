@@ -10,6 +10,7 @@ import { canBatch, filesPerUpload } from "@shared/plans.ts";
 import type { AnalysisSession } from "@shared/types.ts";
 import { useSession } from "@/features/sessions/api/get-session";
 import { SetupTab } from "@/features/sessions/components/setup-tab";
+import { WorkspaceStart } from "@/features/sessions/components/workspace-start";
 import { EssayTab } from "@/features/sessions/components/essay-tab";
 import { SessionRequired } from "@/features/sessions/components/session-required";
 import {
@@ -101,6 +102,7 @@ export default function WorkspaceRoute() {
         <p className="mt-2 text-sm text-base-content/70">{TAB_TEXT[tab].description}</p>
 
         <TabsContent value="setup" className="mt-4">
+          {!sessionId && <WorkspaceStart />}
           <SetupTab
             session={session}
             onCreated={(created) => navigate(workspaceTabHref(paths.session.getHref(created.id), "essay"))}

@@ -25,7 +25,7 @@ function BrandLogo() {
       </span>
       <span className="flex min-w-0 flex-col leading-tight">
         <span className="truncate text-lg font-bold tracking-tight">AI 논술 첨삭</span>
-        <span className="hidden truncate text-xs text-base-content/60 sm:block">AI와 함께하는 논술 첨삭의 새로운 경험</span>
+        <span className="hidden truncate text-xs text-base-content/70 sm:block">AI와 함께하는 논술 첨삭의 새로운 경험</span>
       </span>
     </a>
   );

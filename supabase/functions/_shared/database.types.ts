@@ -47,14 +47,14 @@ isOneToOne: true
                   ]
                 },"analysis_sessions": {
                   Row: {
-                    "created_at": string,"criteria_content": string | null,"criteria_file_path": string | null,"criteria_filename": string | null,"criteria_mime_type": string | null,"id": string,"prompt_content": string,"prompt_file_path": string | null,"prompt_filename": string | null,"prompt_mime_type": string | null,"rubric": Json | null,"title": string | null,"updated_at": string,"user_id": string
+                    "created_at": string,"criteria_content": string | null,"criteria_file_path": string | null,"criteria_filename": string | null,"criteria_mime_type": string | null,"id": string,"is_sample": boolean,"prompt_content": string,"prompt_file_path": string | null,"prompt_filename": string | null,"prompt_mime_type": string | null,"rubric": Json | null,"title": string | null,"updated_at": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "created_at"?: string,"criteria_content"?: string | null,"criteria_file_path"?: string | null,"criteria_filename"?: string | null,"criteria_mime_type"?: string | null,"id"?: string,"prompt_content"?: string,"prompt_file_path"?: string | null,"prompt_filename"?: string | null,"prompt_mime_type"?: string | null,"rubric"?: Json | null,"title"?: string | null,"updated_at"?: string,"user_id"?: string
+                    "created_at"?: string,"criteria_content"?: string | null,"criteria_file_path"?: string | null,"criteria_filename"?: string | null,"criteria_mime_type"?: string | null,"id"?: string,"is_sample"?: boolean,"prompt_content"?: string,"prompt_file_path"?: string | null,"prompt_filename"?: string | null,"prompt_mime_type"?: string | null,"rubric"?: Json | null,"title"?: string | null,"updated_at"?: string,"user_id"?: string
                   }
                   Update: {
-                    "created_at"?: string,"criteria_content"?: string | null,"criteria_file_path"?: string | null,"criteria_filename"?: string | null,"criteria_mime_type"?: string | null,"id"?: string,"prompt_content"?: string,"prompt_file_path"?: string | null,"prompt_filename"?: string | null,"prompt_mime_type"?: string | null,"rubric"?: Json | null,"title"?: string | null,"updated_at"?: string,"user_id"?: string
+                    "created_at"?: string,"criteria_content"?: string | null,"criteria_file_path"?: string | null,"criteria_filename"?: string | null,"criteria_mime_type"?: string | null,"id"?: string,"is_sample"?: boolean,"prompt_content"?: string,"prompt_file_path"?: string | null,"prompt_filename"?: string | null,"prompt_mime_type"?: string | null,"rubric"?: Json | null,"title"?: string | null,"updated_at"?: string,"user_id"?: string
                   }
                   Relationships: [
                     {
@@ -147,14 +147,14 @@ isOneToOne: false
                   ]
                 },"essay_submissions": {
                   Row: {
-                    "analysis_completed_at": string | null,"analysis_started_at": string | null,"attempts": number,"essay_content": string,"essay_file_path": string | null,"essay_filename": string | null,"essay_mime_type": string | null,"id": string,"last_error": string | null,"lease_expires_at": string | null,"lease_owner": string | null,"progress": number,"progress_message": string,"session_id": string,"status": string,"student_id": string | null,"student_name": string | null,"submitted_at": string,"usage_charged": boolean,"usage_period_start": string | null,"user_id": string
+                    "analysis_completed_at": string | null,"analysis_started_at": string | null,"attempts": number,"essay_content": string,"essay_file_path": string | null,"essay_filename": string | null,"essay_mime_type": string | null,"id": string,"is_sample": boolean,"last_error": string | null,"lease_expires_at": string | null,"lease_owner": string | null,"progress": number,"progress_message": string,"session_id": string,"status": string,"student_id": string | null,"student_name": string | null,"submitted_at": string,"usage_charged": boolean,"usage_period_start": string | null,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "analysis_completed_at"?: string | null,"analysis_started_at"?: string | null,"attempts"?: number,"essay_content"?: string,"essay_file_path"?: string | null,"essay_filename"?: string | null,"essay_mime_type"?: string | null,"id"?: string,"last_error"?: string | null,"lease_expires_at"?: string | null,"lease_owner"?: string | null,"progress"?: number,"progress_message"?: string,"session_id": string,"status"?: string,"student_id"?: string | null,"student_name"?: string | null,"submitted_at"?: string,"usage_charged"?: boolean,"usage_period_start"?: string | null,"user_id"?: string
+                    "analysis_completed_at"?: string | null,"analysis_started_at"?: string | null,"attempts"?: number,"essay_content"?: string,"essay_file_path"?: string | null,"essay_filename"?: string | null,"essay_mime_type"?: string | null,"id"?: string,"is_sample"?: boolean,"last_error"?: string | null,"lease_expires_at"?: string | null,"lease_owner"?: string | null,"progress"?: number,"progress_message"?: string,"session_id": string,"status"?: string,"student_id"?: string | null,"student_name"?: string | null,"submitted_at"?: string,"usage_charged"?: boolean,"usage_period_start"?: string | null,"user_id"?: string
                   }
                   Update: {
-                    "analysis_completed_at"?: string | null,"analysis_started_at"?: string | null,"attempts"?: number,"essay_content"?: string,"essay_file_path"?: string | null,"essay_filename"?: string | null,"essay_mime_type"?: string | null,"id"?: string,"last_error"?: string | null,"lease_expires_at"?: string | null,"lease_owner"?: string | null,"progress"?: number,"progress_message"?: string,"session_id"?: string,"status"?: string,"student_id"?: string | null,"student_name"?: string | null,"submitted_at"?: string,"usage_charged"?: boolean,"usage_period_start"?: string | null,"user_id"?: string
+                    "analysis_completed_at"?: string | null,"analysis_started_at"?: string | null,"attempts"?: number,"essay_content"?: string,"essay_file_path"?: string | null,"essay_filename"?: string | null,"essay_mime_type"?: string | null,"id"?: string,"is_sample"?: boolean,"last_error"?: string | null,"lease_expires_at"?: string | null,"lease_owner"?: string | null,"progress"?: number,"progress_message"?: string,"session_id"?: string,"status"?: string,"student_id"?: string | null,"student_name"?: string | null,"submitted_at"?: string,"usage_charged"?: boolean,"usage_period_start"?: string | null,"user_id"?: string
                   }
                   Relationships: [
                     {

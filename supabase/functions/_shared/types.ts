@@ -101,6 +101,8 @@ export interface AnalysisSession {
   updatedAt: string;
   submissionCount?: number;
   completedCount?: number;
+  /** Made from the bundled sample (샘플로 체험하기); its answers hold no use. */
+  isSample?: boolean;
 }
 
 export type SubmissionStatus = "pending" | "analyzing" | "completed" | "error";

@@ -1,5 +1,6 @@
 import { BarChart3, FileCheck2, PenLine, Sparkles } from "lucide-react";
 import { useState } from "react";
+import { useSearchParams } from "react-router-dom";
 import { LoginForm } from "@/features/auth/components/login-form";
 import { RegisterForm } from "@/features/auth/components/register-form";
 
@@ -12,7 +13,8 @@ const highlights = [
 ];
 
 export function AuthScreen() {
-  const [mode, setMode] = useState<Mode>("login");
+  const [searchParams] = useSearchParams();
+  const [mode, setMode] = useState<Mode>(searchParams.get("mode") === "register" ? "register" : "login");
 
   return (
     <div className="mx-auto grid w-full max-w-6xl items-center gap-10 px-4 py-10 sm:px-6 lg:grid-cols-2 lg:py-16">

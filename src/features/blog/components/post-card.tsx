@@ -1,4 +1,4 @@
-import { BookOpen, Eye, UserRound } from "lucide-react";
+import { Eye, UserRound } from "lucide-react";
 import { Link } from "react-router-dom";
 import { blogCategoryLabel, type BlogPost } from "@shared/blog.ts";
 import { Badge } from "@/components/ui/badge";
@@ -9,11 +9,34 @@ import { paths } from "@/config/paths";
 import { formatKoreanDate, postAuthorName } from "@/features/blog/utils/format";
 
 const COVER_TINT: Record<string, string> = {
-  "essay-tips": "from-primary/20 to-primary/5 text-primary",
-  "admission-info": "from-secondary/20 to-secondary/5 text-secondary",
-  "platform-guide": "from-accent/20 to-accent/5 text-accent",
-  "education-news": "from-info/20 to-info/5 text-info",
+  "essay-tips": "bg-primary/10 text-primary",
+  "admission-info": "bg-secondary/10 text-secondary",
+  "platform-guide": "bg-accent/10 text-accent",
+  "education-news": "bg-info/10 text-info",
 };
+
+/** 원고지 (manuscript paper) squares in the category colour, behind the fallback cover's text. */
+const MANUSCRIPT_GRID = {
+  backgroundImage:
+    "linear-gradient(to right, color-mix(in oklab, currentColor 14%, transparent) 1px, transparent 1px), " +
+    "linear-gradient(to bottom, color-mix(in oklab, currentColor 14%, transparent) 1px, transparent 1px)",
+  backgroundSize: "22px 22px",
+} as const;
+
+/** The cover of a post without a featured image: its category on manuscript paper, in the category colour. */
+function FallbackCover({ category, title }: { category: string; title: string }) {
+  return (
+    <div
+      className={cn("relative flex aspect-video flex-col justify-end overflow-hidden p-5", COVER_TINT[category] ?? COVER_TINT["essay-tips"])}
+      aria-hidden="true"
+      data-testid="blog-card-cover"
+    >
+      <div className="absolute inset-0" style={MANUSCRIPT_GRID} />
+      <span className="relative text-5xl leading-none font-extrabold opacity-90">{[...title.trim()][0] ?? "글"}</span>
+      <span className="relative mt-2 text-sm font-semibold">{blogCategoryLabel(category)}</span>
+    </div>
+  );
+}
 
 export function PostCard({ post }: { post: BlogPost }) {
   const date = formatKoreanDate(post.publishedAt ?? post.createdAt);
@@ -28,12 +51,7 @@ export function PostCard({ post }: { post: BlogPost }) {
             <img src={post.featuredImage} alt="" loading="lazy" className="h-full w-full object-cover" />
           </figure>
         ) : (
-          <div
-            className={cn("grid h-24 place-items-center bg-linear-to-br", COVER_TINT[post.category] ?? COVER_TINT["essay-tips"])}
-            aria-hidden="true"
-          >
-            <BookOpen className="size-8 opacity-70" />
-          </div>
+          <FallbackCover category={post.category} title={post.title} />
         )}
         <div className="card-body flex-1 gap-3">
           <div>

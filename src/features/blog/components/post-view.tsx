@@ -11,6 +11,7 @@ import { useAttachments } from "@/features/blog/api/get-attachments";
 import { usePost } from "@/features/blog/api/get-post";
 import { AttachmentList } from "@/features/blog/components/attachment-list";
 import { MarkdownBody } from "@/features/blog/components/markdown-body";
+import { AdSlot } from "@/features/blog/components/ad-slot";
 import { useDocumentMeta } from "@/features/blog/hooks/use-document-meta";
 import { formatKoreanLongDate, postAuthorName } from "@/features/blog/utils/format";
 
@@ -29,16 +30,6 @@ function NavButtons() {
   );
 }
 
-export function AdPlaceholder() {
-  return (
-    <aside
-      className="my-10 flex h-28 items-center justify-center rounded-box border border-dashed border-base-300 bg-base-200/60 text-sm text-base-content/50"
-      aria-label="광고"
-    >
-      광고 영역 (AdSense 연동 예정)
-    </aside>
-  );
-}
 
 export function PostView({ slug }: { slug: string }) {
   const post = usePost(slug);
@@ -111,7 +102,7 @@ export function PostView({ slug }: { slug: string }) {
       )}
       <MarkdownBody content={p.content} className="mt-8 break-words" />
       <AttachmentList attachments={attachments.data ?? []} />
-      <AdPlaceholder />
+      <AdSlot />
     </article>
   );
 }

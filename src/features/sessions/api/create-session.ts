@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { usageKeys } from "@/lib/usage";
 import type { AnalysisSession } from "@shared/types.ts";
@@ -16,16 +16,19 @@ export function createSession({ promptFile, criteriaFile }: CreateSessionInput) 
   return api.post<AnalysisSession>("/sessions", form);
 }
 
+/** A new session goes into the cache; the lists and the usage are fetched again. */
+export function cacheCreatedSession(queryClient: QueryClient, session: AnalysisSession) {
+  queryClient.setQueryData(sessionKeys.detail(session.id), session);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: sessionKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: usageKeys.all }),
+  ]);
+}
+
 export function useCreateSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createSession,
-    onSuccess: (session) => {
-      queryClient.setQueryData(sessionKeys.detail(session.id), session);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: sessionKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: usageKeys.all }),
-      ]);
-    },
+    onSuccess: (session) => cacheCreatedSession(queryClient, session),
   });
 }

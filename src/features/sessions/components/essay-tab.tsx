@@ -42,6 +42,7 @@ import { ImageTextReview } from "@/features/sessions/ocr/image-text-review";
 import { useBrowserReadsImages } from "@/features/sessions/ocr/server-config";
 import { isImageName, reviewedTextFile } from "@/features/sessions/ocr/text-file";
 import { imageTextProblem, useImageText } from "@/features/sessions/ocr/use-image-text";
+import { EssayHint } from "@/features/sessions/components/first-time-hint";
 
 export interface EssayTabProps {
   session: AnalysisSession;
@@ -210,6 +211,7 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
             {session.criteriaFilename ? ` · 기준: ${session.criteriaFilename}` : ""}
           </CardDescription>
         </div>
+        <EssayHint />
         <Tabs value={mode} onValueChange={(v) => setMode(v as Mode)}>
           <TabsList label="답안 입력 방식">
             <TabsTrigger value="text">텍스트 입력</TabsTrigger>

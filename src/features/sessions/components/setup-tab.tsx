@@ -12,6 +12,7 @@ import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
 import { createSessionFailure } from "@/features/sessions/utils/session-errors";
 import { SetupFilePicker } from "@/features/sessions/components/setup-file-picker";
 import { AnchorAnswers } from "@/features/sessions/components/anchor-answers";
+import { SetupHint } from "@/features/sessions/components/first-time-hint";
 import { ImageTextReview } from "@/features/sessions/ocr/image-text-review";
 import { useBrowserReadsImages } from "@/features/sessions/ocr/server-config";
 import { isImageName, reviewedTextFile } from "@/features/sessions/ocr/text-file";
@@ -120,6 +121,7 @@ export function SetupTab({ session, onCreated, onNext, onUsageExceeded }: SetupT
           <CardTitle>평가 기준 설정</CardTitle>
           <CardDescription>논술 문제와 평가 기준 파일을 업로드하세요. (TXT, DOCX, PDF, JPG, PNG)</CardDescription>
         </div>
+        <SetupHint />
         <div className="grid gap-4 md:grid-cols-2">
           <SetupFilePicker
             id="prompt-file"

@@ -17,6 +17,7 @@ export interface SubmissionRecord {
   essay_file_path?: string | null;
   essay_preview?: string | null;
   usage_charged?: boolean;
+  is_sample?: boolean;
 }
 
 export interface SubmissionChangePayload {
@@ -50,9 +51,9 @@ export function submissionsPollInterval(
   return POLL_IDLE_MS;
 }
 
-/** Staged batch answers (uploaded, not started) are hidden from the list, as the API does. */
+/** Staged batch answers (uploaded, not started) are hidden from the list, as the API does; sample answers are queued. */
 function isStaged(record: SubmissionRecord): boolean {
-  return record.status === "pending" && record.usage_charged === false;
+  return record.status === "pending" && record.usage_charged === false && record.is_sample !== true;
 }
 
 /** What the list says while a completed row's score is on its way (the row stays 분석중 until then). */

@@ -46,6 +46,22 @@ export const RATE_LIMITS = {
     windowSeconds: 3600,
     message: "안전한 서비스 이용을 위해 간단한 확인이 필요합니다. 잠시 후 다시 시도해 주세요.",
   },
+  sampleUser: {
+    action: "sample_run",
+    type: "user",
+    env: "RATE_LIMIT_SAMPLES_PER_USER_PER_DAY",
+    limit: 3,
+    windowSeconds: 86_400,
+    message: "샘플 체험은 하루 3번까지 할 수 있습니다. 직접 문제와 답안을 올려 첨삭을 받아 보세요.",
+  },
+  sampleAddress: {
+    action: "sample_run",
+    type: "ip",
+    env: "RATE_LIMIT_SAMPLES_PER_ADDRESS_PER_DAY",
+    limit: 60,
+    windowSeconds: 86_400,
+    message: "샘플 체험 요청이 너무 많습니다. 내일 다시 시도해 주세요.",
+  },
   sharedReport: {
     action: "shared_report",
     type: "ip",

@@ -31,7 +31,7 @@ async function stagedCount(sql: Sql | TransactionSql, sessionId: string, uid: st
   const [row] = await sql<{ n: number }[]>`
     select count(*)::int as n from public.essay_submissions e
      where e.session_id = ${sessionId} and e.user_id = ${uid}
-       and e.status = 'pending' and not e.usage_charged`;
+       and e.status = 'pending' and not e.usage_charged and not e.is_sample`;
   return Number(row?.n ?? 0);
 }
 
@@ -97,7 +97,7 @@ export async function batchUpload(ctx: SessionCtx): Promise<Response> {
         old = await sql<{ path: string | null }[]>`
           delete from public.essay_submissions e
            where e.session_id = ${session.id} and e.user_id = ${uid}
-             and e.status = 'pending' and not e.usage_charged
+             and e.status = 'pending' and not e.usage_charged and not e.is_sample
           returning e.essay_file_path as path`;
       }
       for (const it of items) {
@@ -138,7 +138,7 @@ export async function startBatch(ctx: SessionCtx): Promise<Response> {
     const staged = await sql<{ id: string; path: string | null }[]>`
       select e.id, e.essay_file_path as path from public.essay_submissions e
        where e.session_id = ${session.id} and e.user_id = ${uid}
-         and e.status = 'pending' and not e.usage_charged
+         and e.status = 'pending' and not e.usage_charged and not e.is_sample
        order by e.submitted_at, e.id
        for update`;
     if (staged.length === 0) return { kind: "empty" as const };

@@ -29,5 +29,6 @@ export function sessionJson(r: SessionRow): AnalysisSession & { promptMimeType: 
     updatedAt: iso(r.updated_at)!,
     submissionCount: Number(r.submission_count ?? 0),
     completedCount: Number(r.completed_count ?? 0),
+    isSample: Boolean(r.is_sample),
   };
 }

@@ -6,6 +6,7 @@ export const SESSION_MESSAGES = {
   batchUploaded: (n: number) => `${n}개의 답안이 업로드되었습니다. 첨삭을 시작해 주세요.`,
   batchStarted: (n: number) => `${n}개의 답안 첨삭을 시작했습니다.`,
   nothingToStart: "시작할 답안이 없습니다. 먼저 답안 파일을 업로드해주세요.",
+  sampleStarted: "샘플 답안 3개의 첨삭을 시작했습니다. 샘플 체험은 사용 횟수에 포함되지 않습니다.",
   promptLabel: "논술 문제",
   criteriaLabel: "평가 기준",
   setupWhileGrading: "채점 중이거나 대기 중인 답안이 있어 지금은 문제·평가 기준을 바꿀 수 없습니다. 채점이 끝난 뒤 다시 시도해 주세요.",

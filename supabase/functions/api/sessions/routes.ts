@@ -18,6 +18,7 @@ import { type SessionRow, sessionJson } from "./mappers.ts";
 import { notFound, ownedSession, sessionParams, userId } from "./queries.ts";
 import { batchUpload, startBatch } from "./batch.ts";
 import { patchSession } from "./setup.ts";
+import { createSampleSession } from "./sample.ts";
 
 type UserCtx = Ctx<Record<string, string>, AuthUser>;
 type SessionCtx = Ctx<{ id: string }, AuthUser>;
@@ -150,6 +151,7 @@ const params = sessionParams;
 export const routes: Route[] = [
   defineRoute({ method: "GET", path: "/sessions", auth: "user", handler: listSessions }),
   defineRoute({ method: "POST", path: "/sessions", auth: "user", handler: createSession }),
+  defineRoute({ method: "POST", path: "/sessions/sample", auth: "user", handler: createSampleSession }),
   defineRoute({ method: "GET", path: "/sessions/:id", auth: "user", params, handler: getSession }),
   defineRoute({ method: "PATCH", path: "/sessions/:id", auth: "user", params, handler: patchSession }),
   defineRoute({ method: "DELETE", path: "/sessions/:id", auth: "user", params, handler: deleteSession }),

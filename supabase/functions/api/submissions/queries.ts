@@ -17,8 +17,11 @@ export const SUBMISSION_COLUMNS = (sql: Sql) =>
       e.analysis_started_at, e.analysis_completed_at, r.overall_score, r.max_score, r.grader,
       (r.id is not null and e.status in ('pending', 'analyzing')) as regrading`;
 
-/** Staged batch items (uploaded, not started) are `pending` with no reserved use; lists hide them. */
-export const NOT_STAGED = (sql: Sql) => sql`not (e.status = 'pending' and not e.usage_charged)`;
+/**
+ * Staged batch items (uploaded, not started) are `pending` with no reserved use; lists hide them.
+ * Sample answers (`is_sample`) hold no use either but are queued, so they are listed.
+ */
+export const NOT_STAGED = (sql: Sql) => sql`not (e.status = 'pending' and not e.usage_charged and not e.is_sample)`;
 
 export async function selectSubmission(sql: Sql, id: string): Promise<SubmissionRow> {
   const [row] = await sql<SubmissionRow[]>`
