@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { config } from "../../local/config.ts";
-import { readStack } from "../helpers/stack.ts";
+import { requireFakeToss } from "../helpers/stack.ts";
 import { api, closeTestSql, createGuest, createMember, testSql, type TestUser } from "../helpers/users.ts";
 
 interface TossRequest {
@@ -16,9 +16,7 @@ const sql = () => testSql();
 let tossUrl: string;
 
 beforeAll(() => {
-  const url = readStack().fakeTossUrl;
-  if (!url) throw new Error("TEST_FAKE_TOSS_URL is not set: the fake Toss server must be started by the harness");
-  tossUrl = url;
+  tossUrl = requireFakeToss();
 });
 
 afterAll(async () => {
