@@ -1,10 +1,9 @@
 // Live grading progress with the official client: the session owner, signed in with the API's
 // session, joins the private topic `session:<id>` and receives a broadcast for every write the
 // worker makes while grading a real submission; another member's join is refused.
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WebSocket } from "ws";
-import { readStack } from "../helpers/stack.ts";
+import { stackClient } from "../helpers/supabase-client.ts";
 import { createSession, FIXTURE_ESSAY as strong, submitEssay } from "../helpers/grading.ts";
 import { closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
 
@@ -22,12 +21,7 @@ interface Received {
 const clients: SupabaseClient[] = [];
 
 async function signedInClient(user: TestUser): Promise<SupabaseClient> {
-  const stack = readStack();
-  const client = createClient(stack.supabaseUrl, stack.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket as never },
-  });
-  clients.push(client);
+  const client = stackClient(clients);
   const { error } = await client.auth.setSession({
     access_token: user.session.access_token,
     refresh_token: user.session.refresh_token,
