@@ -1,6 +1,6 @@
 // Payments against the local fake Toss API (tests/fakes/toss.ts): intents, confirmation, exactly-once activation.
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { config } from "../../local/config.ts";
 import { requireFakeToss } from "../helpers/stack.ts";
 import { api, closeTestSql, createGuest, createMember, testSql, type TestUser } from "../helpers/users.ts";
@@ -13,11 +13,7 @@ interface TossRequest {
 }
 
 const sql = () => testSql();
-let tossUrl: string;
-
-beforeAll(() => {
-  tossUrl = requireFakeToss();
-});
+const tossUrl = requireFakeToss();
 
 afterAll(async () => {
   await closeTestSql();

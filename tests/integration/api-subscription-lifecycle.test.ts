@@ -10,11 +10,7 @@ import { requireFakeToss } from "../helpers/stack.ts";
 import { api, closeTestSql, createAdmin, createMember, testSql, type TestUser } from "../helpers/users.ts";
 
 const sql = () => testSql();
-let tossUrl: string;
-
-beforeAll(() => {
-  tossUrl = requireFakeToss();
-});
+const tossUrl = requireFakeToss();
 
 afterAll(async () => {
   await closeTestSql();

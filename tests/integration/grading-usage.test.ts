@@ -4,18 +4,12 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, closeTestSql, createAdmin, createMember, testSql, type TestUser } from "../helpers/users.ts";
-import { createSession, fakeLlmRequests, FIXTURE_ESSAY as strong, waitForEnd } from "../helpers/grading.ts";
+import { createSession, fakeLlmRequests, FIXTURE_ESSAY as strong, submitEssay, waitForEnd } from "../helpers/grading.ts";
 import { fakeTokens } from "../fakes/llm.ts";
 
 
-async function submit(user: TestUser, sessionId: string, essay: string): Promise<string> {
-  const res = await api(`/sessions/${sessionId}/submissions`, {
-    token: user.token,
-    json: { essayContent: essay, studentName: "홍길동", studentId: "20240101" },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
-  return res.body.id ?? res.body.submission?.id ?? res.body.submissionId;
-}
+const submit = (user: TestUser, sessionId: string, essay: string) =>
+  submitEssay(user, sessionId, essay, { studentName: "홍길동", studentId: "20240101" });
 
 let teacher: TestUser;
 let admin: TestUser;
