@@ -34,18 +34,16 @@
 //    calls, tokens in/out/cached per answer (the fake bills ≈ 1 token per 1.5 characters, like
 //    Korean text on GPT-4o's tokenizer) and the cost per answer at the default prices (USD per 1M).
 //    BENCH_ONLY_MODES=1 runs only this section, BENCH_SKIP_MODES=1 skips it.
-import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { createClient } from "@supabase/supabase-js";
 import postgres from "postgres";
 import { WebSocket } from "ws";
-import { startStack } from "../local/stack.ts";
 import { formatBundle, measureBundle } from "./bundle-size.ts";
 import { startFakeLlm } from "../tests/fakes/llm.ts";
 import { type CorpusQuestion, evaluateCorpus, gradeOfflineLikeWorker, loadCorpus } from "../tests/helpers/offline-corpus.ts";
-import { freePorts } from "../tests/helpers/free-port.ts";
+import { startOwnStack } from "../tests/helpers/own-stack.ts";
 import { llmClient, type CallUsage, type LlmConfig } from "../supabase/functions/api/grading/llm.ts";
 import { gradeWithModel, type GradingMode } from "../supabase/functions/api/grading/modes.ts";
 import { precheck } from "../supabase/functions/api/grading/grade.ts";
@@ -64,6 +62,7 @@ const F = int("BENCH_FLEET_IN_FLIGHT", 32);
 const SINGLES = int("BENCH_SINGLES", 20);
 const PER_USER = int("BENCH_FLEET_PER_USER", 0); // 0 = no per-user cap
 const verbose = process.env.STACK_VERBOSE === "1";
+const stackLog = verbose ? (l: string) => console.log(`  [stack] ${l}`) : undefined;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const fmtMs = (ms: number) => `${ms.toFixed(ms < 100 ? 1 : 0)} ms`;
@@ -92,26 +91,14 @@ async function main() {
   const started = performance.now();
   say(`bench: N=${N} essays, fake LLM latency L=${L} ms, GRADING_CONCURRENCY C=${C}, ${SAMPLES} latency samples`);
 
-  const llm = await startFakeLlm({ latencyMs: L });
-  const dataDir = await mkdtemp(join(tmpdir(), "essay-bench-"));
-  await chmod(dataDir, 0o755);
-  const [dbPort, supabasePort, appPort] = await freePorts(3);
-  const stack = await startStack({
-    dataDir,
-    dbPort,
-    supabasePort,
-    appPort,
-    app: false,
-    admin: {},
-    env: {
-      LLM_BASE_URL: llm.url,
-      LLM_API_KEY: "bench-key",
-      LLM_MODEL: "fake-grader",
-      LLM_TIMEOUT_MS: String(Math.max(30_000, L * 5)),
-      GRADING_CONCURRENCY: String(C),
-    },
-    log: verbose ? (l) => console.log(`  [stack] ${l}`) : undefined,
+  const own = await startOwnStack({
+    latencyMs: L,
+    dataDirPrefix: "essay-bench-",
+    llmApiKey: "bench-key",
+    env: { LLM_TIMEOUT_MS: String(Math.max(30_000, L * 5)), GRADING_CONCURRENCY: String(C) },
+    log: stackLog,
   });
+  const { stack, llm } = own;
   const sql = postgres(stack.dbUrl, { max: 2, onnotice: () => {} });
   const apiUrl = `${stack.supabaseUrl}/functions/v1/api`;
   const supabase = createClient(stack.supabaseUrl, stack.anonKey, {
@@ -267,9 +254,7 @@ async function main() {
     await supabase.removeAllChannels().catch(() => {});
     supabase.realtime.disconnect();
     await sql.end({ timeout: 5 }).catch(() => {});
-    await stack.stop();
-    await llm.stop();
-    if (!process.env.KEEP_BENCH_DATA) await rm(dataDir, { recursive: true, force: true });
+    await own.stop(Boolean(process.env.KEEP_BENCH_DATA));
   }
 }
 
@@ -312,21 +297,11 @@ async function fleetScenario() {
   say(`Fleet fairness: ${N}-answer batch + ${SINGLES} single answers from other teachers, ` +
       `L=${L} ms, jobs in flight ≤ ${F} (GRADING_CONCURRENCY = GRADING_MAX_IN_FLIGHT = ${F})` +
       (PER_USER ? `, per user ≤ ${PER_USER}` : ""));
-  const llm = await startFakeLlm({ latencyMs: L });
-  const dataDir = await mkdtemp(join(tmpdir(), "essay-bench-fleet-"));
-  await chmod(dataDir, 0o755);
-  const [dbPort, supabasePort, appPort] = await freePorts(3);
-  const stack = await startStack({
-    dataDir,
-    dbPort,
-    supabasePort,
-    appPort,
-    app: false,
-    admin: {},
+  const own = await startOwnStack({
+    latencyMs: L,
+    dataDirPrefix: "essay-bench-fleet-",
+    llmApiKey: "bench-key",
     env: {
-      LLM_BASE_URL: llm.url,
-      LLM_API_KEY: "bench-key",
-      LLM_MODEL: "fake-grader",
       LLM_TIMEOUT_MS: String(Math.max(30_000, L * 5)),
       GRADING_CONCURRENCY: String(F),
       GRADING_MAX_IN_FLIGHT: String(F),
@@ -335,8 +310,9 @@ async function fleetScenario() {
       RATE_LIMIT_SESSIONS_PER_HOUR: "1000",
       ...fleetEnv(),
     },
-    log: verbose ? (l) => console.log(`  [stack] ${l}`) : undefined,
+    log: stackLog,
   });
+  const { stack, llm } = own;
   const sql = postgres(stack.dbUrl, { max: 2, onnotice: () => {} });
   const apiUrl = `${stack.supabaseUrl}/functions/v1/api`;
   try {
@@ -428,9 +404,7 @@ async function fleetScenario() {
     say(`  most jobs in flight seen  ${maxInFlight}   (cap ${F})`);
   } finally {
     await sql.end({ timeout: 5 }).catch(() => {});
-    await stack.stop();
-    await llm.stop();
-    if (!process.env.KEEP_BENCH_DATA) await rm(dataDir, { recursive: true, force: true });
+    await own.stop(Boolean(process.env.KEEP_BENCH_DATA));
   }
 }
 

@@ -19,7 +19,7 @@ export async function generateTypes(dbUrl: string): Promise<string> {
 
 async function main() {
   const { startDatabase } = await import("./db.ts");
-  const { freePorts } = await import("../tests/helpers/free-port.ts");
+  const { freePorts } = await import("./free-port.ts");
   const dataDir = await mkdtemp(join(tmpdir(), "essay-types-"));
   const [port] = await freePorts(1);
   const db = await startDatabase({ dataDir, port });

@@ -167,7 +167,7 @@ export async function dumpSchema(adminUrl: string): Promise<string> {
 /** Builds a throwaway database from the migrations of `ref` (a git ref; undefined = this checkout) and dumps it. */
 export async function dumpMigrations(ref?: string): Promise<string> {
   const { startDatabase } = await import("./db.ts");
-  const { freePorts } = await import("../tests/helpers/free-port.ts");
+  const { freePorts } = await import("./free-port.ts");
   const dataDir = await mkdtemp(join(tmpdir(), "essay-schema-dump-"));
   let projectDir: string | undefined;
   try {

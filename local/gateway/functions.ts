@@ -2,9 +2,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, watch, type FSWatcher } from "node:fs";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+import { freePort } from "../free-port.ts";
 
 export interface FunctionsOptions {
   rootDir: string;
@@ -15,18 +15,6 @@ export interface FunctionsOptions {
 
 const UNAVAILABLE = { error: "함수를 불러올 수 없습니다 (function unavailable)", code: "function_unavailable" };
 const HOP_BY_HOP = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "te", "trailer"];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

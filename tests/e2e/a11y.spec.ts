@@ -5,7 +5,7 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { closeTestSql, createMember } from "../helpers/users.ts";
-import { setUpSession, signIn } from "./support.ts";
+import { setQuestion, signIn } from "./support.ts";
 
 const fixtures = join(import.meta.dirname, "../fixtures/essays");
 const ESSAY = readFileSync(join(fixtures, "strong.txt"), "utf8");
@@ -42,7 +42,7 @@ for (const vp of VIEWPORTS) {
     expect(await seriousViolations(page), "setup tab").toEqual([]);
 
     // Essay tab.
-    await setUpSession(page, QUESTION);
+    await setQuestion(page, QUESTION);
     await page.getByLabel("학생 답안").fill(ESSAY);
     await page.getByLabel("학생 이름 (선택)").fill("접근성");
     expect(await seriousViolations(page), "essay tab").toEqual([]);

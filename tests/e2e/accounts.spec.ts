@@ -2,19 +2,14 @@
 // works), password change and 회원 탈퇴 from 계정 설정 (nothing of the account left behind).
 import { expect, test, type Page } from "@playwright/test";
 import postgres from "postgres";
-import { uniqueName } from "./support.ts";
+import { fillSignUp, uniqueName } from "./support.ts";
 
 const header = (page: Page) => page.getByRole("banner");
 const supabaseUrl = () => process.env.TEST_SUPABASE_URL!;
 
 async function registerAccount(page: Page, username: string, password = "secret123") {
   await page.goto("/login"); // `/` signed out is the landing
-  await page.getByRole("tab", { name: "회원가입" }).click();
-  await page.getByLabel("사용자명").fill(username);
-  await page.getByLabel("이메일").fill(`${username}@example.com`);
-  await page.getByLabel("비밀번호", { exact: true }).fill(password);
-  await page.getByLabel("비밀번호 확인").fill(password);
-  await page.getByRole("button", { name: "회원가입", exact: true }).click();
+  await fillSignUp(page, username, password);
   await expect(header(page).getByTestId("user-label")).toContainText(username);
 }
 

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { closeTestSql, createMember, testSql } from "../helpers/users.ts";
-import { signIn, toast } from "./support.ts";
+import { setQuestion, signIn, toast } from "./support.ts";
 
 const SCAN = readFileSync(join(import.meta.dirname, "../fixtures/images/answer-scan.png"));
 const QUESTION = readFileSync(join(import.meta.dirname, "../fixtures/essays/prompt.txt"), "utf8");
@@ -31,13 +31,7 @@ test("without server OCR, a scanned answer is read in the browser, corrected, su
 
   const teacher = await createMember();
   await signIn(page, teacher);
-  await page.getByLabel("논술 문제(필수)").setInputFiles({
-    name: "스마트폰_논술문제.txt",
-    mimeType: "text/plain",
-    buffer: Buffer.from(QUESTION, "utf8"),
-  });
-  await page.getByRole("button", { name: "다음 단계" }).click();
-  await expect(page.getByRole("heading", { name: "답안 작성" })).toBeVisible();
+  await setQuestion(page, QUESTION, "스마트폰_논술문제.txt");
 
   // Nothing of the OCR engine has been loaded so far.
   const ocrRequest = (url: string) => /tesseract|\/ocr\/engine|\/ocr\/\d|traineddata|worker\.min\.js/i.test(url);

@@ -4,9 +4,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { closeTestSql, createMember, testSql } from "../helpers/users.ts";
+import { closeTestSql, createMember, setPlan } from "../helpers/users.ts";
 import { utf8 } from "../helpers/files.ts";
-import { signIn } from "./support.ts";
+import { setQuestion, signIn } from "./support.ts";
 
 const ESSAY = readFileSync(join(import.meta.dirname, "../fixtures/essays/strong.txt"), "utf8");
 
@@ -31,16 +31,10 @@ for (const viewport of [
 
     test("the session, the tab, a typed draft and a report all live in the URL", async ({ page }) => {
       const user = await createMember();
-      await testSql()`update public.subscriptions set plan_id = 'educator', status = 'active' where user_id = ${user.user.id}`;
+      await setPlan(user, "educator");
       await signIn(page, user);
 
-      await page.getByLabel("논술 문제(필수)").setInputFiles({
-        name: "논술문제.txt",
-        mimeType: "text/plain",
-        buffer: utf8("인공지능 시대의 교육에 대해 논술하시오."),
-      });
-      await page.getByRole("button", { name: "다음 단계" }).click();
-      await expect(page.getByRole("heading", { name: "답안 작성" })).toBeVisible();
+      await setQuestion(page);
       await expect(page).toHaveURL(/\/sessions\/[0-9a-f-]{36}\?tab=essay$/);
       const sessionPath = new URL(page.url()).pathname;
 
@@ -99,14 +93,9 @@ for (const viewport of [
 
 test("every problem of a chosen batch is listed at once, and digits of a non-Korean name are no 수험번호", async ({ page }) => {
   const user = await createMember();
-  await testSql()`update public.subscriptions set plan_id = 'educator', status = 'active' where user_id = ${user.user.id}`;
+  await setPlan(user, "educator");
   await signIn(page, user);
-  await page.getByLabel("논술 문제(필수)").setInputFiles({
-    name: "논술문제.txt",
-    mimeType: "text/plain",
-    buffer: utf8("인공지능 시대의 교육에 대해 논술하시오."),
-  });
-  await page.getByRole("button", { name: "다음 단계" }).click();
+  await setQuestion(page);
   await page.getByRole("tab", { name: "파일 업로드" }).click();
   await page.getByLabel("답안 파일 선택").setInputFiles([
     { name: "essay-utf8-bom.txt", mimeType: "text/plain", buffer: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8(ESSAY)]) },

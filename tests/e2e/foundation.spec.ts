@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { toast, uniqueName } from "./support.ts";
+import { fillSignUp, toast, uniqueName } from "./support.ts";
 
 const header = (page: Page) => page.getByRole("banner");
 
@@ -9,14 +9,7 @@ async function openAuthScreen(page: Page, path = "/login") {
   await expect(page.getByRole("heading", { name: "AI 논술 첨삭", level: 1 })).toBeVisible();
 }
 
-async function registerAccount(page: Page, username: string, password = "secret123") {
-  await page.getByRole("tab", { name: "회원가입" }).click();
-  await page.getByLabel("사용자명").fill(username);
-  await page.getByLabel("이메일").fill(`${username}@example.com`);
-  await page.getByLabel("비밀번호", { exact: true }).fill(password);
-  await page.getByLabel("비밀번호 확인").fill(password);
-  await page.getByRole("button", { name: "회원가입", exact: true }).click();
-}
+const registerAccount = (page: Page, username: string, password = "secret123") => fillSignUp(page, username, password);
 
 test.describe("signed-out visitor", () => {
   test("sees the login card with a guest button and hidden marketing copy on app routes", async ({ page }) => {

@@ -6,8 +6,8 @@ import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { closeTestSql, createMember, testSql } from "../helpers/users.ts";
-import { signIn, toast } from "./support.ts";
+import { closeTestSql, createMember, setPlan } from "../helpers/users.ts";
+import { setQuestion, signIn, toast } from "./support.ts";
 
 const fixtures = join(import.meta.dirname, "../fixtures/essays");
 const ESSAY = readFileSync(join(fixtures, "strong.txt"), "utf8");
@@ -65,17 +65,11 @@ test.afterAll(async () => {
 test("a business user grades five answer files live, reads a full report and downloads its TXT", async ({ page }) => {
   test.setTimeout(120_000);
   const teacher = await createMember();
-  await testSql()`update public.subscriptions set plan_id = 'business', status = 'active' where user_id = ${teacher.user.id}`;
+  await setPlan(teacher, "business");
   await signIn(page, teacher);
 
   // Setup: the question.
-  await page.getByLabel("논술 문제(필수)").setInputFiles({
-    name: "스마트폰_논술문제.txt",
-    mimeType: "text/plain",
-    buffer: Buffer.from(QUESTION, "utf8"),
-  });
-  await page.getByRole("button", { name: "다음 단계" }).click();
-  await expect(page.getByRole("heading", { name: "답안 작성" })).toBeVisible();
+  await setQuestion(page, QUESTION, "스마트폰_논술문제.txt");
 
   // Essay tab: five files at once.
   await page.getByRole("tab", { name: "파일 업로드" }).click();
@@ -186,13 +180,7 @@ test("without a realtime connection the dashboard falls back to polling and stil
   await page.routeWebSocket(/\/realtime\/v1\/websocket/, (ws) => ws.close());
   const user = await createMember();
   await signIn(page, user);
-  await page.getByLabel("논술 문제(필수)").setInputFiles({
-    name: "논술문제.txt",
-    mimeType: "text/plain",
-    buffer: Buffer.from(QUESTION, "utf8"),
-  });
-  await page.getByRole("button", { name: "다음 단계" }).click();
-  await expect(page.getByRole("heading", { name: "답안 작성" })).toBeVisible();
+  await setQuestion(page, QUESTION);
   // The first two model calls hang until the client's timeout (2.5 s each in the test stack), the third
   // answers: the answer stays analyzing longer than the 5 s poll of a pending list, so a poll sees it.
   await page.getByLabel("학생 답안").fill(`${ESSAY}\n[[llm:hangfirst:2]]`);

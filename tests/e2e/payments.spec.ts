@@ -3,7 +3,7 @@
 // against the fake Toss API (tests/fakes/toss.ts) the harness starts.
 import { expect, test, type Page } from "@playwright/test";
 import { closeTestSql, testSql } from "../helpers/users.ts";
-import { toast, uniqueName } from "./support.ts";
+import { fillSignUp, toast, uniqueName } from "./support.ts";
 
 /** A stand-in for the TossPayments v2 global: renders simple DOM and redirects like the real widget. */
 const FAKE_TOSS_SCRIPT = `
@@ -55,14 +55,17 @@ async function fakeTossScript(page: Page) {
 async function registerMember(page: Page) {
   const username = uniqueName("payer");
   await page.goto("/login"); // `/` signed out is the landing
-  await page.getByRole("tab", { name: "회원가입" }).click();
-  await page.getByLabel("사용자명").fill(username);
-  await page.getByLabel("이메일").fill(`${username}@example.com`);
-  await page.getByLabel("비밀번호", { exact: true }).fill("secret123");
-  await page.getByLabel("비밀번호 확인").fill("secret123");
-  await page.getByRole("button", { name: "회원가입", exact: true }).click();
+  await fillSignUp(page, username, "secret123");
   await expect(page.getByTestId("usage-badge")).toContainText("0/10");
   return username;
+}
+
+/** Puts `username` on `planId`, active, with the paid period ending (and renewing) `period` from now. */
+async function setPaidPeriod(username: string, planId: string, period: string) {
+  await testSql()`
+    update public.subscriptions s set plan_id = ${planId}, status = 'active',
+           end_date = now() + ${period}::interval, renews_at = now() + ${period}::interval
+      from public.profiles p where p.id = s.user_id and p.username = ${username}`;
 }
 
 test.afterAll(async () => {
@@ -204,10 +207,7 @@ test("test mode shows the 테스트 결제 banner; a widget that cannot load say
 test("during a paid month a higher plan says it starts now before payment", async ({ page }) => {
   await fakeTossScript(page);
   const username = await registerMember(page);
-  await testSql()`
-    update public.subscriptions s set plan_id = 'individual', status = 'active',
-           end_date = now() + interval '10 days', renews_at = now() + interval '10 days'
-      from public.profiles p where p.id = s.user_id and p.username = ${username}`;
+  await setPaidPeriod(username, "individual", "10 days");
   await page.goto("/plans");
   await page.getByTestId("plan-card-educator").getByRole("button", { name: "선택하기" }).click();
   await expect(page.getByTestId("plan-change-dialog")).toContainText("결제하는 즉시 교육자 플랜이 시작");
@@ -276,10 +276,7 @@ test("/payment/success with a tampered amount shows 결제 승인 실패 with th
 test("choosing the trial plan during a paid month asks first, schedules it for the end, and the schedule can be cancelled", async ({ page }) => {
   // Behaviour changed (billing issue item 1): the trial plan is scheduled for the paid month's end.
   const username = await registerMember(page);
-  await testSql()`
-    update public.subscriptions s set plan_id = 'educator', status = 'active',
-           end_date = now() + interval '1 month', renews_at = now() + interval '1 month'
-      from public.profiles p where p.id = s.user_id and p.username = ${username}`;
+  await setPaidPeriod(username, "educator", "1 month");
   await page.goto("/plans");
   await expect(page.getByTestId("plan-card-educator").getByRole("button", { name: "현재 플랜" })).toBeDisabled();
   await expect(page.getByTestId("usage-badge-until")).toBeVisible();

@@ -10,7 +10,7 @@ import { PDFDocument } from "pdf-lib";
 import { DEFAULT_RUBRIC } from "../../supabase/functions/_shared/grading.ts";
 import { fakeAnnotations, INVENTED_QUOTE } from "../fakes/llm.ts";
 import { closeTestSql, createMember, testSql } from "../helpers/users.ts";
-import { signIn } from "./support.ts";
+import { setQuestion, signIn } from "./support.ts";
 
 const fixtures = join(import.meta.dirname, "../fixtures/essays");
 const ESSAY = readFileSync(join(fixtures, "strong.txt"), "utf8");
@@ -21,12 +21,6 @@ const EXPECTED = fakeAnnotations(ESSAY.trim(), DEFAULT_RUBRIC).expectedKept.map(
 test.afterAll(async () => {
   await closeTestSql();
 });
-
-async function setQuestion(page: Page) {
-  await page.getByLabel("논술 문제(필수)").setInputFiles({ name: "논술문제.txt", mimeType: "text/plain", buffer: Buffer.from(QUESTION, "utf8") });
-  await page.getByRole("button", { name: "다음 단계" }).click();
-  await expect(page.getByRole("heading", { name: "답안 작성" })).toBeVisible();
-}
 
 /** Replaces window.print with a counter (the print dialog cannot be driven). */
 async function stubPrint(page: Page) {
@@ -63,7 +57,7 @@ test("a member grades an answer and reads it with the grader's marks: real quote
   expect(EXPECTED.length).toBe(3);
   const teacher = await createMember();
   await signIn(page, teacher);
-  await setQuestion(page);
+  await setQuestion(page, QUESTION);
   await page.getByLabel("학생 답안").fill(ESSAY);
   await page.getByLabel("학생 이름 (선택)").fill("정첨삭");
   await page.getByRole("button", { name: "AI 첨삭 시작" }).click();
@@ -168,7 +162,7 @@ test("the whole session prints one report per student page", async ({ page }) =>
   const teacher = await createMember();
   await testSql()`update public.subscriptions set plan_id = 'business', status = 'active' where user_id = ${teacher.user.id}`;
   await signIn(page, teacher);
-  await setQuestion(page);
+  await setQuestion(page, QUESTION);
   const students = [
     { file: "한가람_20240201.txt", name: "한가람" },
     { file: "두나래_20240202.txt", name: "두나래" },

@@ -3,7 +3,7 @@
 // empty /dashboard leads back to setup, and the admin table keeps its actions in view on a phone.
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { closeTestSql, createAdmin, createMember } from "../helpers/users.ts";
-import { setUpSession, signIn } from "./support.ts";
+import { setQuestion, signIn } from "./support.ts";
 
 const VIEWPORTS = [
   { name: "laptop", width: 1366, height: 900 },
@@ -44,7 +44,7 @@ for (const vp of VIEWPORTS) {
     test("the toast after setup covers neither 'AI 첨삭 시작' nor the answer fields", async ({ page }) => {
       const user = await createMember();
       await signIn(page, user);
-      await setUpSession(page, "인공지능 시대의 교육에 대해 논술하시오.");
+      await setQuestion(page, "인공지능 시대의 교육에 대해 논술하시오.");
       await expect(toast(page).filter({ hasText: "설정 완료" })).toBeVisible();
       const start = page.getByRole("button", { name: "AI 첨삭 시작" });
       await start.scrollIntoViewIfNeeded();
@@ -61,7 +61,7 @@ for (const vp of VIEWPORTS) {
 
     test("a wrong password marks both fields, and its toast covers neither", async ({ page }) => {
       const user = await createMember();
-      await page.goto("/");
+      await page.goto("/login");
       const username = page.getByLabel("사용자명");
       const password = page.getByLabel("비밀번호");
       await username.fill(user.username);

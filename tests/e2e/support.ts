@@ -1,5 +1,5 @@
-// What the browser specs share: signing in through the login card, the toast locator, unique names,
-// waiting for a grading job, and the two viewport sizes the workspace is checked at.
+// What the browser specs share: signing in or up through the login card, the toast locator, unique names,
+// the question step, waiting for a grading job, and the two viewport sizes the workspace is checked at.
 import { expect, type Page } from "@playwright/test";
 import { testSql, type TestUser } from "../helpers/users.ts";
 
@@ -36,9 +36,19 @@ export async function waitUntilCompleted(id: string) {
     .toBe("completed");
 }
 
-/** Sets up a session from a .txt question (setup tab → 다음 단계) and waits for the essay tab. */
-export async function setUpSession(page: Page, question: string, filename = "논술문제.txt") {
+/** Step 1 of the workspace: uploads `question` as the .txt question file and goes on to 답안 작성. */
+export async function setQuestion(page: Page, question = "인공지능 시대의 교육에 대해 논술하시오.", filename = "논술문제.txt") {
   await page.getByLabel("논술 문제(필수)").setInputFiles({ name: filename, mimeType: "text/plain", buffer: Buffer.from(question, "utf8") });
   await page.getByRole("button", { name: "다음 단계" }).click();
   await expect(page.getByRole("heading", { name: "답안 작성" })).toBeVisible();
+}
+
+/** The sign-up tab of the login card, filled in and sent (email `<username>@example.com`). */
+export async function fillSignUp(page: Page, username: string, password: string) {
+  await page.getByRole("tab", { name: "회원가입" }).click();
+  await page.getByLabel("사용자명").fill(username);
+  await page.getByLabel("이메일").fill(`${username}@example.com`);
+  await page.getByLabel("비밀번호", { exact: true }).fill(password);
+  await page.getByLabel("비밀번호 확인").fill(password);
+  await page.getByRole("button", { name: "회원가입", exact: true }).click();
 }

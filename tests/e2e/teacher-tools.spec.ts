@@ -1,34 +1,16 @@
 // Teacher tools on the dashboard: the session's results as a CSV download, grading an errored answer
 // again, and deleting one answer. Sessions and answers are made through the API (graded by the fake
 // LLM at 80 %), then the teacher opens /sessions/{id}.
-import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
-import { fileOf, utf8 } from "../helpers/files.ts";
+import { closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
+import { createSession, FIXTURE_ESSAY, FIXTURE_PROMPT, submitEssay } from "../helpers/grading.ts";
 import { signIn, toast } from "./support.ts";
 
-const fixtures = join(import.meta.dirname, "../fixtures/essays");
-const ESSAY = readFileSync(join(fixtures, "strong.txt"), "utf8");
-const QUESTION = readFileSync(join(fixtures, "prompt.txt"), "utf8");
-
-async function newSession(user: TestUser, filename: string): Promise<string> {
-  const form = new FormData();
-  form.append("promptFile", fileOf(utf8(QUESTION), filename, "text/plain"));
-  const res = await api("/sessions", { token: user.token, form });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.id;
-}
-
-async function submit(user: TestUser, sessionId: string, studentName: string, studentId: string, essay = ESSAY) {
-  const res = await api(`/sessions/${sessionId}/submissions`, {
-    token: user.token,
-    json: { essayContent: essay, studentName, studentId },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.id as string;
-}
+const ESSAY = FIXTURE_ESSAY;
+const newSession = (user: TestUser, filename: string) => createSession(user, FIXTURE_PROMPT, filename);
+const submit = (user: TestUser, sessionId: string, studentName: string, studentId: string, essay = ESSAY) =>
+  submitEssay(user, sessionId, essay, { studentName, studentId });
 
 async function waitCompleted(id: string) {
   await expect

@@ -1,23 +1,11 @@
 // The grading workspace in the browser: setup → essay → dashboard, multi-file uploads with
 // recognised student names, plan limits, the usage-limit dialog, and My Work.
 import { expect, test, type Page } from "@playwright/test";
-import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
+import { api, closeTestSql, createMember, setPlan, testSql } from "../helpers/users.ts";
 import { fileOf, KOREAN_ESSAY, makeDocx, utf8 } from "../helpers/files.ts";
-import { signIn, toast } from "./support.ts";
+import { setQuestion, signIn, toast } from "./support.ts";
 
-async function setPlan(user: TestUser, planId: string) {
-  await testSql()`update public.subscriptions set plan_id = ${planId}, status = 'active' where user_id = ${user.user.id}`;
-}
-
-async function setUpSession(page: Page, promptName = "논술문제.txt") {
-  await page.getByLabel("논술 문제(필수)").setInputFiles({
-    name: promptName,
-    mimeType: "text/plain",
-    buffer: utf8("인공지능 시대의 교육에 대해 논술하시오."),
-  });
-  await page.getByRole("button", { name: "다음 단계" }).click();
-  await expect(page.getByRole("heading", { name: "답안 작성" })).toBeVisible();
-}
+const setUpSession = (page: Page, promptName?: string) => setQuestion(page, undefined, promptName);
 
 const txt = (name: string) => ({ name, mimeType: "text/plain", buffer: utf8(KOREAN_ESSAY) });
 

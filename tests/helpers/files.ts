@@ -133,6 +133,25 @@ function crc32(buf: Buffer): number {
   return (c ^ 0xffffffff) >>> 0;
 }
 
+/**
+ * The fields a local file header (from byte 4) and a central directory entry (from byte 6) share, in
+ * the same order: version needed (2.0), flags (UTF-8 names), method (deflate), time and date (left 0),
+ * CRC-32, compressed size, size, name length.
+ */
+function writeEntryFields(
+  buf: Buffer,
+  at: number,
+  e: { crc: number; compressedSize: number; size: number; nameLength: number },
+): void {
+  buf.writeUInt16LE(20, at);
+  buf.writeUInt16LE(0x0800, at + 2);
+  buf.writeUInt16LE(8, at + 4);
+  buf.writeUInt32LE(e.crc, at + 10);
+  buf.writeUInt32LE(e.compressedSize, at + 14);
+  buf.writeUInt32LE(e.size, at + 18);
+  buf.writeUInt16LE(e.nameLength, at + 22);
+}
+
 /** A minimal deflate zip writer (enough for docx-like archives). */
 export function makeZip(entries: ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
@@ -143,26 +162,15 @@ export function makeZip(entries: ZipEntry[]): Buffer {
     const compressed = deflateRawSync(e.data);
     const size = e.declaredSize ?? e.data.length;
     const crc = crc32(e.data);
+    const fields = { crc, compressedSize: compressed.length, size, nameLength: name.length };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
+    writeEntryFields(local, 4, fields);
     locals.push(local, name, compressed);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
+    central.writeUInt16LE(20, 4); // version made by
+    writeEntryFields(central, 6, fields);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
     offset += 30 + name.length + compressed.length;

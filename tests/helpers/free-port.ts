@@ -1,20 +1,2 @@
-// Free TCP ports on 127.0.0.1 for test stacks (distinct within one call).
-import { createServer } from "node:net";
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-export async function freePorts(count: number): Promise<number[]> {
-  const ports = new Set<number>();
-  while (ports.size < count) ports.add(await freePort());
-  return [...ports];
-}
+// The tests take their free ports from the one helper in local/ (the gateway's function port uses it too).
+export { freePort, freePorts } from "../../local/free-port.ts";

@@ -1,28 +1,146 @@
-// Helpers of grading tests: what the fake LLM was sent, and waiting for an answer to be graded.
-import type postgres from "postgres";
+// What the grading tests share (integration and browser alike, so no test framework here): the essay
+// fixtures, a session and an answer made through the API, the fake LLM's request log, waiting for an
+// answer to finish, a graded answer planted with SQL, and SQL run as a signed-in user (PostgREST's way).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { TransactionSql } from "postgres";
+import { fileOf, utf8 } from "./files.ts";
 import { readStack } from "./stack.ts";
-import { testSql } from "./users.ts";
+import { api, testSql, type ApiResult, type TestUser } from "./users.ts";
 
-/** One request as the fake LLM recorded it (tests/fakes/llm.ts). */
-export interface LlmRequest {
+const essays = join(import.meta.dirname, "../fixtures/essays");
+/** tests/fixtures/essays/prompt.txt: the question most grading tests use. */
+export const FIXTURE_PROMPT = readFileSync(join(essays, "prompt.txt"), "utf8");
+/** tests/fixtures/essays/strong.txt: a complete, good answer to it. */
+export const FIXTURE_ESSAY = readFileSync(join(essays, "strong.txt"), "utf8");
+
+function expectStatus(res: ApiResult, status: number, what: string): void {
+  if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+}
+
+/** POST /sessions with `prompt` as a .txt question file; the new session's id (throws unless 201). */
+export async function createSession(user: TestUser, prompt = FIXTURE_PROMPT, filename = "문제.txt"): Promise<string> {
+  const form = new FormData();
+  form.append("promptFile", fileOf(utf8(prompt), filename, "text/plain"));
+  const res = await api("/sessions", { token: user.token, form });
+  expectStatus(res, 201, "POST /sessions");
+  return res.body.id;
+}
+
+/** POST /sessions/{id}/submissions with a typed answer; the answer's id (throws unless 201). */
+export async function submitEssay(
+  user: TestUser,
+  sessionId: string,
+  essayContent: string,
+  student: { studentName?: string; studentId?: string } = {},
+): Promise<string> {
+  const res = await api(`/sessions/${sessionId}/submissions`, { token: user.token, json: { essayContent, ...student } });
+  expectStatus(res, 201, "POST /sessions/{id}/submissions");
+  return res.body.id;
+}
+
+/** One call the fake LLM (tests/fakes/llm.ts) received, as its `/__requests` lists it. */
+export interface FakeLlmRequest {
   marker: string;
+  model: string;
+  temperature?: number;
+  responseFormat: { type: string; json_schema?: { strict?: boolean; schema?: unknown } };
   system: string;
   user: string;
 }
 
-/** The requests the fake LLM (the shared stack's, or the one at `llmUrl`) received for `marker`. */
-export async function llmRequests(marker: string, llmUrl = readStack().fakeLlmUrl!): Promise<LlmRequest[]> {
-  const res = await fetch(`${llmUrl.replace(/\/v1$/, "")}/__requests`);
-  return ((await res.json()) as LlmRequest[]).filter((r) => r.marker === marker);
+/** The calls the test stack's fake LLM received, only those of `marker` when given. */
+export async function fakeLlmRequests(marker?: string): Promise<FakeLlmRequest[]> {
+  const { fakeLlmUrl } = readStack();
+  const res = await fetch(`${fakeLlmUrl!.replace(/\/v1$/, "")}/__requests`);
+  const all = (await res.json()) as FakeLlmRequest[];
+  return marker === undefined ? all : all.filter((r) => r.marker === marker);
 }
 
-/** Polls the submission until it is completed or errored (its row), or throws after `timeoutMs`. */
-export async function waitForGraded(id: string, timeoutMs = 45_000, sql: postgres.Sql = testSql()) {
+/** Polls `fn` every `everyMs` until it returns something truthy; throws after `timeoutMs`. */
+export async function until<T>(
+  what: string,
+  fn: () => Promise<T | null | undefined | false>,
+  timeoutMs = 30_000,
+  everyMs = 100,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
-    const [row] = await sql`select status, progress from public.essay_submissions where id = ${id}`;
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/**
+ * Waits until answer `id` is completed or error and returns its job columns; `detail` (e.g. a
+ * function's log) is added to the timeout's message.
+ */
+export async function waitForEnd(id: string, timeoutMs = 45_000, detail?: () => string) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await testSql()`select status, progress, progress_message, attempts, last_error, usage_charged
+                                    from public.essay_submissions where id = ${id}`;
     if (row && (row.status === "completed" || row.status === "error")) return row;
-    if (Date.now() > end) throw new Error(`submission ${id} still ${row?.status}`);
+    if (Date.now() > end) {
+      throw new Error(`submission ${id} still ${row?.status} after ${timeoutMs} ms${detail ? `\n${detail()}` : ""}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/**
+ * Plants, with the service role and SQL, what a graded answer leaves behind for `userId`: the question
+ * stored in the `essays` bucket, its session, a completed answer and its result.
+ */
+export async function seedGradedEssay(userId: string): Promise<{ filePath: string; sessionId: string; submissionId: string }> {
+  const sql = testSql();
+  const { supabaseUrl, serviceRoleKey } = readStack();
+  const filePath = `${userId}/session/prompt.txt`;
+  // Essays are stored by the API with the service role (members cannot upload directly: security issue item 10).
+  const upload = await fetch(`${supabaseUrl}/storage/v1/object/essays/${filePath}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${serviceRoleKey}`, apikey: serviceRoleKey, "Content-Type": "text/plain" },
+    body: "논술 문제",
+  });
+  if (!upload.ok) throw new Error(`storage upload: ${upload.status} ${await upload.text()}`);
+  const [session] = await sql`
+    insert into public.analysis_sessions (user_id, prompt_content, prompt_filename, prompt_file_path)
+    values (${userId}, '문제', 'prompt.txt', ${filePath}) returning id`;
+  const [submission] = await sql`
+    insert into public.essay_submissions (session_id, user_id, student_name, student_id, essay_content, status)
+    values (${session.id}, ${userId}, '홍길동', '1234', '답안', 'completed') returning id`;
+  await sql`
+    insert into public.analysis_results (submission_id, overall_score, category_scores, strengths, improvement_areas, detailed_feedback, suggestions)
+    values (${submission.id}, 80, '[]', '[]', '[]', '좋음', '[]')`;
+  return { filePath, sessionId: session.id, submissionId: submission.id };
+}
+
+/**
+ * Runs `fn` in one transaction as PostgREST would for `userId` (role authenticated and its JWT
+ * claims, plus `claims`); commits what it did unless it throws.
+ */
+export function asAuthenticated<T>(userId: string, fn: (tx: TransactionSql) => Promise<T>, claims: Record<string, unknown> = {}): Promise<T> {
+  return testSql().begin(async (tx) => {
+    await tx.unsafe("set local role authenticated");
+    await tx`select set_config('request.jwt.claims', ${JSON.stringify({ sub: userId, role: "authenticated", aud: "authenticated", ...claims })}, true)`;
+    return fn(tx);
+  }) as Promise<T>;
+}
+
+/** Runs `fn` as `user` like asAuthenticated, always rolled back: "denied" on SQLSTATE 42501, else "allowed". */
+export async function rlsVerdict(user: TestUser, fn: (tx: any) => Promise<unknown>): Promise<"denied" | "allowed"> {
+  class Rollback extends Error {}
+  try {
+    await asAuthenticated(user.user.id, async (tx) => {
+      await fn(tx);
+      throw new Rollback();
+    });
+  } catch (err) {
+    if (err instanceof Rollback) return "allowed";
+    if ((err as { code?: string }).code === "42501") return "denied";
+    throw err;
+  }
+  return "allowed";
 }

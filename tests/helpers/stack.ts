@@ -42,3 +42,10 @@ export function readStack(env: NodeJS.ProcessEnv = process.env): TestStack {
 export async function getStack(): Promise<TestStack> {
   return readStack();
 }
+
+/** The harness' fake Toss API (tests/fakes/toss.ts); throws when it was not started. */
+export function requireFakeToss(): string {
+  const url = readStack().fakeTossUrl;
+  if (!url) throw new Error("TEST_FAKE_TOSS_URL is not set: the fake Toss server must be started by the harness");
+  return url;
+}

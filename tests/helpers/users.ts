@@ -135,3 +135,8 @@ export async function login(username: string, password: string): Promise<TestUse
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
   return toTestUser(res.body, password);
 }
+
+/** Puts `user` on plan `planId`, active, with SQL. */
+export async function setPlan(user: TestUser, planId: string): Promise<void> {
+  await testSql()`update public.subscriptions set plan_id = ${planId}, status = 'active' where user_id = ${user.user.id}`;
+}

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
-import { llmRequests, waitForGraded as waitForEnd } from "../helpers/grading.ts";
+import { fakeLlmRequests as llmRequests, waitForEnd } from "../helpers/grading.ts";
 
 const dir = join(import.meta.dirname, "../fixtures/essays");
 const prompt = readFileSync(join(dir, "prompt.txt"), "utf8");

@@ -3,6 +3,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { api, closeTestSql, createGuest, createMember, login, testSql } from "../helpers/users.ts";
 import { readStack } from "../helpers/stack.ts";
+import { seedGradedEssay } from "../helpers/grading.ts";
 
 afterAll(async () => {
   await closeTestSql();
@@ -110,23 +111,7 @@ describe("회원 탈퇴 POST /account/delete", () => {
     const member = await createMember();
     const id = member.user.id;
     const sql = testSql();
-    const { supabaseUrl, serviceRoleKey } = readStack();
-    const filePath = `${id}/session/prompt.txt`;
-    const upload = await fetch(`${supabaseUrl}/storage/v1/object/essays/${filePath}`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${serviceRoleKey}`, apikey: serviceRoleKey, "Content-Type": "text/plain" },
-      body: "논술 문제",
-    });
-    expect(upload.ok).toBe(true);
-    const [session] = await sql`
-      insert into public.analysis_sessions (user_id, prompt_content, prompt_filename, prompt_file_path)
-      values (${id}, '문제', 'prompt.txt', ${filePath}) returning id`;
-    const [submission] = await sql`
-      insert into public.essay_submissions (session_id, user_id, student_name, student_id, essay_content, status)
-      values (${session.id}, ${id}, '홍길동', '1234', '답안', 'completed') returning id`;
-    await sql`
-      insert into public.analysis_results (submission_id, overall_score, category_scores, strengths, improvement_areas, detailed_feedback, suggestions)
-      values (${submission.id}, 80, '[]', '[]', '[]', '좋음', '[]')`;
+    const { submissionId } = await seedGradedEssay(id);
 
     const res = await api("/account/delete", { token: member.token, json: { password: member.password } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -139,7 +124,7 @@ describe("회원 탈퇴 POST /account/delete", () => {
              (select count(*) from public.subscriptions where user_id = ${id})::int as subscriptions,
              (select count(*) from public.analysis_sessions where user_id = ${id})::int as sessions,
              (select count(*) from public.essay_submissions where user_id = ${id})::int as submissions,
-             (select count(*) from public.analysis_results where submission_id = ${submission.id})::int as results,
+             (select count(*) from public.analysis_results where submission_id = ${submissionId})::int as results,
              (select count(*) from storage.objects where bucket_id = 'essays' and name like ${id + "/%"})::int as files`;
     expect(left).toEqual({ auth_users: 0, auth_sessions: 0, profiles: 0, subscriptions: 0, sessions: 0, submissions: 0, results: 0, files: 0 });
     expect((await api("/auth/me", { token: member.token })).status).toBe(401);

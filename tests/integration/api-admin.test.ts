@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, closeTestSql, createAdmin, createGuest, createMember, testSql, type TestUser } from "../helpers/users.ts";
 import { readStack } from "../helpers/stack.ts";
+import { seedGradedEssay } from "../helpers/grading.ts";
 import { makePng } from "../helpers/files.ts";
 
 let admin: TestUser;
@@ -61,27 +62,24 @@ describe("admin paths refuse members and guests", () => {
     ["DELETE", `/blog/attachments/${attachmentId}`, {}],
   ];
 
+  /** What an admin path could change: blog posts, attachments and objects, users, the callers' plans. */
+  const adminState = () => testSql()`
+    select (select count(*) from public.blog_posts)::int as posts,
+           (select count(*) from public.blog_attachments)::int as atts,
+           (select count(*) from storage.objects where bucket_id = 'blog')::int as objs,
+           (select count(*) from public.profiles)::int as users,
+           (select plan_id from public.subscriptions where user_id = ${member.user.id}) as member_plan,
+           (select plan_id from public.subscriptions where user_id = ${guest.user.id}) as guest_plan`;
+
   it.each(["member", "guest"] as const)("a %s gets 403 on every admin path and changes nothing", async (who) => {
     const caller = who === "member" ? member : guest;
-    const before = await testSql()`
-      select (select count(*) from public.blog_posts)::int as posts,
-             (select count(*) from public.blog_attachments)::int as atts,
-             (select count(*) from storage.objects where bucket_id = 'blog')::int as objs,
-             (select count(*) from public.profiles)::int as users,
-             (select plan_id from public.subscriptions where user_id = ${member.user.id}) as member_plan,
-             (select plan_id from public.subscriptions where user_id = ${guest.user.id}) as guest_plan`;
+    const before = await adminState();
     for (const [method, path, opts] of adminCalls()) {
       const res = await api(path, { method, token: caller.token, ...opts });
       expect(res.status, `${method} ${path}`).toBe(403);
       expect(res.body.error).toBe("관리자 권한이 필요합니다.");
     }
-    const after = await testSql()`
-      select (select count(*) from public.blog_posts)::int as posts,
-             (select count(*) from public.blog_attachments)::int as atts,
-             (select count(*) from storage.objects where bucket_id = 'blog')::int as objs,
-             (select count(*) from public.profiles)::int as users,
-             (select plan_id from public.subscriptions where user_id = ${member.user.id}) as member_plan,
-             (select plan_id from public.subscriptions where user_id = ${guest.user.id}) as guest_plan`;
+    const after = await adminState();
     expect(after).toEqual(before);
     const post = await testSql()`select title from public.blog_posts where id = ${publishedPost.id}`;
     expect(post[0].title).toBe("관리 테스트");
@@ -166,21 +164,7 @@ describe("member management", () => {
     const victim = await createMember();
     const id = victim.user.id;
     const sql = testSql();
-
-    const filePath = `${id}/session/prompt.txt`;
-    // Essays are stored by the API with the service role (members cannot upload directly: security issue item 10).
-    const upload = await storageUpload(readStack().serviceRoleKey, "essays", filePath, "논술 문제");
-    expect(upload.ok).toBe(true);
-
-    const [session] = await sql`
-      insert into public.analysis_sessions (user_id, prompt_content, prompt_filename, prompt_file_path)
-      values (${id}, '문제', 'prompt.txt', ${filePath}) returning id`;
-    const [submission] = await sql`
-      insert into public.essay_submissions (session_id, user_id, student_name, student_id, essay_content, status)
-      values (${session.id}, ${id}, '홍길동', '1234', '답안', 'completed') returning id`;
-    await sql`
-      insert into public.analysis_results (submission_id, overall_score, category_scores, strengths, improvement_areas, detailed_feedback, suggestions)
-      values (${submission.id}, 80, '[]', '[]', '[]', '좋음', '[]')`;
+    const { submissionId } = await seedGradedEssay(id);
     await sql`
       insert into public.payments (id, user_id, plan_id, amount, currency, order_name)
       values (${"order_" + id.slice(0, 8)}, ${id}, 'individual', 9900, 'KRW', '개인 구독')`;
@@ -195,7 +179,7 @@ describe("member management", () => {
              (select count(*) from public.usage_tracking where user_id = ${id})::int as usage,
              (select count(*) from public.analysis_sessions where user_id = ${id})::int as sessions,
              (select count(*) from public.essay_submissions where user_id = ${id})::int as submissions,
-             (select count(*) from public.analysis_results where submission_id = ${submission.id})::int as results,
+             (select count(*) from public.analysis_results where submission_id = ${submissionId})::int as results,
              (select count(*) from public.payments where user_id = ${id})::int as payments,
              (select count(*) from storage.objects where bucket_id = 'essays' and name like ${id + "/%"})::int as files`;
     expect(left).toEqual({ auth_users: 0, profiles: 0, subscriptions: 0, usage: 0, sessions: 0, submissions: 0, results: 0, payments: 0, files: 0 });

@@ -1,8 +1,8 @@
 // Payments against the local fake Toss API (tests/fakes/toss.ts): intents, confirmation, exactly-once activation.
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { config } from "../../local/config.ts";
-import { readStack } from "../helpers/stack.ts";
+import { requireFakeToss } from "../helpers/stack.ts";
 import { api, closeTestSql, createGuest, createMember, testSql, type TestUser } from "../helpers/users.ts";
 
 interface TossRequest {
@@ -13,13 +13,7 @@ interface TossRequest {
 }
 
 const sql = () => testSql();
-let tossUrl: string;
-
-beforeAll(() => {
-  const url = readStack().fakeTossUrl;
-  if (!url) throw new Error("TEST_FAKE_TOSS_URL is not set: the fake Toss server must be started by the harness");
-  tossUrl = url;
-});
+const tossUrl = requireFakeToss();
 
 afterAll(async () => {
   await closeTestSql();

@@ -3,20 +3,14 @@
 // upgrades, admin refunds (Toss cancel API), billing history, and PAYMENTS_MODE.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { functionEnv } from "../../local/config.ts";
 import { startEdgeFunction, type EdgeFunction } from "../../local/edge-profile/index.ts";
+import { stackFunctionSettings } from "../helpers/function-settings.ts";
 import { freePort } from "../helpers/free-port.ts";
-import { readStack } from "../helpers/stack.ts";
+import { requireFakeToss } from "../helpers/stack.ts";
 import { api, closeTestSql, createAdmin, createMember, testSql, type TestUser } from "../helpers/users.ts";
 
 const sql = () => testSql();
-let tossUrl: string;
-
-beforeAll(() => {
-  const url = readStack().fakeTossUrl;
-  if (!url) throw new Error("TEST_FAKE_TOSS_URL is not set: the fake Toss server must be started by the harness");
-  tossUrl = url;
-});
+const tossUrl = requireFakeToss();
 
 afterAll(async () => {
   await closeTestSql();
@@ -362,20 +356,10 @@ describe("PAYMENTS_MODE", () => {
     let member: TestUser;
 
     async function start(env: Record<string, string>) {
-      const stack = readStack();
       const port = await freePort();
-      const { TOSS_CLIENT_KEY: _c, TOSS_SECRET_KEY: _s, PAYMENTS_MODE: _m, ...rest } = functionEnv();
       fn = await startEdgeFunction({
         port,
-        env: {
-          ...rest,
-          SUPABASE_URL: stack.supabaseUrl,
-          SUPABASE_ANON_KEY: stack.anonKey,
-          SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
-          SUPABASE_DB_URL: stack.dbUrl,
-          TOSS_API_BASE: tossUrl,
-          ...env,
-        },
+        env: stackFunctionSettings(["TOSS_CLIENT_KEY", "TOSS_SECRET_KEY", "PAYMENTS_MODE"], { TOSS_API_BASE: tossUrl, ...env }),
       });
       base = `http://127.0.0.1:${port}/api`;
     }

@@ -12,11 +12,10 @@ import { request } from "node:http";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { functionEnv } from "../../local/config.ts";
 import { readVmHwmKb, startEdgeFunction, type EdgeFunction } from "../../local/edge-profile/index.ts";
 import { fileOf, makeDocx, makeDocxWithPhoto, makePdfWithImage, utf8 } from "../helpers/files.ts";
+import { stackFunctionSettings } from "../helpers/function-settings.ts";
 import { freePort } from "../helpers/free-port.ts";
-import { readStack } from "../helpers/stack.ts";
 import { closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -36,19 +35,8 @@ let teacher: TestUser;
 let sessionId = "";
 const figures: string[] = [];
 
-function functionSettings(): Record<string, string> {
-  const stack = readStack();
-  const { LLM_API_KEY: _key, ...base } = functionEnv();
-  return {
-    ...base,
-    SUPABASE_URL: stack.supabaseUrl,
-    SUPABASE_ANON_KEY: stack.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
-    SUPABASE_DB_URL: stack.dbUrl,
-    GRADING_LEASE_SECONDS: "20",
-    RATE_LIMIT_SESSIONS_PER_HOUR: "1000",
-  };
-}
+const functionSettings = () =>
+  stackFunctionSettings(["LLM_API_KEY"], { GRADING_LEASE_SECONDS: "20", RATE_LIMIT_SESSIONS_PER_HOUR: "1000" });
 
 async function call(path: string, opts: { form?: FormData; method?: string } = {}): Promise<{ status: number; body: any }> {
   const res = await fetch(`${baseUrl}${path}`, {

@@ -14,7 +14,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { config, functionEnv } from "../../local/config.ts";
+import { config } from "../../local/config.ts";
 import {
   edgeDenoBinary,
   edgeEnv,
@@ -24,6 +24,8 @@ import {
 } from "../../local/edge-profile/index.ts";
 import { startFakeLlm, type FakeLlm } from "../fakes/llm.ts";
 import { fileOf, makeDocx, makePdf, PDF_PAGES } from "../helpers/files.ts";
+import { stackFunctionSettings } from "../helpers/function-settings.ts";
+import { waitForEnd as waitForEndOf } from "../helpers/grading.ts";
 import { freePort } from "../helpers/free-port.ts";
 import { readStack } from "../helpers/stack.ts";
 import { closeTestSql, testSql, uniqueUsername } from "../helpers/users.ts";
@@ -42,13 +44,7 @@ const peaks: Record<string, number | null> = {};
 /** The function's settings as the local stack gives them, with the test harness' generous limits. */
 function functionSettings(extra: Record<string, string>): Record<string, string> {
   const stack = readStack();
-  const { LLM_API_KEY: _key, ...base } = functionEnv();
-  return {
-    ...base,
-    SUPABASE_URL: stack.supabaseUrl,
-    SUPABASE_ANON_KEY: stack.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
-    SUPABASE_DB_URL: stack.dbUrl,
+  return stackFunctionSettings(["LLM_API_KEY"], {
     TOSS_API_BASE: stack.fakeTossUrl ?? "",
     TOSS_TIMEOUT_MS: "2000",
     GRADING_LEASE_SECONDS: "20",
@@ -59,7 +55,7 @@ function functionSettings(extra: Record<string, string>): Record<string, string>
     FREE_USES_PER_ADDRESS_PER_DAY: "100000",
     FREE_USES_PER_DEVICE_PER_DAY: "100000",
     ...extra,
-  };
+  });
 }
 
 async function start(label: string, extra: Record<string, string>) {
@@ -108,15 +104,7 @@ async function call(path: string, opts: Call = {}): Promise<{ status: number; bo
   return { status: res.status, body: parsed };
 }
 
-async function waitForEnd(id: string, timeoutMs = 60_000) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const [row] = await testSql()`select status, last_error from public.essay_submissions where id = ${id}`;
-    if (row && (row.status === "completed" || row.status === "error")) return row;
-    if (Date.now() > end) throw new Error(`submission ${id} still ${row?.status} after ${timeoutMs} ms\n${fn?.output()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const waitForEnd = (id: string) => waitForEndOf(id, 60_000, () => String(fn?.output()));
 
 /**
  * Submits an answer to this instance and waits for its report; `ours` tells whether this

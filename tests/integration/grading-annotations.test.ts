@@ -1,55 +1,28 @@
 // Inline annotations (첨삭 표시) end to end: real API, real Postgres, the worker under Deno, and the
 // fake OpenAI-compatible grader (tests/fakes/llm.ts), which returns quotes that occur in the answer,
 // an invented one, an overlapping one and one with a category the rubric lacks.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
 import { readStack } from "../helpers/stack.ts";
+import { createSession, fakeLlmRequests, FIXTURE_ESSAY as strong, submitEssay, waitForEnd } from "../helpers/grading.ts";
 import { fakeAnnotations, INVENTED_QUOTE, UNKNOWN_CATEGORY } from "../fakes/llm.ts";
 import { DEFAULT_RUBRIC, type Annotation, type ReportData } from "@shared/grading.ts";
-
-const dir = join(import.meta.dirname, "../fixtures/essays");
-const prompt = readFileSync(join(dir, "prompt.txt"), "utf8");
-const strong = readFileSync(join(dir, "strong.txt"), "utf8");
 
 let owner: TestUser;
 let other: TestUser;
 let submissionId: string;
 let essaySent: string;
 
-async function waitForEnd(id: string, timeoutMs = 45_000) {
-  const sql = testSql();
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const [row] = await sql`select status, last_error from public.essay_submissions where id = ${id}`;
-    if (row && (row.status === "completed" || row.status === "error")) return row;
-    if (Date.now() > end) throw new Error(`submission ${id} still ${row?.status} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 beforeAll(async () => {
   owner = await createMember();
   other = await createMember();
-  const form = new FormData();
-  form.append("promptFile", new File([prompt], "문제.txt", { type: "text/plain" }));
-  const session = await api("/sessions", { token: owner.token, form });
-  expect(session.status, JSON.stringify(session.body)).toBeLessThan(300);
-  const sessionId = session.body.id ?? session.body.session?.id;
+  const sessionId = await createSession(owner);
   // Paragraph breaks with extra spaces and a tab: the model's quotes use single spaces.
   const essay = `${strong.replace("\n\n", " \n\t\n")}\n[[llm:ok:annotations]]`;
-  const res = await api(`/sessions/${sessionId}/submissions`, {
-    token: owner.token,
-    json: { essayContent: essay, studentName: "이첨삭", studentId: "20240301" },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
-  submissionId = res.body.id ?? res.body.submission?.id ?? res.body.submissionId;
+  submissionId = await submitEssay(owner, sessionId, essay, { studentName: "이첨삭", studentId: "20240301" });
   expect((await waitForEnd(submissionId)).status).toBe("completed");
-  const { fakeLlmUrl } = readStack();
-  const all = (await (await fetch(`${fakeLlmUrl!.replace(/\/v1$/, "")}/__requests`)).json()) as { marker: string; user: string }[];
-  const req = all.find((r) => r.marker === "ok:annotations");
+  const [req] = await fakeLlmRequests("ok:annotations");
   expect(req).toBeDefined();
   essaySent = /<<<STUDENT_ESSAY\n([\s\S]*)\nSTUDENT_ESSAY>>>/.exec(req!.user)![1];
 }, 90_000);

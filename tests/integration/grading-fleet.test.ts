@@ -5,14 +5,13 @@
 //   * claims are fair across users (a single answer is not queued behind another user's batch);
 //   * a run whose LLM hangs returns before its deadline and gives the job back, claimable, with
 //     its use kept and no attempt counted.
-import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import postgres from "postgres";
+import postgres, { type TransactionSql } from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStack, type Stack } from "../../local/stack.ts";
-import { startFakeLlm, type FakeLlm } from "../fakes/llm.ts";
-import { freePorts } from "../helpers/free-port.ts";
+import type { Stack } from "../../local/stack.ts";
+import type { FakeLlm } from "../fakes/llm.ts";
+import { startOwnStack, type OwnStack } from "../helpers/own-stack.ts";
 import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -20,9 +19,9 @@ const CAP = 4;
 const DEADLINE_MS = 8_000;
 const LEASE_SECONDS = 40;
 
+let own: OwnStack | undefined;
 let stack: Stack;
 let llm: FakeLlm;
-let dataDir: string;
 const saved: Record<string, string | undefined> = {};
 let prompt = "";
 let strong = "";
@@ -30,21 +29,11 @@ let strong = "";
 beforeAll(async () => {
   prompt = await readFile(join(root, "tests/fixtures/essays/prompt.txt"), "utf8");
   strong = await readFile(join(root, "tests/fixtures/essays/strong.txt"), "utf8");
-  llm = await startFakeLlm({ latencyMs: 1_500 });
-  dataDir = await mkdtemp(join(tmpdir(), "essay-fleet-"));
-  await chmod(dataDir, 0o755);
-  const [dbPort, supabasePort, appPort] = await freePorts(3);
-  stack = await startStack({
-    dataDir,
-    dbPort,
-    supabasePort,
-    appPort,
-    app: false,
-    admin: {},
+  own = await startOwnStack({
+    latencyMs: 1_500,
+    dataDirPrefix: "essay-fleet-",
+    llmApiKey: "fleet-key",
     env: {
-      LLM_BASE_URL: llm.url,
-      LLM_API_KEY: "fleet-key",
-      LLM_MODEL: "fake-grader",
       // Longer than a run: only the run deadline can end a hanging call.
       LLM_TIMEOUT_MS: "60000",
       LLM_MAX_ATTEMPTS: "3",
@@ -62,6 +51,7 @@ beforeAll(async () => {
       RATE_LIMIT_SESSIONS_PER_HOUR: "1000",
     },
   });
+  ({ stack, llm } = own);
   // The shared helpers (api, createMember, testSql) read TEST_* at call time: point them here.
   await closeTestSql();
   const mine: Record<string, string> = {
@@ -84,9 +74,7 @@ afterAll(async () => {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }
-  await stack?.stop();
-  await llm?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await own?.stop();
 }, 60_000);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -115,6 +103,29 @@ async function liveInFlight(): Promise<number> {
     select count(*)::int as n from public.essay_submissions
      where status = 'analyzing' and lease_expires_at >= now()`;
   return n;
+}
+
+/** Runs fn in one transaction that is always rolled back (so the live worker never sees its rows); fn's result. */
+async function rolledBack<T>(fn: (tx: TransactionSql) => Promise<T>): Promise<T> {
+  const rollback = new Error("rollback");
+  let result: T | undefined;
+  await testSql()
+    .begin(async (tx) => {
+      result = await fn(tx);
+      throw rollback;
+    })
+    .catch((err) => {
+      if (err !== rollback) throw err;
+    });
+  return result as T;
+}
+
+/** Marks `ids` as held by another worker ('fleet-busy', lease for 60 s). */
+async function markInFlight(tx: TransactionSql, ids: string[]) {
+  await tx`update public.essay_submissions
+              set status = 'analyzing', lease_owner = 'fleet-busy', attempts = 1,
+                  lease_expires_at = now() + interval '60 seconds'
+            where id = any(${ids}::uuid[])`;
 }
 
 async function removeJobs(ids: string[]) {
@@ -196,28 +207,20 @@ describe("fleet-wide claims", () => {
     const teacherB = await createMember();
     const sidA = await createSession(teacherA);
     const sidB = await createSession(teacherB);
-    const sql = testSql();
     const batch = await stage(teacherA, sidA, 20, "ok:fair-a", 60);
     const [single] = await stage(teacherB, sidB, 1, "ok:fair-b", 1);
-    const rollback = new Error("rollback");
-    let first: string[] = [];
     try {
       // Queue and claim in one transaction: the live worker cannot see the rows before the claim,
       // and the rollback leaves nothing behind.
-      await sql
-        .begin(async (tx) => {
-          const [{ others }] = await tx`
-            select count(*)::int as others from public.essay_submissions
-             where status = 'pending' and usage_charged`;
-          await tx`update public.essay_submissions set usage_charged = true
-                    where id = any(${[...batch, single]}::uuid[])`;
-          const got = await tx`select id from private.claim_grading_jobs('fleet-fair', ${others + 2}, 60, 3, null)`;
-          first = got.map((r) => r.id as string);
-          throw rollback;
-        })
-        .catch((err) => {
-          if (err !== rollback) throw err;
-        });
+      const first = await rolledBack(async (tx) => {
+        const [{ others }] = await tx`
+          select count(*)::int as others from public.essay_submissions
+           where status = 'pending' and usage_charged`;
+        await tx`update public.essay_submissions set usage_charged = true
+                  where id = any(${[...batch, single]}::uuid[])`;
+        const got = await tx`select id from private.claim_grading_jobs('fleet-fair', ${others + 2}, 60, 3, null)`;
+        return got.map((r) => r.id as string);
+      });
       expect(first).toContain(single);
       expect(first).toContain(batch[0]);
       expect(first.filter((id) => batch.includes(id))).toEqual([batch[0]]);
@@ -229,25 +232,14 @@ describe("fleet-wide claims", () => {
   it("GRADING_MAX_IN_FLIGHT_PER_USER keeps one user's batch from taking every slot", async () => {
     const teacherA = await createMember();
     const sidA = await createSession(teacherA);
-    const sql = testSql();
     const batch = await stage(teacherA, sidA, 10, "ok:per-user", 60);
-    const rollback = new Error("rollback");
-    let got: string[] = [];
     try {
-      await sql
-        .begin(async (tx) => {
-          await tx`update public.essay_submissions
-                      set status = 'analyzing', lease_owner = 'fleet-busy', attempts = 1,
-                          lease_expires_at = now() + interval '60 seconds'
-                    where id = ${batch[0]}`;
-          await tx`update public.essay_submissions set usage_charged = true where id = any(${batch}::uuid[])`;
-          const rows = await tx`select id from private.claim_grading_jobs('fleet-per-user', 10, 60, 3, null, 3)`;
-          got = rows.map((r) => r.id as string).filter((id) => batch.includes(id));
-          throw rollback;
-        })
-        .catch((err) => {
-          if (err !== rollback) throw err;
-        });
+      const got = await rolledBack(async (tx) => {
+        await markInFlight(tx, [batch[0]]);
+        await tx`update public.essay_submissions set usage_charged = true where id = any(${batch}::uuid[])`;
+        const rows = await tx`select id from private.claim_grading_jobs('fleet-per-user', 10, 60, 3, null, 3)`;
+        return rows.map((r) => r.id as string).filter((id) => batch.includes(id));
+      });
       // One already in flight, so two more, the oldest.
       expect(got).toEqual(batch.slice(1, 3));
     } finally {
@@ -260,30 +252,19 @@ describe("fleet-wide claims", () => {
     const teacherB = await createMember();
     const sidA = await createSession(teacherA);
     const sidB = await createSession(teacherB);
-    const sql = testSql();
     const batch = await stage(teacherA, sidA, 6, "ok:fair-a2", 60);
     const [single] = await stage(teacherB, sidB, 1, "ok:fair-b2", 1);
-    const rollback = new Error("rollback");
-    let next: string[] = [];
     try {
-      await sql
-        .begin(async (tx) => {
-          await tx`update public.essay_submissions
-                      set status = 'analyzing', lease_owner = 'fleet-busy', attempts = 1,
-                          lease_expires_at = now() + interval '60 seconds'
-                    where id = any(${batch.slice(0, 3)}::uuid[])`;
-          await tx`update public.essay_submissions set usage_charged = true
-                    where id = any(${[...batch, single]}::uuid[])`;
-          const [{ others }] = await tx`
-            select count(*)::int as others from public.essay_submissions
-             where status = 'pending' and usage_charged and id <> all(${[...batch, single]}::uuid[])`;
-          const got = await tx`select id from private.claim_grading_jobs('fleet-fair2', ${others + 1}, 60, 3, null)`;
-          next = got.map((r) => r.id as string);
-          throw rollback;
-        })
-        .catch((err) => {
-          if (err !== rollback) throw err;
-        });
+      const next = await rolledBack(async (tx) => {
+        await markInFlight(tx, batch.slice(0, 3));
+        await tx`update public.essay_submissions set usage_charged = true
+                  where id = any(${[...batch, single]}::uuid[])`;
+        const [{ others }] = await tx`
+          select count(*)::int as others from public.essay_submissions
+           where status = 'pending' and usage_charged and id <> all(${[...batch, single]}::uuid[])`;
+        const got = await tx`select id from private.claim_grading_jobs('fleet-fair2', ${others + 1}, 60, 3, null)`;
+        return got.map((r) => r.id as string);
+      });
       expect(next).toContain(single);
     } finally {
       await removeJobs([...batch, single]);

@@ -16,7 +16,7 @@ import { startStack, type Stack } from "../../local/stack.ts";
 import { fakeTokens, jitterRatio, startFakeLlm, type FakeLlm } from "../fakes/llm.ts";
 import { freePorts } from "../helpers/free-port.ts";
 import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
-import { waitForGraded } from "../helpers/grading.ts";
+import { waitForEnd as waitForGraded } from "../helpers/grading.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const CRITERIA = "1. 논리 구조 (30점)\n2. 근거의 타당성 (30점)\n3. 언어 표현 (20점)\n4. 독창성 (20점)\n";

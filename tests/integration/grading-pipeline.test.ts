@@ -5,56 +5,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
 import { readStack } from "../helpers/stack.ts";
+import { createSession, fakeLlmRequests, FIXTURE_ESSAY as strong, submitEssay, waitForEnd } from "../helpers/grading.ts";
 
-const dir = join(import.meta.dirname, "../fixtures/essays");
-const prompt = readFileSync(join(dir, "prompt.txt"), "utf8");
-const strong = readFileSync(join(dir, "strong.txt"), "utf8");
-
-interface LlmRequest {
-  marker: string;
-  model: string;
-  temperature?: number;
-  responseFormat: { type: string; json_schema?: { strict?: boolean; schema?: unknown } };
-  system: string;
-  user: string;
-}
-
-async function llmRequests(marker: string): Promise<LlmRequest[]> {
-  const { fakeLlmUrl } = readStack();
-  const res = await fetch(`${fakeLlmUrl!.replace(/\/v1$/, "")}/__requests`);
-  return ((await res.json()) as LlmRequest[]).filter((r) => r.marker === marker);
-}
-
-async function createSession(user: TestUser): Promise<string> {
-  const form = new FormData();
-  form.append("promptFile", new File([prompt], "문제.txt", { type: "text/plain" }));
-  const res = await api("/sessions", { token: user.token, form });
-  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
-  return res.body.id ?? res.body.session?.id;
-}
-
-async function submit(user: TestUser, sessionId: string, essay: string, studentName = "홍길동"): Promise<string> {
-  const res = await api(`/sessions/${sessionId}/submissions`, {
-    token: user.token,
-    json: { essayContent: essay, studentName, studentId: "20240101" },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
-  const id = res.body.id ?? res.body.submission?.id ?? res.body.submissionId;
-  expect(id).toBeTruthy();
-  return id;
-}
-
-async function waitForEnd(id: string, timeoutMs = 45_000) {
-  const sql = testSql();
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const [row] = await sql`select status, progress, progress_message, attempts, last_error, usage_charged
-                              from public.essay_submissions where id = ${id}`;
-    if (row && (row.status === "completed" || row.status === "error")) return row;
-    if (Date.now() > end) throw new Error(`submission ${id} still ${row?.status} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const submit = (user: TestUser, sessionId: string, essay: string, studentName = "홍길동") =>
+  submitEssay(user, sessionId, essay, { studentName, studentId: "20240101" });
 
 async function tick() {
   const { supabaseUrl, gradingTickSecret } = readStack();
@@ -104,7 +58,7 @@ describe("grading with an OpenAI-compatible provider", () => {
     expect(report.body.grader).toBe("ai");
     expect(report.body.studentInfo).toEqual({ name: "홍길동", studentId: "20240101" });
 
-    const [req] = await llmRequests("ok:store");
+    const [req] = await fakeLlmRequests("ok:store");
     expect(req.temperature).toBe(0);
     expect(req.model).toBe("fake-grader");
     expect(req.responseFormat.type).toBe("json_schema");
@@ -120,9 +74,9 @@ describe("grading with an OpenAI-compatible provider", () => {
     const b = await submit(user, sessionId, `${strong}\n[[llm:malformed-once:r2]]`);
     const c = await submit(user, sessionId, `${strong}\n[[llm:truncated-once:r3]]`);
     for (const id of [a, b, c]) expect((await waitForEnd(id)).status).toBe("completed");
-    expect(await llmRequests("429once:r1")).toHaveLength(2);
-    expect(await llmRequests("malformed-once:r2")).toHaveLength(2);
-    expect(await llmRequests("truncated-once:r3")).toHaveLength(2);
+    expect(await fakeLlmRequests("429once:r1")).toHaveLength(2);
+    expect(await fakeLlmRequests("malformed-once:r2")).toHaveLength(2);
+    expect(await fakeLlmRequests("truncated-once:r3")).toHaveLength(2);
   });
 
   it("clamps out-of-range scores and recomputes the total", async () => {
@@ -160,8 +114,7 @@ describe("answers photographed or scanned", () => {
     expect((await waitForEnd(id)).status).toBe("completed");
     const [row] = await testSql()`select essay_content from public.essay_submissions where id = ${id}`;
     expect(row.essay_content).toBe("스마트폰 사용 제한에 대한 학생 답안을 이미지에서 읽은 글입니다.");
-    const { fakeLlmUrl } = readStack();
-    const all = (await (await fetch(`${fakeLlmUrl!.replace(/\/v1$/, "")}/__requests`)).json()) as LlmRequest[];
+    const all = await fakeLlmRequests();
     const vision = all.filter((r) => r.user.includes("image_url") && r.user.includes("data:image/png;base64,"));
     expect(vision.length).toBeGreaterThanOrEqual(1);
     const report = await api(`/submissions/${id}/report`, { token: user.token });

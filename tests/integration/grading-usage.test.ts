@@ -1,49 +1,15 @@
 // Cost in view: every grading call's usage (tokens in/out/cached from the provider, latency) is
 // recorded in public.grading_usage by the worker; only admins read it, per day and per teacher with
 // the configured prices (GET /api/admin/usage). Real worker under Deno against the fake LLM.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, closeTestSql, createAdmin, createMember, testSql, type TestUser } from "../helpers/users.ts";
-import { readStack } from "../helpers/stack.ts";
+import { createSession, fakeLlmRequests, FIXTURE_ESSAY as strong, submitEssay, waitForEnd } from "../helpers/grading.ts";
 import { fakeTokens } from "../fakes/llm.ts";
 
-const dir = join(import.meta.dirname, "../fixtures/essays");
-const prompt = readFileSync(join(dir, "prompt.txt"), "utf8");
-const strong = readFileSync(join(dir, "strong.txt"), "utf8");
 
-interface LlmRequest {
-  marker: string;
-  system: string;
-  user: string;
-}
-
-async function llmRequests(marker: string): Promise<LlmRequest[]> {
-  const { fakeLlmUrl } = readStack();
-  const res = await fetch(`${fakeLlmUrl!.replace(/\/v1$/, "")}/__requests`);
-  return ((await res.json()) as LlmRequest[]).filter((r) => r.marker === marker);
-}
-
-async function submit(user: TestUser, sessionId: string, essay: string): Promise<string> {
-  const res = await api(`/sessions/${sessionId}/submissions`, {
-    token: user.token,
-    json: { essayContent: essay, studentName: "홍길동", studentId: "20240101" },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
-  return res.body.id ?? res.body.submission?.id ?? res.body.submissionId;
-}
-
-async function waitForEnd(id: string, timeoutMs = 45_000) {
-  const sql = testSql();
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const [row] = await sql`select status from public.essay_submissions where id = ${id}`;
-    if (row && (row.status === "completed" || row.status === "error")) return row;
-    if (Date.now() > end) throw new Error(`submission ${id} still ${row?.status}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const submit = (user: TestUser, sessionId: string, essay: string) =>
+  submitEssay(user, sessionId, essay, { studentName: "홍길동", studentId: "20240101" });
 
 let teacher: TestUser;
 let admin: TestUser;
@@ -52,11 +18,7 @@ let sessionId: string;
 beforeAll(async () => {
   teacher = await createMember();
   admin = await createAdmin();
-  const form = new FormData();
-  form.append("promptFile", new File([prompt], "문제.txt", { type: "text/plain" }));
-  const res = await api("/sessions", { token: teacher.token, form });
-  expect(res.status).toBeLessThan(300);
-  sessionId = res.body.id ?? res.body.session?.id;
+  sessionId = await createSession(teacher);
 });
 
 afterAll(async () => {
@@ -79,7 +41,7 @@ describe("grading usage", () => {
     expect(row.model).toBe("fake-grader");
     const [okSub] = await sql`select essay_content from public.essay_submissions where id = ${ok}`;
     const marker = /\[\[llm:([^\]]+)\]\]/.exec(okSub.essay_content)![1];
-    const [req] = await llmRequests(marker);
+    const [req] = await fakeLlmRequests(marker);
     expect(row.prompt_tokens).toBe(fakeTokens(req.system) + fakeTokens(req.user));
     expect(row.completion_tokens).toBeGreaterThan(50);
     expect(row.cached_tokens).toBeLessThanOrEqual(row.prompt_tokens);

@@ -1,17 +1,12 @@
 // Live grading progress with the official client: the session owner, signed in with the API's
 // session, joins the private topic `session:<id>` and receives a broadcast for every write the
 // worker makes while grading a real submission; another member's join is refused.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WebSocket } from "ws";
-import { readStack } from "../helpers/stack.ts";
-import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
+import { stackClient } from "../helpers/supabase-client.ts";
+import { createSession, FIXTURE_ESSAY as strong, submitEssay } from "../helpers/grading.ts";
+import { closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
 
-const fixtures = join(import.meta.dirname, "../fixtures/essays");
-const prompt = readFileSync(join(fixtures, "prompt.txt"), "utf8");
-const strong = readFileSync(join(fixtures, "strong.txt"), "utf8");
 
 interface Received {
   event: string;
@@ -26,12 +21,7 @@ interface Received {
 const clients: SupabaseClient[] = [];
 
 async function signedInClient(user: TestUser): Promise<SupabaseClient> {
-  const stack = readStack();
-  const client = createClient(stack.supabaseUrl, stack.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket as never },
-  });
-  clients.push(client);
+  const client = stackClient(clients);
   const { error } = await client.auth.setSession({
     access_token: user.session.access_token,
     refresh_token: user.session.refresh_token,
@@ -52,14 +42,6 @@ function join_(client: SupabaseClient, sessionId: string, onMessage?: (m: Receiv
     channel.subscribe((s, err) => resolve({ status: s, message: err?.message })),
   );
   return { channel, status };
-}
-
-async function createSession(user: TestUser): Promise<string> {
-  const form = new FormData();
-  form.append("promptFile", new File([prompt], "문제.txt", { type: "text/plain" }));
-  const res = await api("/sessions", { token: user.token, form });
-  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
-  return res.body.id ?? res.body.session?.id;
 }
 
 async function waitFor<T>(read: () => T | undefined | false, timeoutMs: number, what: string): Promise<T> {
@@ -94,12 +76,10 @@ describe("live grading progress over Realtime broadcast", () => {
     const { status } = join_(client, sessionId, (m) => received.push(m));
     expect(await status).toEqual({ status: "SUBSCRIBED", message: undefined });
 
-    const res = await api(`/sessions/${sessionId}/submissions`, {
-      token: owner.token,
-      json: { essayContent: `${strong}\n[[llm:slow:1500]]`, studentName: "김실시", studentId: "20240777" },
+    const submissionId = await submitEssay(owner, sessionId, `${strong}\n[[llm:slow:1500]]`, {
+      studentName: "김실시",
+      studentId: "20240777",
     });
-    expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
-    const submissionId: string = res.body.id ?? res.body.submission?.id ?? res.body.submissionId;
     expect(submissionId).toBeTruthy();
 
     const mine = () => received.filter((m) => m.payload.record?.id === submissionId);

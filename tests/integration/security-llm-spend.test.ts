@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
 import { fileOf, KOREAN_ESSAY, utf8 } from "../helpers/files.ts";
-import { readStack } from "../helpers/stack.ts";
+import { fakeLlmRequests, rlsVerdict, until, waitForEnd } from "../helpers/grading.ts";
 import {
   MAX_CRITERIA_CHARS,
   MAX_ESSAY_CHARS,
@@ -14,22 +14,6 @@ import {
 } from "@shared/upload-rules.ts";
 
 const sql = () => testSql();
-
-async function llmRequests(marker: string): Promise<{ marker: string; user: string; system: string }[]> {
-  const { fakeLlmUrl } = readStack();
-  const res = await fetch(`${fakeLlmUrl!.replace(/\/v1$/, "")}/__requests`);
-  return ((await res.json()) as { marker: string; user: string; system: string }[]).filter((r) => r.marker === marker);
-}
-
-async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function newSession(user: TestUser, prompt = "다음 제시문을 읽고 논술하시오.", criteria?: string): Promise<string> {
   const form = new FormData();
@@ -46,13 +30,6 @@ async function used(user: TestUser): Promise<number> {
   return res.body.usage.current;
 }
 
-async function waitForEnd(id: string) {
-  return until(`submission ${id} to end`, async () => {
-    const [row] = await sql()`select status, progress_message, usage_charged from public.essay_submissions where id = ${id}`;
-    return row && (row.status === "completed" || row.status === "error") ? row : null;
-  }, 45_000);
-}
-
 /** Submits an answer the fake LLM holds for a while, and waits until the model has been called for it. */
 async function submitAndWaitForModel(user: TestUser, sessionId: string, marker: string): Promise<string> {
   const res = await api(`/sessions/${sessionId}/submissions`, {
@@ -60,28 +37,10 @@ async function submitAndWaitForModel(user: TestUser, sessionId: string, marker: 
     json: { essayContent: `${KOREAN_ESSAY}\n[[llm:${marker}]]` },
   });
   expect(res.status).toBe(201);
-  await until("the model call", async () => (await llmRequests(marker)).length > 0);
+  await until("the model call", async () => (await fakeLlmRequests(marker)).length > 0);
   const [row] = await sql()`select status from public.essay_submissions where id = ${res.body.id}`;
   expect(row.status).toBe("analyzing");
   return res.body.id;
-}
-
-/** Runs fn as PostgREST would for `user`, always rolled back; "denied" on SQLSTATE 42501. */
-async function asUser(user: TestUser, fn: (tx: any) => Promise<unknown>): Promise<"denied" | "allowed"> {
-  class Rollback extends Error {}
-  try {
-    await sql().begin(async (tx) => {
-      await tx.unsafe("set local role authenticated");
-      await tx`select set_config('request.jwt.claims', ${JSON.stringify({ sub: user.user.id, role: "authenticated", aud: "authenticated" })}, true)`;
-      await fn(tx);
-      throw new Rollback();
-    });
-  } catch (err) {
-    if (err instanceof Rollback) return "allowed";
-    if ((err as { code?: string }).code === "42501") return "denied";
-    throw err;
-  }
-  return "allowed";
 }
 
 let user: TestUser;
@@ -201,12 +160,12 @@ describe("length caps at upload (Korean 413)", () => {
 describe("the text sent to the model", () => {
   it("users cannot write prompt_content, criteria_content or essay_content", async () => {
     const [sub] = await sql()`select id from public.essay_submissions where user_id = ${user.user.id} limit 1`;
-    expect(await asUser(user, (tx) => tx`update public.analysis_sessions set prompt_content = ${"가".repeat(50_000)} where id = ${sessionId}`)).toBe("denied");
-    expect(await asUser(user, (tx) => tx`update public.analysis_sessions set criteria_content = '논리 100점' where id = ${sessionId}`)).toBe("denied");
-    expect(await asUser(user, (tx) => tx`update public.essay_submissions set essay_content = '새 답안' where id = ${sub.id}`)).toBe("denied");
-    expect(await asUser(user, (tx) => tx`insert into public.essay_submissions (session_id, user_id, essay_content)
+    expect(await rlsVerdict(user, (tx) => tx`update public.analysis_sessions set prompt_content = ${"가".repeat(50_000)} where id = ${sessionId}`)).toBe("denied");
+    expect(await rlsVerdict(user, (tx) => tx`update public.analysis_sessions set criteria_content = '논리 100점' where id = ${sessionId}`)).toBe("denied");
+    expect(await rlsVerdict(user, (tx) => tx`update public.essay_submissions set essay_content = '새 답안' where id = ${sub.id}`)).toBe("denied");
+    expect(await rlsVerdict(user, (tx) => tx`insert into public.essay_submissions (session_id, user_id, essay_content)
                                          values (${sessionId}, ${user.user.id}, ${"가".repeat(50_000)})`)).toBe("denied");
-    expect(await asUser(user, (tx) => tx`insert into public.analysis_sessions (user_id, prompt_content)
+    expect(await rlsVerdict(user, (tx) => tx`insert into public.analysis_sessions (user_id, prompt_content)
                                          values (${user.user.id}, ${"가".repeat(50_000)})`)).toBe("denied");
   });
 
@@ -220,7 +179,7 @@ describe("the text sent to the model", () => {
     const row = await waitForEnd(id);
     expect(row.status).toBe("error");
     expect(row.progress_message).toBe(uploadMessages.essayTooLong);
-    expect(await llmRequests(marker)).toHaveLength(0);
+    expect(await fakeLlmRequests(marker)).toHaveLength(0);
 
     const sid = await newSession(user);
     await sql()`update public.analysis_sessions set prompt_content = ${"다".repeat(MAX_PROMPT_CHARS + 5_000)} where id = ${sid}`;
@@ -229,6 +188,6 @@ describe("the text sent to the model", () => {
     expect(sub.status).toBe(201);
     const qRow = await waitForEnd(sub.body.id);
     expect(qRow.status).toBe("error");
-    expect(await llmRequests(qMarker)).toHaveLength(0);
+    expect(await fakeLlmRequests(qMarker)).toHaveLength(0);
   });
 });

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
 import { fileOf, KOREAN_ESSAY, makePng, utf8 } from "../helpers/files.ts";
-import { readStack } from "../helpers/stack.ts";
+import { fakeLlmRequests, rlsVerdict, waitForEnd } from "../helpers/grading.ts";
 
 const sql = () => testSql();
 
@@ -13,21 +13,10 @@ const sql = () => testSql();
 const VICTIM_PNG = makePng(37, 23);
 const VICTIM_PNG_B64 = VICTIM_PNG.toString("base64");
 
-interface LlmRequest {
-  marker: string;
-  user: string;
-}
-
-async function llmRequests(): Promise<LlmRequest[]> {
-  const { fakeLlmUrl } = readStack();
-  const res = await fetch(`${fakeLlmUrl!.replace(/\/v1$/, "")}/__requests`);
-  return (await res.json()) as LlmRequest[];
-}
-
 /** Everything the model was sent, with the base64 images decoded too. */
 async function everythingSentToTheModel(): Promise<string> {
   const parts: string[] = [];
-  for (const r of await llmRequests()) {
+  for (const r of await fakeLlmRequests()) {
     parts.push(r.user);
     for (const m of r.user.matchAll(/base64,([A-Za-z0-9+/=]+)/g)) parts.push(Buffer.from(m[1], "base64").toString("latin1"));
   }
@@ -46,35 +35,6 @@ async function newSession(user: TestUser, prompt: { data: Buffer; name: string }
 async function objectExists(name: string): Promise<boolean> {
   const [row] = await sql()`select count(*)::int as n from storage.objects where bucket_id = 'essays' and name = ${name}`;
   return row.n === 1;
-}
-
-async function waitForEnd(id: string, timeoutMs = 45_000) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const [row] = await sql()`select status, progress_message, last_error, usage_charged
-                                from public.essay_submissions where id = ${id}`;
-    if (row && (row.status === "completed" || row.status === "error")) return row;
-    if (Date.now() > end) throw new Error(`submission ${id} still ${row?.status} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-/** Runs fn as PostgREST would for `user` (role authenticated + JWT claims), always rolled back. */
-async function asUser(user: TestUser, fn: (tx: any) => Promise<unknown>): Promise<"denied" | "allowed"> {
-  class Rollback extends Error {}
-  try {
-    await sql().begin(async (tx) => {
-      await tx.unsafe("set local role authenticated");
-      await tx`select set_config('request.jwt.claims', ${JSON.stringify({ sub: user.user.id, role: "authenticated", aud: "authenticated" })}, true)`;
-      await fn(tx);
-      throw new Rollback();
-    });
-  } catch (err) {
-    if (err instanceof Rollback) return "allowed";
-    if ((err as { code?: string }).code === "42501") return "denied";
-    throw err;
-  }
-  return "allowed";
 }
 
 let victim: TestUser;
@@ -97,8 +57,8 @@ describe("users cannot write storage paths (PostgREST as role authenticated)", (
   it("refuses updating a session's prompt/criteria file path to another user's object or a traversal path", async () => {
     const own = await newSession(attacker, { data: utf8("다음 제시문을 읽고 논술하시오."), name: "문제.txt" });
     for (const path of [victimSession.promptFilePath, traversal()]) {
-      expect(await asUser(attacker, (tx) => tx`update public.analysis_sessions set prompt_file_path = ${path} where id = ${own.id}`)).toBe("denied");
-      expect(await asUser(attacker, (tx) => tx`update public.analysis_sessions set criteria_file_path = ${path} where id = ${own.id}`)).toBe("denied");
+      expect(await rlsVerdict(attacker, (tx) => tx`update public.analysis_sessions set prompt_file_path = ${path} where id = ${own.id}`)).toBe("denied");
+      expect(await rlsVerdict(attacker, (tx) => tx`update public.analysis_sessions set criteria_file_path = ${path} where id = ${own.id}`)).toBe("denied");
     }
     const [row] = await sql()`select prompt_file_path from public.analysis_sessions where id = ${own.id}`;
     expect(row.prompt_file_path).toBe(own.promptFilePath);
@@ -106,13 +66,13 @@ describe("users cannot write storage paths (PostgREST as role authenticated)", (
 
   it("refuses inserting a session or a submission that carries a file path", async () => {
     const own = await newSession(attacker, { data: utf8("다음 제시문을 읽고 논술하시오."), name: "문제.txt" });
-    expect(await asUser(attacker, (tx) => tx`
+    expect(await rlsVerdict(attacker, (tx) => tx`
       insert into public.analysis_sessions (user_id, prompt_content, prompt_file_path)
       values (${attacker.user.id}, '문제', ${victimSession.promptFilePath})`)).toBe("denied");
-    expect(await asUser(attacker, (tx) => tx`
+    expect(await rlsVerdict(attacker, (tx) => tx`
       insert into public.essay_submissions (session_id, user_id, essay_content, essay_file_path)
       values (${own.id}, ${attacker.user.id}, '', ${traversal()})`)).toBe("denied");
-    expect(await asUser(attacker, (tx) => tx`
+    expect(await rlsVerdict(attacker, (tx) => tx`
       update public.essay_submissions set essay_file_path = ${victimSession.promptFilePath} where user_id = ${attacker.user.id}`)).toBe("denied");
   });
 });

@@ -1,22 +1,17 @@
 // Conformance of the local /auth/v1 stand-in, driven by the official @supabase/supabase-js client.
 import { randomUUID } from "node:crypto";
-import { AuthApiError, createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { AuthApiError, type SupabaseClient } from "@supabase/supabase-js";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
-import { WebSocket } from "ws";
 import { readStack } from "../helpers/stack.ts";
+import { stackClient } from "../helpers/supabase-client.ts";
 
 const stack = readStack();
 const sql = postgres(stack.dbUrl, { max: 2, onnotice: () => {} });
 const clients: SupabaseClient[] = [];
 
 function client(key = stack.anonKey) {
-  const c = createClient(stack.supabaseUrl, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket as never },
-  });
-  clients.push(c);
-  return c;
+  return stackClient(clients, key);
 }
 
 const email = () => `standin-${randomUUID().slice(0, 8)}@example.com`;

@@ -1,12 +1,13 @@
 // Conformance of the local Realtime stand-in (private Broadcast channels authorized by RLS on
 // realtime.messages) with the official supabase-js client and with raw Phoenix frames.
 import { randomUUID } from "node:crypto";
-import { createClient, type RealtimeChannel, type SupabaseClient } from "@supabase/supabase-js";
+import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
 import { SignJWT } from "jose";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { readStack } from "../helpers/stack.ts";
+import { stackClient } from "../helpers/supabase-client.ts";
 
 const stack = readStack();
 const sql = postgres(stack.dbUrl, { max: 2, onnotice: () => {} });
@@ -17,12 +18,7 @@ type Status = { status: string; message?: string };
 interface Member { id: string; email: string; token: string; client: SupabaseClient }
 
 function client(realtime: Record<string, unknown> = {}) {
-  const c = createClient(stack.supabaseUrl, stack.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket as never, ...realtime },
-  });
-  clients.push(c);
-  return c;
+  return stackClient(clients, stack.anonKey, realtime);
 }
 
 async function signUp(): Promise<Member> {
@@ -207,16 +203,24 @@ describe("realtime stand-in with supabase-js", () => {
     });
   });
 
-  it("accepts a refreshed token for the same owner and keeps delivering", async () => {
-    const c = client();
+  /**
+   * A new client signed in as the owner with a password, joined to the private session topic:
+   * broadcasts of `event` go to `got`, every subscribe status to `statuses`.
+   */
+  async function ownerJoined(event: string, c = client()) {
     await c.auth.signInWithPassword({ email: owner.email, password: PASSWORD });
     await c.realtime.setAuth();
     const got: any[] = [];
     const statuses: string[] = [];
     const ch = c
       .channel(`session:${sessionId}`, { config: { private: true } })
-      .on("broadcast", { event: "*" }, (m) => got.push(m));
+      .on("broadcast", { event }, (m) => got.push(m));
     await new Promise<void>((resolve) => ch.subscribe((s) => (statuses.push(s), s === "SUBSCRIBED" && resolve())));
+    return { c, ch, got, statuses };
+  }
+
+  it("accepts a refreshed token for the same owner and keeps delivering", async () => {
+    const { c, ch, got, statuses } = await ownerJoined("*");
     try {
       await sleep(1100); // iat differs by at least a second, so the refreshed JWT is a new string
       const { error } = await c.auth.refreshSession();
@@ -234,15 +238,8 @@ describe("realtime stand-in with supabase-js", () => {
 
   it("answers heartbeats so the socket stays up", async () => {
     const beats: string[] = [];
-    const c = client({ heartbeatIntervalMs: 200, heartbeatCallback: (s: string) => beats.push(s) });
-    await c.auth.signInWithPassword({ email: owner.email, password: PASSWORD });
-    await c.realtime.setAuth();
-    const got: any[] = [];
-    const statuses: string[] = [];
-    const ch = c
-      .channel(`session:${sessionId}`, { config: { private: true } })
-      .on("broadcast", { event: "progress" }, (m) => got.push(m));
-    await new Promise<void>((resolve) => ch.subscribe((s) => (statuses.push(s), s === "SUBSCRIBED" && resolve())));
+    const heartbeats = client({ heartbeatIntervalMs: 200, heartbeatCallback: (s: string) => beats.push(s) });
+    const { c, ch, got, statuses } = await ownerJoined("progress", heartbeats);
     try {
       await sleep(1500);
       expect(beats.filter((b) => b === "ok").length).toBeGreaterThanOrEqual(4);

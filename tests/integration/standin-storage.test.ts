@@ -5,11 +5,11 @@ import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import { dirname, join } from "node:path";
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { type SupabaseClient } from "@supabase/supabase-js";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WebSocket } from "ws";
 import { readStack } from "../helpers/stack.ts";
+import { stackClient } from "../helpers/supabase-client.ts";
 
 const stack = readStack();
 const sql = postgres(stack.dbUrl, { max: 2, onnotice: () => {} });
@@ -18,12 +18,7 @@ const clients: SupabaseClient[] = [];
 interface Member { id: string; client: SupabaseClient }
 
 function client(key = stack.anonKey) {
-  const c = createClient(stack.supabaseUrl, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket as never },
-  });
-  clients.push(c);
-  return c;
+  return stackClient(clients, key);
 }
 
 async function signUp(): Promise<Member> {

@@ -1,34 +1,18 @@
 // Teacher tools through the API against the real stack: the session's results as CSV, grading an
 // errored answer again (one more use), and deleting one answer (its use, result and stored original).
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
 import { readStack } from "../helpers/stack.ts";
 import { fileOf, utf8 } from "../helpers/files.ts";
 import { waitForStatus } from "../helpers/submissions.ts";
+import { createSession, FIXTURE_ESSAY, FIXTURE_PROMPT, submitEssay } from "../helpers/grading.ts";
 
-const fixtures = join(import.meta.dirname, "../fixtures/essays");
-const PROMPT = readFileSync(join(fixtures, "prompt.txt"), "utf8");
-const ESSAY = readFileSync(join(fixtures, "strong.txt"), "utf8");
+const ESSAY = FIXTURE_ESSAY;
 const sql = () => testSql();
 
-async function newSession(user: TestUser, filename = "스마트폰_논술문제.txt"): Promise<string> {
-  const form = new FormData();
-  form.append("promptFile", fileOf(utf8(PROMPT), filename, "text/plain"));
-  const res = await api("/sessions", { token: user.token, form });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.id;
-}
-
-async function submit(user: TestUser, sessionId: string, studentName: string, studentId: string, essay = ESSAY) {
-  const res = await api(`/sessions/${sessionId}/submissions`, {
-    token: user.token,
-    json: { essayContent: essay, studentName, studentId },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.id as string;
-}
+const newSession = (user: TestUser, filename = "스마트폰_논술문제.txt") => createSession(user, FIXTURE_PROMPT, filename);
+const submit = (user: TestUser, sessionId: string, studentName: string, studentId: string, essay = ESSAY) =>
+  submitEssay(user, sessionId, essay, { studentName, studentId });
 
 async function submitFile(user: TestUser, sessionId: string, essay: string): Promise<string> {
   const form = new FormData();

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ReportData } from "@shared/grading.ts";
+import { DEFAULT_RUBRIC, type ReportData } from "@shared/grading.ts";
 
 const mocks = vi.hoisted(() => ({
   get: vi.fn(),
@@ -45,11 +45,7 @@ function report(overrides: Partial<ReportData> = {}): ReportData {
     essayFilename: null,
     promptFilename: "문제.txt",
     question: "청소년의 스마트폰 사용 제한에 대한 자신의 의견을 쓰시오.",
-    rubric: [
-      { name: "논리 구조", maxScore: 40 },
-      { name: "근거의 타당성", maxScore: 30 },
-      { name: "언어 표현", maxScore: 30 },
-    ],
+    rubric: DEFAULT_RUBRIC.map(({ name, maxScore }) => ({ name, maxScore })),
     answer: "스마트폰 사용은 제한되어야 한다.",
     annotations: [],
     ...overrides,
