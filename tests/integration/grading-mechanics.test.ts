@@ -7,14 +7,13 @@
 //   * k = 3 samples: each category's score is the median of the samples (not the mean), and
 //     samples further apart than 10 % of the points give 확인 필요;
 //   * every call's usage is recorded in grading_usage (mode, kind, tokens, cached tokens).
-import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStack, type Stack } from "../../local/stack.ts";
-import { fakeTokens, jitterRatio, startFakeLlm, type FakeLlm } from "../fakes/llm.ts";
-import { freePorts } from "../helpers/free-port.ts";
+import type { Stack } from "../../local/stack.ts";
+import { fakeTokens, jitterRatio, type FakeLlm } from "../fakes/llm.ts";
+import { type OwnStack, startOwnStack } from "../helpers/own-stack.ts";
 import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
 import { waitForEnd as waitForGraded } from "../helpers/grading.ts";
 
@@ -31,9 +30,9 @@ const OVERALL_HEADING = "## 종합 피드백 작성";
 const ANCHORS_HEADING = "## 기준 답안 (교사가 채점한 예시)";
 const JITTER = 0.05;
 
+let own: OwnStack | undefined;
 let stack: Stack;
 let llm: FakeLlm;
-let dataDir: string;
 const saved: Record<string, string | undefined> = {};
 let prompt = "";
 let strong = "";
@@ -47,21 +46,11 @@ beforeAll(async () => {
   strong = await readFile(join(root, "tests/fixtures/essays/strong.txt"), "utf8");
   medium = await readFile(join(root, "tests/fixtures/essays/medium.txt"), "utf8");
   weak = await readFile(join(root, "tests/fixtures/essays/weak.txt"), "utf8");
-  llm = await startFakeLlm();
-  dataDir = await mkdtemp(join(tmpdir(), "essay-mechanics-"));
-  await chmod(dataDir, 0o755);
-  const [dbPort, supabasePort, appPort] = await freePorts(3);
-  stack = await startStack({
-    dataDir,
-    dbPort,
-    supabasePort,
-    appPort,
-    app: false,
-    admin: {},
+  own = await startOwnStack({
+    latencyMs: 0,
+    dataDirPrefix: "essay-mechanics-",
+    llmApiKey: "mechanics-key",
     env: {
-      LLM_BASE_URL: llm.url,
-      LLM_API_KEY: "mechanics-key",
-      LLM_MODEL: "fake-grader",
       LLM_BACKOFF_MS: "50",
       GRADING_MODE: "per-criterion",
       GRADING_SAMPLES: "3",
@@ -71,6 +60,7 @@ beforeAll(async () => {
       RATE_LIMIT_SESSIONS_PER_HOUR: "1000",
     },
   });
+  ({ stack, llm } = own);
   // The shared helpers (api, createMember, testSql) read TEST_* at call time: point them here.
   await closeTestSql();
   const mine: Record<string, string> = {
@@ -109,9 +99,7 @@ afterAll(async () => {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }
-  await stack?.stop();
-  await llm?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await own?.stop();
 }, 60_000);
 
 describe("per-criterion grading with 3 samples and anchor answers, through the worker", () => {
