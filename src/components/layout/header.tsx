@@ -91,7 +91,7 @@ export function Header() {
           {user && <UsageBadge />}
           {user && (
             <Link to="/account" title="계정 설정" className="hidden items-center gap-1.5 text-sm font-medium hover:underline md:inline-flex" data-testid="user-label">
-              <UserRound className="size-4 text-base-content/60" aria-hidden="true" />
+              <UserRound className="size-4 text-base-content/70" aria-hidden="true" />
               {userLabel}
             </Link>
           )}
@@ -124,7 +124,7 @@ export function Header() {
       {user && menuOpen && (
         <div id="mobile-menu" className="border-t border-base-300 bg-base-100 px-4 py-3 lg:hidden">
           <Link to="/account" title="계정 설정" className="mb-3 flex items-center gap-1.5 text-sm font-medium md:hidden">
-            <UserRound className="size-4 text-base-content/60" aria-hidden="true" />
+            <UserRound className="size-4 text-base-content/70" aria-hidden="true" />
             {userLabel}
           </Link>
           <nav aria-label="모바일 메뉴" className="flex flex-col items-stretch gap-1 [&>a]:justify-start">

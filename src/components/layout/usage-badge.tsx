@@ -20,7 +20,7 @@ export function UsageBadge({ className = "" }: { className?: string }) {
       <span className="font-semibold tabular-nums">
         {data.usage.current}/{data.usage.limit}
       </span>
-      <span className="opacity-80">{data.plan.name}</span>
+      <span>{data.plan.name}</span>
       {paidUntil && (
         <span className="hidden opacity-70 sm:inline" data-testid="usage-badge-until">
           ~{paidUntil} 이후 {then}

@@ -191,7 +191,7 @@ export function AccountSettings() {
         <CardBody>
           <CardTitle>내 정보</CardTitle>
           <dl className="grid grid-cols-[8rem_1fr] gap-y-1 text-sm">
-            <dt className="text-base-content/60">사용자명</dt><dd data-testid="account-username">{guest ? "게스트" : user.username}</dd>
+            <dt className="text-base-content/70">사용자명</dt><dd data-testid="account-username">{guest ? "게스트" : user.username}</dd>
           </dl>
           {!guest && <ProfileForm key={`${user.displayName}|${user.email}`} displayName={user.displayName} email={user.email} />}
         </CardBody>

@@ -120,7 +120,7 @@ export function GradingCost({ enabled = true }: { enabled?: boolean }) {
                         <tr key={t.userId ?? "deleted"}>
                           <td className="max-w-56 truncate">
                             {t.userId ? (t.name ?? "-") : "탈퇴한 회원"}
-                            {t.email && <span className="block text-xs text-base-content/60">{t.email}</span>}
+                            {t.email && <span className="block text-xs text-base-content/70">{t.email}</span>}
                           </td>
                           <td className="text-right tabular-nums">{int(t.essays)}</td>
                           <td className="text-right tabular-nums">{int(tokens(t))}</td>

@@ -81,19 +81,19 @@ export function LoginForm({ onSwitchToRegister }: { onSwitchToRegister: () => vo
           {...register("password")}
         />
         <FieldError id="login-password-error" message={errors.password?.message} />
-        <a href="/forgot-password" className="link link-hover mt-1 inline-block text-xs text-base-content/60">
+        <a href="/forgot-password" className="link link-hover mt-1 inline-block text-xs text-base-content/70">
           비밀번호를 잊으셨나요? 비밀번호 찾기
         </a>
       </div>
       <Button type="submit" block loading={isSubmitting} disabled={busy}>
         {isSubmitting ? "로그인 중..." : "로그인"}
       </Button>
-      <div className="divider my-2 text-xs text-base-content/50">또는</div>
+      <div className="divider my-2 text-xs text-base-content/70">또는</div>
       {captcha.widget}
       <Button type="button" variant="outline" block loading={guestBusy} disabled={busy} onClick={startAsGuest}>
         {guestBusy ? "게스트로 시작하는 중..." : "게스트로 시작하기"}
       </Button>
-      <p className="text-center text-xs text-base-content/60">게스트는 회원가입 없이 3회 무료로 첨삭을 받을 수 있습니다.</p>
+      <p className="text-center text-xs text-base-content/70">게스트는 회원가입 없이 3회 무료로 첨삭을 받을 수 있습니다.</p>
       <p className="text-center text-sm">
         아직 계정이 없으신가요?{" "}
         <button type="button" className="link link-primary font-medium" onClick={onSwitchToRegister}>

@@ -23,7 +23,7 @@ export function AttachmentList({ attachments }: { attachments: BlogAttachmentJso
           <li key={a.id} className="flex items-center gap-3 py-2.5">
             <AttachmentIcon fileType={a.fileType} />
             <span className="min-w-0 flex-1 truncate">{a.filename}</span>
-            <span className="shrink-0 text-sm text-base-content/60">{formatKb(a.fileSize)}</span>
+            <span className="shrink-0 text-sm text-base-content/70">{formatKb(a.fileSize)}</span>
             <a
               href={attachmentDownloadUrl(a.url)}
               className="btn btn-ghost btn-sm"

@@ -61,7 +61,7 @@ export function PostCard({ post }: { post: BlogPost }) {
           </div>
           <h2 className="card-title line-clamp-2 text-lg leading-snug">{post.title}</h2>
           <p className="line-clamp-3 text-sm text-base-content/70">{post.excerpt}</p>
-          <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-base-content/60">
+          <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-base-content/70">
             <span className="inline-flex items-center gap-1" data-testid="post-author">
               <UserRound className="size-3.5" aria-hidden="true" />
               {postAuthorName(post.authorName)}

@@ -81,7 +81,7 @@ export function PostView({ slug }: { slug: string }) {
         ))}
       </div>
       <h1 className="mt-4 text-3xl leading-tight font-bold sm:text-4xl">{p.title}</h1>
-      <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-base-content/60">
+      <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-base-content/70">
         <span className="inline-flex items-center gap-1" data-testid="post-author">
           <UserRound className="size-4" aria-hidden="true" />
           {postAuthorName(p.authorName)}

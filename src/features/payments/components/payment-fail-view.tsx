@@ -24,13 +24,13 @@ export function PaymentFailView() {
             <dl className="grid w-full grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-box bg-base-200 p-4 text-left text-sm">
               {code && (
                 <>
-                  <dt className="text-base-content/60">오류 코드</dt>
+                  <dt className="text-base-content/70">오류 코드</dt>
                   <dd className="break-all font-mono" data-testid="fail-code">{code}</dd>
                 </>
               )}
               {message && (
                 <>
-                  <dt className="text-base-content/60">오류 메시지</dt>
+                  <dt className="text-base-content/70">오류 메시지</dt>
                   <dd className="break-words" data-testid="fail-message">{message}</dd>
                 </>
               )}

@@ -116,15 +116,15 @@ export function PaymentSuccessView({ supportEmail }: { supportEmail: string }) {
               </h1>
               <p className="text-base-content/80" data-testid="payment-state">{state.text}</p>
               <dl className="grid w-full grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-box bg-base-200 p-4 text-left text-sm">
-                <dt className="text-base-content/60">주문번호</dt>
+                <dt className="text-base-content/70">주문번호</dt>
                 <dd className="break-all font-mono" data-testid="summary-order-id">{record.orderId}</dd>
-                <dt className="text-base-content/60">상품명</dt>
+                <dt className="text-base-content/70">상품명</dt>
                 <dd data-testid="summary-order-name">{record.orderName}</dd>
-                <dt className="text-base-content/60">결제수단</dt>
+                <dt className="text-base-content/70">결제수단</dt>
                 <dd data-testid="summary-method">{record.method ?? "-"}</dd>
-                <dt className="text-base-content/60">결제금액</dt>
+                <dt className="text-base-content/70">결제금액</dt>
                 <dd className="font-semibold" data-testid="summary-amount">{formatWon(record.amount)}원</dd>
-                <dt className="text-base-content/60">상태</dt>
+                <dt className="text-base-content/70">상태</dt>
                 <dd data-testid="summary-status">{PAYMENT_STATUS_LABELS[record.status]}</dd>
               </dl>
               <div className="flex flex-wrap justify-center gap-2">

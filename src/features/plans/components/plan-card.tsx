@@ -42,7 +42,7 @@ export function PlanCard({ plan, isCurrent, highlighted, blockedLabel, actionLab
         <div className="border-y border-base-300 py-4">
           {free ? (
             <>
-              <p className="text-sm text-base-content/50" aria-hidden="true">
+              <p className="text-sm text-base-content/70" aria-hidden="true">
                 &nbsp;
               </p>
               <p className="text-3xl font-extrabold" data-testid="plan-price">
@@ -51,17 +51,17 @@ export function PlanCard({ plan, isCurrent, highlighted, blockedLabel, actionLab
             </>
           ) : (
             <>
-              <p className="text-sm text-base-content/50">
+              <p className="text-sm text-base-content/70">
                 <del data-testid="plan-list-price">{formatWon(plan.price * 2)}원</del>
                 <span className="ml-2 font-semibold text-error">50% 할인</span>
               </p>
               <p className="text-3xl font-extrabold whitespace-nowrap" data-testid="plan-price">
-                {formatWon(plan.price)}원<span className="text-base font-medium text-base-content/60"> / 월</span>
+                {formatWon(plan.price)}원<span className="text-base font-medium text-base-content/70"> / 월</span>
               </p>
             </>
           )}
           <p className="mt-1 text-sm text-base-content/70">{monthlyQuotaLabel(plan.maxEssaysPerMonth)}</p>
-          {note && <p className="mt-1 text-xs text-base-content/60" data-testid="plan-note">{note}</p>}
+          {note && <p className="mt-1 text-xs text-base-content/70" data-testid="plan-note">{note}</p>}
         </div>
         <ul className="flex-1 space-y-2 text-sm">
           {plan.features.map((feature) => (

@@ -40,7 +40,7 @@ function List({ items }: { items: string[] }) {
       ))}
     </ul>
   ) : (
-    <p className="text-sm text-base-content/60">(없음)</p>
+    <p className="text-sm text-base-content/70">(없음)</p>
   );
 }
 
@@ -82,7 +82,7 @@ export function AiOriginalDialog({ open, onOpenChange, report }: { open: boolean
         <div>
           <h4 className="font-semibold">변경 기록</h4>
           {edits.length === 0 ? (
-            <p className="text-sm text-base-content/60">아직 바뀐 내용이 없습니다.</p>
+            <p className="text-sm text-base-content/70">아직 바뀐 내용이 없습니다.</p>
           ) : (
             <ul className="flex flex-col gap-1 text-sm" data-testid="edit-log">
               {edits.map((e) => (

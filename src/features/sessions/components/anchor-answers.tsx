@@ -82,7 +82,7 @@ export function AnchorAnswers({ session }: { session: AnalysisSession | null }) 
                 {a.categoryScores.length > 0 && (
                   <p className="text-base-content/70">{a.categoryScores.map((c) => `${c.name} ${fmt(c.score)}점`).join(", ")}</p>
                 )}
-                <p className="truncate text-base-content/60">{a.content.slice(0, 120)}</p>
+                <p className="truncate text-base-content/70">{a.content.slice(0, 120)}</p>
               </div>
               <Button
                 size="sm"

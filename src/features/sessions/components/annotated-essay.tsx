@@ -121,7 +121,7 @@ export function AnnotatedEssay({ answer, annotations: raw, rubric }: AnnotatedEs
     }
   };
 
-  if (answer.trim() === "") return <p className="text-base-content/60">(답안 없음)</p>;
+  if (answer.trim() === "") return <p className="text-base-content/70">(답안 없음)</p>;
 
   return (
     <div className="flex flex-col gap-4" data-testid="annotated-essay">

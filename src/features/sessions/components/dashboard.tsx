@@ -27,7 +27,7 @@ export interface DashboardProps extends Omit<SubmissionListProps, "submissions" 
 function LiveIndicator({ isLive }: { isLive: boolean }) {
   return (
     <span
-      className="inline-flex items-center gap-1 text-xs text-base-content/60"
+      className="inline-flex items-center gap-1 text-xs text-base-content/70"
       data-testid="live-indicator"
       data-live={isLive ? "true" : "false"}
       title={isLive ? "채점 진행 상황이 실시간으로 반영됩니다" : "연결을 기다리는 동안 주기적으로 새로고침합니다"}

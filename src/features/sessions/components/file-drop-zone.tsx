@@ -24,9 +24,9 @@ export function FileDropZone({ accept, multiple, onFiles, hint }: FileDropZonePr
         dragOver ? "border-primary bg-primary/10" : "border-base-300 hover:border-primary/60",
       )}
     >
-      <Upload className="size-8 text-base-content/60" aria-hidden="true" />
+      <Upload className="size-8 text-base-content/70" aria-hidden="true" />
       <span className="font-medium">{dragOver ? "여기에 파일을 놓으세요" : "파일을 끌어다 놓거나 클릭하여 선택하세요"}</span>
-      <span className="text-xs text-base-content/60">{hint}</span>
+      <span className="text-xs text-base-content/70">{hint}</span>
       <input
         id={inputId}
         type="file"

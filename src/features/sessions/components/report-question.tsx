@@ -8,13 +8,13 @@ export function ReportQuestion({ question }: { question: string }) {
       {question}
     </p>
   ) : (
-    <p className="text-base-content/60">(문제 없음)</p>
+    <p className="text-base-content/70">(문제 없음)</p>
   );
 }
 
 /** The rubric the answer was graded with: each category, its points and description. */
 export function ReportRubric({ rubric }: { rubric: RubricCategory[] }) {
-  if (rubric.length === 0) return <p className="text-base-content/60">(평가 기준 없음)</p>;
+  if (rubric.length === 0) return <p className="text-base-content/70">(평가 기준 없음)</p>;
   const total = rubric.reduce((sum, c) => sum + (Number.isFinite(c.maxScore) ? c.maxScore : 0), 0);
   return (
     <div className="overflow-x-auto" data-testid="report-rubric">

@@ -123,7 +123,7 @@ function Section({ title, testId, children }: { title: string; testId: string; c
 }
 
 function BulletList({ items }: { items: string[] }) {
-  if (items.length === 0) return <p className="text-base-content/60">(없음)</p>;
+  if (items.length === 0) return <p className="text-base-content/70">(없음)</p>;
   return (
     <ul className="list-disc space-y-1 pl-5">
       {items.map((item, i) => (
@@ -184,7 +184,7 @@ export function ReportBody({ report }: { report: ReportData }) {
           </div>
           <div className="flex flex-col gap-2 border-t border-base-300 pt-4" data-testid="report-total" data-tier={total.tier}>
             <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <span className="text-sm text-base-content/60">총점</span>
+              <span className="text-sm text-base-content/70">총점</span>
               <span className={`text-3xl font-bold ${total.style.text}`}>
                 {formatScore(report.overallScore)}/{formatScore(report.maxScore)}점{" "}
                 <span className="text-lg font-semibold">({total.percent}%)</span>
@@ -240,7 +240,7 @@ export function ReportBody({ report }: { report: ReportData }) {
       </Section>
       <Section title="향후 개선 방안" testId="report-suggestions">
         {report.suggestions.length === 0 ? (
-          <p className="text-base-content/60">(없음)</p>
+          <p className="text-base-content/70">(없음)</p>
         ) : (
           <ol className="flex flex-col gap-2">
             {report.suggestions.map((suggestion, i) => (
@@ -274,7 +274,7 @@ function ReportTextSections({ report }: { report: ReportData }) {
 function Field({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex flex-col gap-1">
-      <span className="text-sm text-base-content/60">{label}</span>
+      <span className="text-sm text-base-content/70">{label}</span>
       <span className="font-medium">{value}</span>
     </div>
   );

@@ -199,7 +199,7 @@ export function ReviewPanel({ submissionId, report, onClose }: { submissionId: s
                       set("categories", draft.categories.map((x, j) => (j === i ? { ...x, score: e.target.value === "" ? Number.NaN : Number(e.target.value) } : x)))
                     }
                   />
-                  <span className="text-sm text-base-content/60">/ {formatScore(max)}점</span>
+                  <span className="text-sm text-base-content/70">/ {formatScore(max)}점</span>
                 </label>
                 <Textarea
                   aria-label={`${c.name} 피드백`}
@@ -229,7 +229,7 @@ export function ReviewPanel({ submissionId, report, onClose }: { submissionId: s
               {REVIEW_TEXT.addAnnotation}
             </Button>
           </div>
-          <p className="text-sm text-base-content/60">{REVIEW_TEXT.selectHint}</p>
+          <p className="text-sm text-base-content/70">{REVIEW_TEXT.selectHint}</p>
           {selectionError && (
             <p role="alert" className="text-sm text-error">
               {selectionError}

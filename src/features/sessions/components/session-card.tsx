@@ -24,7 +24,7 @@ export function SessionCard({ session, onDelete }: { session: AnalysisSession; o
         {session.criteriaFilename && (
           <p className="truncate text-sm text-base-content/70">기준: {session.criteriaFilename}</p>
         )}
-        <p className="text-xs text-base-content/60">{formatDate(session.createdAt)}</p>
+        <p className="text-xs text-base-content/70">{formatDate(session.createdAt)}</p>
         <div className="flex flex-wrap gap-2">
           <Badge variant="outline">전체 {total}건</Badge>
           {completed > 0 && <Badge variant="success">완료 {completed}건</Badge>}

@@ -130,7 +130,7 @@ export function SetupFilePicker({ id, label, subject, file, disabled, onChange }
         >
           <Upload className={cn("size-7", dragOver ? "text-primary" : "text-base-content/50")} aria-hidden="true" />
           <span className="text-sm font-medium">{dragOver ? "여기에 파일을 놓으세요" : "클릭하거나 파일을 끌어다 놓으세요"}</span>
-          <span id={hintId} className="text-xs text-base-content/60">
+          <span id={hintId} className="text-xs text-base-content/70">
             {typesLabel(SETUP_EXTENSIONS)} · 최대 {MAX_FILE_SIZE_LABEL}
           </span>
         </label>

@@ -103,7 +103,7 @@ export function ShareLinkDialog({ open, onOpenChange, submissionId }: { open: bo
               ))}
             </ul>
           ) : (
-            <p className="text-sm text-base-content/60">아직 만든 링크가 없습니다.</p>
+            <p className="text-sm text-base-content/70">아직 만든 링크가 없습니다.</p>
           )}
         </div>
       </div>

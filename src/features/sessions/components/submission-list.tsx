@@ -83,12 +83,12 @@ export function SubmissionList({
                 오프라인 분석
               </Badge>
             )}
-            <span className="ml-auto text-xs text-base-content/60">{formatSubmitTime(s.submitTime ?? s.submittedAt)}</span>
+            <span className="ml-auto text-xs text-base-content/70">{formatSubmitTime(s.submitTime ?? s.submittedAt)}</span>
             {onRequestDelete && (
               <Button
                 size="xs"
                 variant="ghost"
-                className="text-base-content/60 hover:text-error"
+                className="text-base-content/70 hover:text-error"
                 aria-label="답안 삭제"
                 title="답안 삭제"
                 onClick={() => onRequestDelete(s)}

@@ -9,11 +9,11 @@ export function UploadedFileList({ items, onRemove }: { items: EssayFileItem[]; 
       {items.map((item) => (
         <li key={item.key} className="flex items-center justify-between gap-2 rounded-box bg-base-200 px-3 py-2 text-sm">
           <span className="flex min-w-0 items-center gap-2">
-            <FileText className="size-4 shrink-0 text-base-content/60" aria-hidden="true" />
+            <FileText className="size-4 shrink-0 text-base-content/70" aria-hidden="true" />
             <span className="truncate" title={item.file.name}>
               {item.file.name}
             </span>
-            <span className="shrink-0 text-base-content/60 tabular-nums">({formatKb(item.file.size)})</span>
+            <span className="shrink-0 text-base-content/70 tabular-nums">({formatKb(item.file.size)})</span>
           </span>
           <button
             type="button"

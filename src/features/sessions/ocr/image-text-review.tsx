@@ -59,7 +59,7 @@ export function ImageTextReview({ entries, subject, disabled, onChange, onRetry 
                   disabled={disabled}
                   onChange={(e) => onChange(key, e.target.value)}
                 />
-                <p className="text-right text-xs text-base-content/60 tabular-nums">{[...state.text.trim()].length}자</p>
+                <p className="text-right text-xs text-base-content/70 tabular-nums">{[...state.text.trim()].length}자</p>
               </>
             )}
             {state.status === "error" && (

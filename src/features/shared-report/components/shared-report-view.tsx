@@ -32,7 +32,7 @@ function Items({ items }: { items: string[] }) {
       ))}
     </ul>
   ) : (
-    <p className="text-base-content/60">(없음)</p>
+    <p className="text-base-content/70">(없음)</p>
   );
 }
 
@@ -116,20 +116,20 @@ export function SharedReportView({ token }: { token: string }) {
         <CardBody className="gap-4">
           <div className="grid gap-4 sm:grid-cols-3">
             <div>
-              <span className="text-sm text-base-content/60">학생 이름</span>
+              <span className="text-sm text-base-content/70">학생 이름</span>
               <p className="font-medium">{r.studentInfo.name || "-"}</p>
             </div>
             <div>
-              <span className="text-sm text-base-content/60">제출일</span>
+              <span className="text-sm text-base-content/70">제출일</span>
               <p className="font-medium">{formatReportDate(r.submittedAt)}</p>
             </div>
             <div>
-              <span className="text-sm text-base-content/60">검토일</span>
+              <span className="text-sm text-base-content/70">검토일</span>
               <p className="font-medium">{formatReportDate(r.reviewedAt)}</p>
             </div>
           </div>
           <div className="flex flex-wrap items-baseline justify-between gap-2 border-t border-base-300 pt-4" data-testid="shared-total">
-            <span className="text-sm text-base-content/60">총점</span>
+            <span className="text-sm text-base-content/70">총점</span>
             <span className={`text-3xl font-bold ${total.style.text}`}>
               {formatScore(r.overallScore)}/{formatScore(r.maxScore)}점 <span className="text-lg">({total.percent}%)</span>
             </span>
@@ -172,7 +172,7 @@ export function SharedReportView({ token }: { token: string }) {
       <Section title="내 답안과 첨삭" testId="shared-answer">
         <AnnotatedAnswer report={r} />
       </Section>
-      <p className="text-center text-sm text-base-content/60">이 링크는 {formatReportDate(r.expiresAt)}까지 열 수 있습니다.</p>
+      <p className="text-center text-sm text-base-content/70">이 링크는 {formatReportDate(r.expiresAt)}까지 열 수 있습니다.</p>
     </article>
   );
 }

@@ -49,7 +49,7 @@ export function AdminPostList({ posts, isPending, error, editingId, onEdit, onDe
                     </Badge>
                   </div>
                   <p className="mt-1 line-clamp-2 text-sm text-base-content/70">{post.excerpt}</p>
-                  <div className="mt-1 flex flex-wrap gap-3 text-xs text-base-content/60">
+                  <div className="mt-1 flex flex-wrap gap-3 text-xs text-base-content/70">
                     <span className="inline-flex items-center gap-1">
                       <Eye className="size-3.5" aria-hidden="true" />
                       조회 {post.viewCount}회

@@ -145,7 +145,7 @@ export function AttachmentsPanel({ postId, tempAttachments, onTempAttachmentsCha
         ) : postId && saved.isError ? (
           <p className="text-sm text-error">첨부파일을 불러올 수 없습니다.</p>
         ) : items.length === 0 ? (
-          <p className="text-sm text-base-content/60">첨부된 파일이 없습니다.</p>
+          <p className="text-sm text-base-content/70">첨부된 파일이 없습니다.</p>
         ) : (
           <ul className="divide-y divide-base-300" data-testid="admin-attachments">
             {items.map((a) => (
@@ -154,7 +154,7 @@ export function AttachmentsPanel({ postId, tempAttachments, onTempAttachmentsCha
                 <a href={a.url} target="_blank" rel="noopener noreferrer" className="link min-w-0 flex-1 truncate">
                   {a.filename}
                 </a>
-                <span className="text-sm text-base-content/60">{formatKb(a.fileSize)}</span>
+                <span className="text-sm text-base-content/70">{formatKb(a.fileSize)}</span>
                 <Button size="xs" variant="ghost" onClick={() => void onCopy(a)} title="마크다운 복사">
                   <Copy className="size-3.5" aria-hidden="true" />
                   {a.fileType === "image" ? "이미지 마크다운 복사" : "링크 마크다운 복사"}

@@ -154,7 +154,7 @@ export function BlogPostForm({ editing, submitting, onSubmit, onCancel }: BlogPo
           <div>
             <Label htmlFor="post-content">
               내용<Required />
-              <span className="ml-2 text-xs font-normal text-base-content/60">Markdown 또는 HTML 사용 가능</span>
+              <span className="ml-2 text-xs font-normal text-base-content/70">Markdown 또는 HTML 사용 가능</span>
             </Label>
             <Textarea id="post-content" rows={14} className="font-mono text-sm" {...register("content")} />
           </div>
