@@ -2,10 +2,9 @@
 // laptop (1366×900) and a phone (390×844): no serious or critical violations.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { closeTestSql, createMember } from "../helpers/users.ts";
-import { setQuestion, signIn } from "./support.ts";
+import { setQuestion, signIn, seriousViolations } from "./support.ts";
 
 const fixtures = join(import.meta.dirname, "../fixtures/essays");
 const ESSAY = readFileSync(join(fixtures, "strong.txt"), "utf8");
@@ -20,15 +19,6 @@ test.afterAll(async () => {
   await closeTestSql();
 });
 
-/** The serious and critical violations on the page as it is, one line each (rule, impact, targets). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Let toasts and transitions settle: a toast fading in is measured at partial opacity.
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1).join(" ").trim()}`).join(" | ")}`);
-}
 
 for (const vp of VIEWPORTS) {
   test(`workspace and a graded report have no serious axe violations at ${vp.name} ${vp.width}×${vp.height}`, async ({ page }) => {

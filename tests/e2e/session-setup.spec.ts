@@ -4,11 +4,10 @@
 // the workspace setup for serious and critical violations.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
 import { fileOf, utf8 } from "../helpers/files.ts";
-import { signIn, toast, waitUntilCompleted as waitCompleted, WORKSPACE_VIEWPORTS } from "./support.ts";
+import { signIn, toast, waitUntilCompleted as waitCompleted, WORKSPACE_VIEWPORTS, seriousViolations } from "./support.ts";
 
 const fixtures = join(import.meta.dirname, "../fixtures/essays");
 const ESSAY = readFileSync(join(fixtures, "strong.txt"), "utf8");
@@ -33,12 +32,6 @@ async function submit(user: TestUser, sessionId: string, studentName: string, es
   return res.body.id as string;
 }
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.html.slice(0, 80)} ${n.failureSummary?.slice(0, 160) ?? ""}`).join(" | ")}`);
-}
 
 /**
  * Takes the advisory lock every grading worker takes to claim jobs (private.claim_grading_jobs), so

@@ -1,5 +1,6 @@
 // What the browser specs share: signing in or up through the login card, the toast locator, unique names,
 // the question step, waiting for a grading job, and the two viewport sizes the workspace is checked at.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { testSql, type TestUser } from "../helpers/users.ts";
 
@@ -51,4 +52,14 @@ export async function fillSignUp(page: Page, username: string, password: string)
   await page.getByLabel("비밀번호", { exact: true }).fill(password);
   await page.getByLabel("비밀번호 확인").fill(password);
   await page.getByRole("button", { name: "회원가입", exact: true }).click();
+}
+
+/** axe's serious and critical violations on the page as it is, one line each (rule, impact, targets). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  // Let toasts and transitions settle: a toast fading in is measured at partial opacity.
+  await expect(toast(page)).toHaveCount(0, { timeout: 10_000 });
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1).join(" ").trim()}`).join(" | ")}`);
 }
