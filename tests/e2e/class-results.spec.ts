@@ -61,6 +61,7 @@ async function seedClass(teacher: TestUser): Promise<{ sessionId: string; ids: R
     await testSql()`
       update public.analysis_results
          set overall_score = ${s.scores.reduce((a, b) => a + b, 0)}, max_score = 100,
+             grader = ${s.name === "김철수" ? "offline" : "ai"},
              category_scores = ${testSql().json(categoryScores)}, flags = ${testSql().json([...s.flags])}
        where submission_id = ${ids[s.name]}`;
   }
@@ -183,12 +184,12 @@ for (const viewport of [
       const { sessionId } = await seedClass(teacher);
       const chartModules: string[] = [];
       page.on("request", (req) => {
-        if (/visx|class-summary/.test(req.url())) chartModules.push(req.url());
+        if (/visx|class-summary|results-table|react-table/.test(req.url())) chartModules.push(req.url());
       });
       await signIn(page, teacher, `/sessions/${sessionId}`);
       await expect(page.getByTestId("submission-row")).toHaveCount(5);
 
-      // On a phone too, the delete button stays on the line of the name.
+      // On a phone too, the delete button stays on the line of the name (a row with the 오프라인 분석 badge wraps).
       const row = page.getByTestId("submission-row").filter({ hasText: "김철수" });
       const nameBox = (await row.getByText("김철수", { exact: true }).boundingBox())!;
       const deleteBox = (await row.getByRole("button", { name: "답안 삭제" }).boundingBox())!;
@@ -198,7 +199,7 @@ for (const viewport of [
       const rowBox = (await row.boundingBox())!;
       expect(deleteBox.x + deleteBox.width).toBeLessThanOrEqual(rowBox.x + rowBox.width + 1);
 
-      // The charts' code is not loaded with the list.
+      // The table's and the charts' code is not loaded with the list.
       expect(chartModules).toEqual([]);
 
       // Keyboard: Tab from 목록 reaches 표 and 요약; Enter chooses.

@@ -40,7 +40,7 @@ const bodyNames = () =>
     .map((tr) => tr.querySelector("th")?.textContent);
 
 describe("dashboard views", () => {
-  it("switches 목록 / 표 / 요약 with pressed buttons and reports the choice", () => {
+  it("switches 목록 / 표 / 요약 with pressed buttons and reports the choice", { timeout: 30_000 }, async () => {
     const onViewChange = vi.fn();
     const { rerender } = render(<Dashboard submissions={LIST} view="list" onViewChange={onViewChange} />);
     const group = screen.getByRole("group", { name: "보기 방식" });
@@ -49,12 +49,13 @@ describe("dashboard views", () => {
     expect(onViewChange).toHaveBeenCalledWith("table");
     rerender(<Dashboard submissions={LIST} view="table" onViewChange={onViewChange} />);
     expect(screen.queryAllByTestId("submission-row")).toHaveLength(0);
-    expect(screen.getByRole("table")).toBeTruthy();
+    expect(await screen.findByRole("table", undefined, { timeout: 20_000 })).toBeTruthy();
   });
 
-  it("table: 수험번호 order first, any column sorts both ways, search and status filter narrow, a row opens its report", () => {
+  it("table: 수험번호 order first, any column sorts both ways, search and status filter narrow, a row opens its report", { timeout: 30_000 }, async () => {
     const onView = vi.fn();
     render(<Dashboard submissions={LIST} view="table" onView={onView} />);
+    await screen.findByTestId("results-table", undefined, { timeout: 20_000 });
     expect(bodyNames()).toEqual(["박민수", "김철수", "이영희", "홍길동"]);
     const headers = screen.getAllByRole("columnheader").map((th) => th.textContent);
     expect(headers).toEqual(["이름", "수험번호", "상태", "총점", "논리 구조 (40)", "언어 표현 (60)"]);

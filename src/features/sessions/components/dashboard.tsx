@@ -8,7 +8,6 @@ import type { Submission } from "@shared/types.ts";
 import { PrintSessionButton } from "@/features/sessions/components/print-session";
 import { SummaryCards } from "@/features/sessions/components/summary-cards";
 import { SubmissionList, type SubmissionListProps } from "@/features/sessions/components/submission-list";
-import { ResultsTable } from "@/features/sessions/components/results-table";
 import { DashboardViewSwitch } from "@/features/sessions/components/dashboard-view-switch";
 import type { DashboardView } from "@/features/sessions/utils/class-results";
 import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
@@ -30,7 +29,10 @@ export interface DashboardProps extends Omit<SubmissionListProps, "submissions" 
   onViewChange?: (view: DashboardView) => void;
 }
 
-/** The summary's charts (visx) load only when 요약 is shown. */
+/** The table (TanStack Table) and the summary's charts (visx) load only when 표 / 요약 is shown. */
+const ResultsTable = lazy(() =>
+  import("@/features/sessions/components/results-table").then((m) => ({ default: m.ResultsTable })),
+);
 const ClassSummaryView = lazy(() => import("@/features/sessions/components/class-summary"));
 
 function LiveIndicator({ isLive }: { isLive: boolean }) {
@@ -105,11 +107,13 @@ export function Dashboard({
           </div>
           {isLoading ? (
             <Spinner label="로딩 중..." />
-          ) : view === "table" ? (
-            <ResultsTable submissions={list} onView={listProps.onView} />
-          ) : view === "summary" ? (
-            <Suspense fallback={<Spinner label="차트를 불러오는 중..." />}>
-              <ClassSummaryView submissions={list} />
+          ) : view !== "list" ? (
+            <Suspense fallback={<Spinner label="불러오는 중..." />}>
+              {view === "table" ? (
+                <ResultsTable submissions={list} onView={listProps.onView} />
+              ) : (
+                <ClassSummaryView submissions={list} />
+              )}
             </Suspense>
           ) : (
             <SubmissionList submissions={list} {...listProps} onRequestDelete={onDelete ? setToDelete : undefined} />
