@@ -3,6 +3,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, ra
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { SignJWT } from "jose";
+import { TOSS_TEST_CLIENT_KEY, TOSS_TEST_SECRET_KEY } from "../supabase/functions/_shared/toss.ts";
 
 export const rootDir = resolve(import.meta.dirname, "..");
 
@@ -15,8 +16,6 @@ const env = (name: string, fallback: string) => {
 };
 const optional = (name: string) => process.env[name] || undefined;
 
-export const TOSS_TEST_CLIENT_KEY = "test_gck_docs_Ovk5rk1EwkEbP0W43n07xlzm";
-export const TOSS_TEST_SECRET_KEY = "test_gsk_docs_OaPz8L5KdmQXkzRz3y47BMw6";
 
 export const config = {
   dbPort: Number(env("DB_PORT", "54322")),

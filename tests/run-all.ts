@@ -58,13 +58,17 @@ process.once("SIGINT", interrupt);
 process.once("SIGTERM", interrupt);
 
 try {
-  // Types and lint first: the SPA, _shared and the tests (tsc), and the edge function under Deno (deno check).
-  console.log("tsc --noEmit -p tsconfig.json");
-  const tsc = await run("tsc", ["--noEmit", "-p", "tsconfig.json"], {});
+  // Types and lint first: the SPA, _shared and the unit/browser tests (tsconfig.json); the local stack,
+  // the integration tests and the bench (tsconfig.node.json); the edge function under Deno (deno check).
+  const checks: number[] = [];
+  for (const project of ["tsconfig.json", "tsconfig.node.json"]) {
+    console.log(`tsc --noEmit -p ${project}`);
+    checks.push(await run("tsc", ["--noEmit", "-p", project], {}));
+  }
   console.log("deno check supabase/functions/api/index.ts");
-  const denoCheck = await run("deno", ["check", "--quiet", "index.ts"], { DENO_NO_UPDATE_CHECK: "1" }, join(root, "supabase/functions/api"));
-  results.push({ name: "types", code: tsc || denoCheck });
-  counts.add([(tsc === 0 ? 1 : 0) + (denoCheck === 0 ? 1 : 0), (tsc === 0 ? 0 : 1) + (denoCheck === 0 ? 0 : 1)]);
+  checks.push(await run("deno", ["check", "--quiet", "index.ts"], { DENO_NO_UPDATE_CHECK: "1" }, join(root, "supabase/functions/api")));
+  results.push({ name: "types", code: checks.find((c) => c !== 0) ?? 0 });
+  counts.add([checks.filter((c) => c === 0).length, checks.filter((c) => c !== 0).length]);
 
   // Lint (eslint.config.js): typescript-eslint, the rules of hooks, the import boundaries. Needs no stack.
   console.log("eslint .");

@@ -7,6 +7,11 @@
 -- Asia/Seoul day (private.free_use_counters). Uses are reserved atomically when
 -- answers are queued (row locks, so concurrent requests can never exceed a
 -- limit) and returned by private.release_usage() (grading migration).
+-- Lifecycle: a Toss payment buys one month of a plan (payments migration); when
+-- it ends the account returns to the trial plan ('expired') unless a lower plan
+-- was scheduled for that end. Due changes are applied lazily, under row locks,
+-- where the plan in force is read (usage_snapshot, reserve_usage, GET /auth/me,
+-- the admin list).
 -- =============================================================================
 
 -- -----------------------------------------------------------------------------
@@ -55,7 +60,8 @@ create table if not exists public.subscriptions (
   created_at                timestamptz not null default now(),
   updated_at                timestamptz not null default now(),
   -- references public.payments (id) on delete set null: added by the payments migration
-  last_payment_id           text
+  last_payment_id           text,
+  scheduled_plan_id         text references public.subscription_plans (id)
 );
 
 comment on table public.subscriptions is
@@ -74,6 +80,9 @@ comment on column public.subscriptions.stripe_subscription_id is
   'Legacy field from the original product (payments now use Toss).';
 comment on column public.subscriptions.last_payment_id is
   'The payments order (Toss orderId) that last activated or extended this subscription.';
+comment on column public.subscriptions.scheduled_plan_id is
+  'Plan that replaces the current one when end_date passes: trial (chosen, cancellable) or a lower '
+  'paid plan already paid for (scheduled_payment_id). Null: the account returns to trial (expired).';
 
 create table if not exists public.usage_tracking (
   id               uuid primary key default gen_random_uuid(),
@@ -119,6 +128,8 @@ create index if not exists subscription_plans_active_price_idx
 create index if not exists subscriptions_plan_id_idx on public.subscriptions (plan_id);
 create index if not exists subscriptions_status_idx on public.subscriptions (status);
 create index if not exists subscriptions_last_payment_id_idx on public.subscriptions (last_payment_id);
+create index if not exists subscriptions_due_idx on public.subscriptions (end_date) where status = 'active';
+create index if not exists subscriptions_scheduled_plan_id_idx on public.subscriptions (scheduled_plan_id);
 create index if not exists usage_tracking_subscription_id_idx on public.usage_tracking (subscription_id);
 create index if not exists usage_tracking_period_idx on public.usage_tracking (period_start, period_end);
 create index if not exists free_use_counters_day_idx on private.free_use_counters (day);
@@ -189,6 +200,95 @@ grant execute on function private.ensure_current_usage(uuid, timestamptz) to ser
 -- -----------------------------------------------------------------------------
 -- Functions: plans
 -- -----------------------------------------------------------------------------
+
+/**
+ * Applies what fell due on p_user_id's subscription: while it is 'active' and end_date has
+ * passed, either the prepaid scheduled plan starts (its month runs from the old end_date)
+ * or the account returns to the trial plan — status 'trial' when the user chose trial,
+ * else 'expired'. Each step is one conditional UPDATE, so concurrent callers serialise on
+ * the row lock and each change happens once. Returns the row (null when there is none).
+ *   select private.apply_due_subscription_changes('…'::uuid);
+ */
+create or replace function private.apply_due_subscription_changes(p_user_id uuid)
+returns public.subscriptions
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_sub public.subscriptions;
+  v_steps integer := 0;
+begin
+  loop
+    v_steps := v_steps + 1;
+    -- a prepaid lower plan starts where the paid month ended
+    update public.subscriptions s
+       set plan_id = s.scheduled_plan_id,
+           status = 'active',
+           start_date = s.end_date,
+           end_date = s.end_date + interval '1 month',
+           renews_at = s.end_date + interval '1 month',
+           last_payment_id = s.scheduled_payment_id,
+           scheduled_plan_id = null,
+           scheduled_payment_id = null
+     where s.user_id = p_user_id
+       and s.status = 'active'
+       and s.end_date <= now()
+       and s.scheduled_payment_id is not null
+       and s.scheduled_plan_id is not null
+    returning * into v_sub;
+    exit when not found or v_steps > 3;
+  end loop;
+
+  update public.subscriptions s
+     set plan_id = 'trial',
+         status = case when s.scheduled_plan_id = 'trial' then 'trial' else 'expired' end,
+         renews_at = null,
+         trial_ends_at = null,
+         scheduled_plan_id = null,
+         scheduled_payment_id = null
+   where s.user_id = p_user_id
+     and s.status = 'active'
+     and s.end_date <= now()
+  returning * into v_sub;
+
+  if not found then
+    select * into v_sub from public.subscriptions s where s.user_id = p_user_id;
+  end if;
+  return v_sub;
+end;
+$$;
+revoke execute on function private.apply_due_subscription_changes(uuid) from public, anon, authenticated;
+grant execute on function private.apply_due_subscription_changes(uuid) to service_role;
+
+/**
+ * Applies due changes for up to p_limit accounts whose paid period has ended (oldest first);
+ * for the admin member list. Returns how many accounts were looked at.
+ */
+create or replace function private.apply_all_due_subscription_changes(p_limit integer default 500)
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user uuid;
+  v_n integer := 0;
+begin
+  for v_user in
+    select s.user_id from public.subscriptions s
+     where s.status = 'active' and s.end_date <= now()
+     order by s.end_date
+     limit greatest(coalesce(p_limit, 500), 0)
+  loop
+    perform private.apply_due_subscription_changes(v_user);
+    v_n := v_n + 1;
+  end loop;
+  return v_n;
+end;
+$$;
+revoke execute on function private.apply_all_due_subscription_changes(integer) from public, anon, authenticated;
+grant execute on function private.apply_all_due_subscription_changes(integer) to service_role;
 
 /**
  * The plan in force for p_user_id now: the subscription's plan when its status
@@ -278,12 +378,77 @@ $$;
 revoke execute on function private.select_trial_plan(uuid) from public, anon, authenticated;
 grant execute on function private.select_trial_plan(uuid) to service_role;
 
+/**
+ * POST /subscription/select {planId: 'trial'}: during a paid month the trial plan is
+ * scheduled for its end (returns the row with scheduled_plan_id = 'trial'); outside one
+ * the account moves to trial at once (private.select_trial_plan). Raises P0001
+ * 'paid_schedule' when a prepaid lower plan is already scheduled (cancelled only by refund).
+ */
+create or replace function private.choose_trial_plan(p_user_id uuid)
+returns public.subscriptions
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_sub public.subscriptions;
+begin
+  perform private.apply_due_subscription_changes(p_user_id);
+  select * into v_sub from public.subscriptions s where s.user_id = p_user_id for update;
+  if found and v_sub.status = 'active' and v_sub.end_date > now() then
+    if v_sub.scheduled_payment_id is not null then
+      raise exception 'paid_schedule' using errcode = 'P0001';
+    end if;
+    update public.subscriptions s set scheduled_plan_id = 'trial'
+     where s.user_id = p_user_id
+    returning * into v_sub;
+    return v_sub;
+  end if;
+  return private.select_trial_plan(p_user_id);
+end;
+$$;
+revoke execute on function private.choose_trial_plan(uuid) from public, anon, authenticated;
+grant execute on function private.choose_trial_plan(uuid) to service_role;
+
+/**
+ * DELETE /subscription/schedule: cancels a scheduled move to the trial plan (the paid plan
+ * then simply ends at end_date as before the choice, i.e. expired unless paid again).
+ * Returns the row; raises P0001 'paid_schedule' for a prepaid schedule and 'no_schedule'
+ * when nothing is scheduled.
+ */
+create or replace function private.cancel_scheduled_change(p_user_id uuid)
+returns public.subscriptions
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_sub public.subscriptions;
+begin
+  perform private.apply_due_subscription_changes(p_user_id);
+  select * into v_sub from public.subscriptions s where s.user_id = p_user_id for update;
+  if not found or v_sub.scheduled_plan_id is null then
+    raise exception 'no_schedule' using errcode = 'P0001';
+  end if;
+  if v_sub.scheduled_payment_id is not null then
+    raise exception 'paid_schedule' using errcode = 'P0001';
+  end if;
+  update public.subscriptions s set scheduled_plan_id = null
+   where s.user_id = p_user_id
+  returning * into v_sub;
+  return v_sub;
+end;
+$$;
+revoke execute on function private.cancel_scheduled_change(uuid) from public, anon, authenticated;
+grant execute on function private.cancel_scheduled_change(uuid) to service_role;
+
 -- -----------------------------------------------------------------------------
 -- Functions: usage quota
 -- -----------------------------------------------------------------------------
 
 /**
- * Usage snapshot of p_user_id (no locks, no writes except creating the month's row):
+ * Usage snapshot of p_user_id (no locks, no writes except creating the month's row and
+ * applying a subscription change that fell due, private.apply_due_subscription_changes):
  *   { isGuest, planId, planName, current, limit, remaining, periodStart, resetDate, free }
  * Guests: current = guest_usage_count, limit 3, resetDate null (the free uses never reset).
  * Members: this Asia/Seoul month's essay_count against max_essays_per_month of the plan in
@@ -300,6 +465,7 @@ declare
   v_plan public.subscription_plans;
   v_usage public.usage_tracking;
 begin
+  perform private.apply_due_subscription_changes(p_user_id);
   select * into v_profile from public.profiles p where p.id = p_user_id;
   if not found then
     return null;
@@ -413,6 +579,7 @@ grant execute on function private.take_free_uses(text, text, integer, integer, i
  *   allowed    – whether the uses were reserved,
  *   reserved   – how many were reserved (0 or p_count),
  *   freeLimit  – 'address' or 'device' when that daily free budget refused it.
+ * A subscription change that fell due is applied first (before the usage row is locked).
  * Mark the submissions usage_charged = true (and usage_period_start =
  * periodStart) in the same transaction.
  */
@@ -440,6 +607,8 @@ begin
   if p_count is null or p_count < 1 then
     raise exception 'reserve_usage: p_count must be positive' using errcode = '22023';
   end if;
+  -- before any row lock: the subscription row is locked before the usage row, as in activation
+  perform private.apply_due_subscription_changes(p_user_id);
 
   select p.is_guest, p.guest_usage_count into v_is_guest, v_used
     from public.profiles p where p.id = p_user_id

@@ -125,7 +125,9 @@ create table if not exists public.analysis_results (
   created_at          timestamptz not null default now(),
   grader              text not null default 'ai' check (grader in ('ai', 'offline')),
   model               text,
-  flags               jsonb not null default '[]'::jsonb
+  flags               jsonb not null default '[]'::jsonb,
+  annotations         jsonb not null default '[]'::jsonb
+                        constraint analysis_results_annotations_is_array check (jsonb_typeof(annotations) = 'array')
 );
 
 comment on table public.analysis_results is
@@ -141,6 +143,14 @@ comment on column public.analysis_results.model is
   'Model id that produced the grade (null for the offline analyzer).';
 comment on column public.analysis_results.flags is
   'JSON array of server-detected flags: manipulation, off_topic, too_short, blank.';
+comment on column public.analysis_results.annotations is
+  'Inline annotations (첨삭 표시), JSON array sorted by start, no overlaps, at most 15: '
+  '{start, end, quote, kind, category, comment, rewrite, source}. start/end are UTF-16 '
+  'code-unit offsets into essay_submissions.essay_content with '
+  'essay_content.slice(start, end) = quote; kind is 잘한 점 | 고칠 점 | 질문; category a '
+  'rubric category name; rewrite text or null (고칠 점 only); source ai | offline. Text is '
+  'untrusted (model or student): shown as text only, never as HTML. Written by the grading '
+  'worker only.';
 
 -- -----------------------------------------------------------------------------
 -- Indexes (analysis_results.submission_id is covered by its unique constraint)
@@ -468,8 +478,11 @@ revoke execute on function private.complete_grading_job(uuid, text, jsonb, text)
 grant execute on function private.complete_grading_job(uuid, text, jsonb, text) to service_role;
 
 /**
- * Ends a job as `error` with a Korean reason and returns its reserved use.
- * p_worker null = unconditional (used for jobs out of attempts).
+ * Ends a job that failed and returns its reserved use (as in
+ * 20261122000300_grading.sql). A re-grade (the answer still has a result) goes
+ * back to `completed` with its previous result and a Korean note; any other job
+ * ends as `error` with the reason. p_worker null = unconditional (jobs out of
+ * attempts).
  */
 create or replace function private.finish_grading_job_error(
   p_id uuid,
@@ -481,14 +494,20 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  v_had_result boolean;
 begin
+  v_had_result := exists (select 1 from public.analysis_results r where r.submission_id = p_id);
   update public.essay_submissions s
-     set status = 'error',
-         progress_message = p_reason,
+     set status = case when v_had_result then 'completed' else 'error' end,
+         progress = case when v_had_result then 100 else s.progress end,
+         progress_message = case when v_had_result
+                                 then '재채점하지 못해 이전 결과를 유지합니다: ' || p_reason
+                                 else p_reason end,
          last_error = p_reason,
          lease_owner = null,
          lease_expires_at = null,
-         analysis_completed_at = now()
+         analysis_completed_at = case when v_had_result then coalesce(s.analysis_completed_at, now()) else now() end
    where s.id = p_id and s.status in ('analyzing', 'pending')
      and (p_worker is null or s.lease_owner = p_worker);
   if not found then

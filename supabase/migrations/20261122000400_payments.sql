@@ -1,6 +1,9 @@
 -- =============================================================================
 -- Payments: Toss Payments orders (one row per payment intent / order id) and
--- the exactly-once activation of a confirmed order's subscription.
+-- the exactly-once activation of a confirmed order's subscription: one month of
+-- the plan (extended when paid again; a lower plan prepaid for the end of the
+-- month; a higher plan starting now). Refunds are an admin action recorded on the
+-- payment row (Toss cancel API); a full refund ends the period it paid for.
 -- Written only by the service connection; owners and admins read.
 -- =============================================================================
 
@@ -15,7 +18,7 @@ create table if not exists public.payments (
   currency         text not null default 'KRW',
   order_name       text not null,
   status           text not null default 'pending'
-                     check (status in ('pending', 'done', 'failed', 'canceled')),
+                     check (status in ('pending', 'done', 'failed', 'canceled', 'refunded', 'partially_refunded')),
   payment_key      text unique,
   method           text,
   approved_at      timestamptz,
@@ -23,7 +26,15 @@ create table if not exists public.payments (
   failure_message  text,
   created_at       timestamptz not null default now(),
   updated_at       timestamptz not null default now(),
-  activated_at     timestamptz
+  activated_at     timestamptz,
+  period_start     timestamptz,
+  period_end       timestamptz,
+  receipt_url      text check (receipt_url is null or receipt_url ~ '^https://'),
+  refunded_amount  integer not null default 0 check (refunded_amount >= 0),
+  refunded_at      timestamptz,
+  refund_reason    text check (refund_reason is null or char_length(refund_reason) <= 200),
+  refunded_by      uuid references public.profiles (id) on delete set null,
+  constraint payments_refund_not_above_amount check (refunded_amount <= amount)
 );
 
 comment on table public.payments is
@@ -34,7 +45,8 @@ comment on column public.payments.id is
 comment on column public.payments.amount is
   'Amount in KRW fixed at intent creation; the confirmation must match it.';
 comment on column public.payments.status is
-  'pending (intent created) → done (confirmed and activated, once) | failed | canceled.';
+  'pending (intent created) → done (confirmed and activated, once) | failed | canceled; '
+  'done → partially_refunded | refunded (admin refund through Toss).';
 comment on column public.payments.payment_key is
   'Toss paymentKey, set on confirmation; unique so one Toss payment activates one order.';
 comment on column public.payments.method is
@@ -43,6 +55,22 @@ comment on column public.payments.failure_code is
   'Toss error code when status = failed.';
 comment on column public.payments.activated_at is
   'When this order activated the subscription (set once, together with status = done).';
+comment on column public.payments.period_start is
+  'Start of the month this payment bought (now, the end of the period it extends, or the end of a higher plan''s period).';
+comment on column public.payments.period_end is
+  'End of the month this payment bought.';
+comment on column public.payments.receipt_url is
+  'Toss receipt page (Payment.receipt.url) when Toss gives one.';
+comment on column public.payments.refunded_amount is
+  'KRW refunded so far through the Toss cancel API (admin action); = amount when fully refunded.';
+comment on column public.payments.refunded_by is
+  'The admin who recorded the (last) refund.';
+
+-- A lower paid plan bought during a paid month is prepaid for the month starting at its end.
+alter table public.subscriptions
+  add column if not exists scheduled_payment_id text references public.payments (id) on delete set null;
+comment on column public.subscriptions.scheduled_payment_id is
+  'The payment (order) that prepaid scheduled_plan_id for the month starting at end_date.';
 
 -- subscriptions.last_payment_id (plans migration) points here.
 do $$
@@ -63,20 +91,22 @@ end $$;
 create index if not exists payments_user_created_idx on public.payments (user_id, created_at desc);
 create index if not exists payments_plan_id_idx on public.payments (plan_id);
 create index if not exists payments_status_idx on public.payments (status);
+create index if not exists payments_refunded_by_idx on public.payments (refunded_by);
+create index if not exists subscriptions_scheduled_payment_id_idx on public.subscriptions (scheduled_payment_id);
 
 -- -----------------------------------------------------------------------------
 -- Functions
 -- -----------------------------------------------------------------------------
 
 /**
- * Marks order p_order_id as paid and activates the buyer's subscription for one monthly
- * period, exactly once: the order moves pending → done in a conditional update, so a
- * second (or concurrent) call finds no pending row and returns null without touching
- * the subscription. Runs in the caller's transaction.
- *
- * Period: a new or different plan starts now and ends a month later; paying again for the
- * plan that is already active extends its current end by a month.
- *
+ * Marks order p_order_id as paid and applies it to the buyer's subscription, exactly once:
+ * the order moves pending → done in a conditional update, so a second (or concurrent) call
+ * finds no pending row and returns null without touching the subscription.
+ * Runs in the caller's transaction. During a paid month (status active, end_date future):
+ *   - the same plan: the period is extended by a month (a scheduled move to trial is dropped);
+ *   - a cheaper paid plan: prepaid for the month starting at end_date (scheduled_plan_id);
+ *   - a dearer plan: a new month starts now (the rest of the old month is not carried over).
+ * Otherwise a new month starts now. The order's period_start / period_end record the month.
  *   select * from private.activate_subscription('ord_…', 'pk_…', '카드', now());
  */
 create or replace function private.activate_subscription(
@@ -93,8 +123,9 @@ as $$
 declare
   v_payment public.payments;
   v_sub public.subscriptions;
-  v_start timestamptz := now();
-  v_end timestamptz := now() + interval '1 month';
+  v_current_price integer;
+  v_new_price integer;
+  v_in_period boolean := false;
 begin
   update public.payments p
      set status = 'done',
@@ -112,33 +143,57 @@ begin
     return null;
   end if;
 
+  perform private.apply_due_subscription_changes(v_payment.user_id);
   select * into v_sub from public.subscriptions s where s.user_id = v_payment.user_id for update;
+  v_in_period := found and v_sub.status = 'active' and v_sub.end_date is not null and v_sub.end_date > now();
 
-  if found
-     and v_sub.plan_id = v_payment.plan_id
-     and v_sub.status = 'active'
-     and v_sub.end_date is not null
-     and v_sub.end_date > now() then
-    v_start := v_sub.start_date;
-    v_end := v_sub.end_date + interval '1 month';
+  if v_in_period then
+    select pl.price into v_current_price from public.subscription_plans pl where pl.id = v_sub.plan_id;
+    select pl.price into v_new_price from public.subscription_plans pl where pl.id = v_payment.plan_id;
   end if;
 
-  insert into public.subscriptions as s
-    (user_id, plan_id, status, start_date, end_date, renews_at, canceled_at, trial_ends_at, last_payment_id)
-  values
-    (v_payment.user_id, v_payment.plan_id, 'active', v_start, v_end, v_end, null, null, v_payment.id)
-  on conflict (user_id) do update
-    set plan_id = excluded.plan_id,
-        status = 'active',
-        start_date = excluded.start_date,
-        end_date = excluded.end_date,
-        renews_at = excluded.renews_at,
-        canceled_at = null,
-        trial_ends_at = null,
-        last_payment_id = excluded.last_payment_id
-  returning * into v_sub;
+  if v_in_period and v_sub.plan_id = v_payment.plan_id then
+    update public.payments set period_start = v_sub.end_date, period_end = v_sub.end_date + interval '1 month'
+     where id = v_payment.id;
+    update public.subscriptions s
+       set end_date = s.end_date + interval '1 month',
+           renews_at = s.end_date + interval '1 month',
+           canceled_at = null,
+           scheduled_plan_id = case when s.scheduled_payment_id is null then null else s.scheduled_plan_id end,
+           last_payment_id = v_payment.id
+     where s.user_id = v_payment.user_id
+    returning * into v_sub;
+  elsif v_in_period and v_new_price < v_current_price and v_sub.scheduled_payment_id is null then
+    update public.payments set period_start = v_sub.end_date, period_end = v_sub.end_date + interval '1 month'
+     where id = v_payment.id;
+    update public.subscriptions s
+       set scheduled_plan_id = v_payment.plan_id,
+           scheduled_payment_id = v_payment.id
+     where s.user_id = v_payment.user_id
+    returning * into v_sub;
+  else
+    update public.payments set period_start = now(), period_end = now() + interval '1 month'
+     where id = v_payment.id;
+    insert into public.subscriptions as s
+      (user_id, plan_id, status, start_date, end_date, renews_at, canceled_at, trial_ends_at, last_payment_id)
+    values
+      (v_payment.user_id, v_payment.plan_id, 'active', now(), now() + interval '1 month',
+       now() + interval '1 month', null, null, v_payment.id)
+    on conflict (user_id) do update
+      set plan_id = excluded.plan_id,
+          status = 'active',
+          start_date = excluded.start_date,
+          end_date = excluded.end_date,
+          renews_at = excluded.renews_at,
+          canceled_at = null,
+          trial_ends_at = null,
+          -- a prepaid lower plan stays scheduled after the new month; a chosen trial is dropped
+          scheduled_plan_id = case when s.scheduled_payment_id is null then null else s.scheduled_plan_id end,
+          last_payment_id = excluded.last_payment_id
+    returning * into v_sub;
+  end if;
 
-  -- this month's usage row follows the new subscription at once
+  -- this month's usage row follows the subscription at once
   perform private.ensure_current_usage(v_payment.user_id);
   update public.usage_tracking u
      set subscription_id = v_sub.id
@@ -150,6 +205,73 @@ end;
 $$;
 revoke execute on function private.activate_subscription(text, text, text, timestamptz) from public, anon, authenticated;
 grant execute on function private.activate_subscription(text, text, text, timestamptz) to service_role;
+
+/**
+ * Records a refund of p_amount KRW on order p_order_id after Toss accepted the cancel
+ * (p_admin = the admin, p_reason = the cancelReason sent). Status becomes 'refunded'
+ * when the whole amount is refunded, else 'partially_refunded'. A full refund ends what
+ * the payment bought: a prepaid scheduled plan is unscheduled; a future extension is
+ * taken back (end_date returns to the payment's period_start); a month in progress ends
+ * now (the account returns to trial, 'expired'). Returns the updated order; raises
+ * P0001 'not_refundable' when the order is not paid or the amount exceeds what is left.
+ */
+create or replace function private.record_refund(
+  p_order_id text,
+  p_amount integer,
+  p_reason text,
+  p_admin uuid
+)
+returns public.payments
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_payment public.payments;
+  v_sub public.subscriptions;
+begin
+  update public.payments p
+     set refunded_amount = p.refunded_amount + p_amount,
+         refunded_at = now(),
+         refund_reason = left(p_reason, 200),
+         refunded_by = p_admin,
+         status = case when p.refunded_amount + p_amount >= p.amount then 'refunded' else 'partially_refunded' end
+   where p.id = p_order_id
+     and p.status in ('done', 'partially_refunded')
+     and p_amount > 0
+     and p.refunded_amount + p_amount <= p.amount
+  returning * into v_payment;
+  if not found then
+    raise exception 'not_refundable' using errcode = 'P0001';
+  end if;
+  if v_payment.status <> 'refunded' then
+    return v_payment;
+  end if;
+
+  perform private.apply_due_subscription_changes(v_payment.user_id);
+  select * into v_sub from public.subscriptions s where s.user_id = v_payment.user_id for update;
+  if not found or v_sub.status <> 'active' then
+    return v_payment;
+  end if;
+
+  if v_sub.scheduled_payment_id = v_payment.id then
+    update public.subscriptions set scheduled_plan_id = null, scheduled_payment_id = null
+     where user_id = v_payment.user_id;
+  elsif v_sub.plan_id = v_payment.plan_id and v_payment.period_end is not null and v_payment.period_end > now() then
+    if v_payment.period_start > now() and v_payment.period_end = v_sub.end_date then
+      update public.subscriptions set end_date = v_payment.period_start, renews_at = v_payment.period_start
+       where user_id = v_payment.user_id;
+    else
+      update public.subscriptions set end_date = now(), renews_at = null
+       where user_id = v_payment.user_id;
+      perform private.apply_due_subscription_changes(v_payment.user_id);
+    end if;
+  end if;
+  return v_payment;
+end;
+$$;
+revoke execute on function private.record_refund(text, integer, text, uuid) from public, anon, authenticated;
+grant execute on function private.record_refund(text, integer, text, uuid) to service_role;
 
 -- -----------------------------------------------------------------------------
 -- Triggers

@@ -2,8 +2,8 @@
 // works), password change and 회원 탈퇴 from 계정 설정 (nothing of the account left behind).
 import { expect, test, type Page } from "@playwright/test";
 import postgres from "postgres";
+import { uniqueName } from "./support.ts";
 
-const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const header = (page: Page) => page.getByRole("banner");
 const supabaseUrl = () => process.env.TEST_SUPABASE_URL!;
 

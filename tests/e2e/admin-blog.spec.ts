@@ -1,17 +1,8 @@
 // Admin and blog in the browser: writing and publishing a post with an attachment, the public blog,
 // changing a member's plan, and the access-denied card for members.
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { closeTestSql, createAdmin, createMember, type TestUser } from "../helpers/users.ts";
-
-const toast = (page: Page) => page.locator("[data-sonner-toast]");
-
-async function signIn(page: Page, user: TestUser, path: string) {
-  await page.goto(path);
-  await page.getByLabel("사용자명").fill(user.username);
-  await page.getByLabel("비밀번호").fill(user.password);
-  await page.getByRole("button", { name: "로그인", exact: true }).click();
-  await expect(page.getByTestId("usage-badge")).toBeVisible();
-}
+import { expect, test, type Browser } from "@playwright/test";
+import { closeTestSql, createAdmin, createMember } from "../helpers/users.ts";
+import { signIn, toast } from "./support.ts";
 
 async function newPage(browser: Browser) {
   const context = await browser.newContext();

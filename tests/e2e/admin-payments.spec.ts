@@ -1,17 +1,8 @@
 // Admin billing in the browser: a member's 결제 내역, a partial then a full refund (Toss cancel through the
 // fake Toss the harness starts), and a paid plan given with an explicit end date.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { api, closeTestSql, createAdmin, createMember, testSql, type TestUser } from "../helpers/users.ts";
-
-const toast = (page: Page) => page.locator("[data-sonner-toast]");
-
-async function signIn(page: Page, user: TestUser, path: string) {
-  await page.goto(path);
-  await page.getByLabel("사용자명").fill(user.username);
-  await page.getByLabel("비밀번호").fill(user.password);
-  await page.getByRole("button", { name: "로그인", exact: true }).click();
-  await expect(page.getByTestId("usage-badge")).toBeVisible();
-}
+import { signIn, toast } from "./support.ts";
 
 /** The member pays for `planId` through the API against the fake Toss (approves `pk_ok_*`). */
 async function pay(member: TestUser, planId: string) {

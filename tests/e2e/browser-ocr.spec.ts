@@ -7,22 +7,13 @@
 // images without a key is covered by tests/unit/server-image-reading.test.ts.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
+import { expect, test } from "@playwright/test";
+import { closeTestSql, createMember, testSql } from "../helpers/users.ts";
+import { signIn, toast } from "./support.ts";
 
 const SCAN = readFileSync(join(import.meta.dirname, "../fixtures/images/answer-scan.png"));
 const QUESTION = readFileSync(join(import.meta.dirname, "../fixtures/essays/prompt.txt"), "utf8");
 const ADDED = "선생님이 고친 문장: 스마트폰은 쉬는 시간에만 꺼내어 쓰기로 약속한다.";
-
-const toast = (page: Page) => page.locator("[data-sonner-toast]");
-
-async function signIn(page: Page, user: TestUser) {
-  await page.goto("/");
-  await page.getByLabel("사용자명").fill(user.username);
-  await page.getByLabel("비밀번호").fill(user.password);
-  await page.getByRole("button", { name: "로그인", exact: true }).click();
-  await expect(page.getByTestId("usage-badge")).toBeVisible();
-}
 
 test.afterAll(async () => {
   await closeTestSql();

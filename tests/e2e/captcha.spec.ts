@@ -14,11 +14,10 @@ import { startApiInstance, type ApiInstance } from "../helpers/api-instance.ts";
 import { freePort } from "../helpers/free-port.ts";
 import { readStack } from "../helpers/stack.ts";
 import { closeTestSql, testSql } from "../helpers/users.ts";
+import { toast, uniqueName } from "./support.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const SITE_KEY = "e2e-site-key";
-const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const toast = (page: Page) => page.locator("[data-sonner-toast]");
 const PROVIDER_SCRIPTS = /^https:\/\/(challenges\.cloudflare\.com|js\.hcaptcha\.com|[^/]*hcaptcha\.com)\//;
 
 /** A stand-in for Cloudflare's api.js (explicit render): a checkbox per widget; ticking it yields a token. */

@@ -10,18 +10,11 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
 import { fileOf, utf8 } from "../helpers/files.ts";
+import { signIn, waitUntilCompleted, WORKSPACE_VIEWPORTS } from "./support.ts";
 
 const fixtures = join(import.meta.dirname, "../fixtures/essays");
 const ESSAY = readFileSync(join(fixtures, "strong.txt"), "utf8");
 const QUESTION = readFileSync(join(fixtures, "prompt.txt"), "utf8");
-
-async function signIn(page: Page, user: TestUser, path: string) {
-  await page.goto(path);
-  await page.getByLabel("사용자명").fill(user.username);
-  await page.getByLabel("비밀번호").fill(user.password);
-  await page.getByRole("button", { name: "로그인", exact: true }).click();
-  await expect(page.getByTestId("usage-badge")).toBeVisible();
-}
 
 /** The class: name, 수험번호, total, categories (논리 구조 /40, 근거 /30, 표현 /30), flags. */
 const CLASS = [
@@ -52,11 +45,7 @@ async function seedClass(teacher: TestUser): Promise<{ sessionId: string; ids: R
     ids[s.name] = res.body.id;
   }
   for (const s of CLASS) {
-    await expect
-      .poll(async () => (await testSql()`select status from public.essay_submissions where id = ${ids[s.name]}`)[0]?.status, {
-        timeout: 30_000,
-      })
-      .toBe("completed");
+    await waitUntilCompleted(ids[s.name]);
     const categoryScores = CATEGORIES.map((c, i) => ({ ...c, score: s.scores[i], feedback: "피드백" }));
     await testSql()`
       update public.analysis_results
@@ -71,11 +60,7 @@ async function seedClass(teacher: TestUser): Promise<{ sessionId: string; ids: R
     json: { essayContent: ESSAY, studentName: "오류생", studentId: "20240005" },
   });
   expect(failed.status).toBe(201);
-  await expect
-    .poll(async () => (await testSql()`select status from public.essay_submissions where id = ${failed.body.id}`)[0]?.status, {
-      timeout: 30_000,
-    })
-    .toBe("completed");
+  await waitUntilCompleted(failed.body.id);
   await testSql()`delete from public.analysis_results where submission_id = ${failed.body.id}`;
   await testSql()`
     update public.essay_submissions set status = 'error', progress_message = 'AI 응답을 받지 못했습니다.'
@@ -98,10 +83,7 @@ test.afterAll(async () => {
   await closeTestSql();
 });
 
-for (const viewport of [
-  { width: 1366, height: 900 },
-  { width: 390, height: 844 },
-]) {
+for (const viewport of WORKSPACE_VIEWPORTS) {
   test.describe(`at ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
 

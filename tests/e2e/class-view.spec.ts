@@ -4,18 +4,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
+import { closeTestSql, createMember, testSql } from "../helpers/users.ts";
 import { utf8 } from "../helpers/files.ts";
+import { signIn } from "./support.ts";
 
 const ESSAY = readFileSync(join(import.meta.dirname, "../fixtures/essays/strong.txt"), "utf8");
-
-async function signIn(page: Page, user: TestUser) {
-  await page.goto("/");
-  await page.getByLabel("사용자명").fill(user.username);
-  await page.getByLabel("비밀번호").fill(user.password);
-  await page.getByRole("button", { name: "로그인", exact: true }).click();
-  await expect(page.getByTestId("usage-badge")).toBeVisible();
-}
 
 async function submitTyped(page: Page, name: string) {
   await page.getByRole("tab", { name: "답안 작성" }).click();

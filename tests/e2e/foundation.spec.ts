@@ -1,9 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-
-const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+import { toast, uniqueName } from "./support.ts";
 
 const header = (page: Page) => page.getByRole("banner");
-const toast = (page: Page) => page.locator("[data-sonner-toast]");
 
 async function openAuthScreen(page: Page, path = "/") {
   await page.goto(path);

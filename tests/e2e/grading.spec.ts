@@ -6,7 +6,8 @@ import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
+import { closeTestSql, createMember, testSql } from "../helpers/users.ts";
+import { signIn, toast } from "./support.ts";
 
 const fixtures = join(import.meta.dirname, "../fixtures/essays");
 const ESSAY = readFileSync(join(fixtures, "strong.txt"), "utf8");
@@ -19,16 +20,6 @@ const STUDENTS = [
   { file: "박민수_20240104.txt", name: "박민수", id: "20240104", slow: 1600 },
   { file: "최지우_20240105.txt", name: "최지우", id: "20240105", slow: 1800 },
 ];
-
-const toast = (page: Page) => page.locator("[data-sonner-toast]");
-
-async function signIn(page: Page, user: TestUser) {
-  await page.goto("/");
-  await page.getByLabel("사용자명").fill(user.username);
-  await page.getByLabel("비밀번호").fill(user.password);
-  await page.getByRole("button", { name: "로그인", exact: true }).click();
-  await expect(page.getByTestId("usage-badge")).toBeVisible();
-}
 
 interface Seen {
   id: string;

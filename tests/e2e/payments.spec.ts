@@ -3,9 +3,7 @@
 // against the fake Toss API (tests/fakes/toss.ts) the harness starts.
 import { expect, test, type Page } from "@playwright/test";
 import { closeTestSql, testSql } from "../helpers/users.ts";
-
-const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const toast = (page: Page) => page.locator("[data-sonner-toast]");
+import { toast, uniqueName } from "./support.ts";
 
 /** A stand-in for the TossPayments v2 global: renders simple DOM and redirects like the real widget. */
 const FAKE_TOSS_SCRIPT = `

@@ -9,7 +9,8 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { DEFAULT_RUBRIC } from "../../supabase/functions/_shared/grading.ts";
 import { fakeAnnotations, INVENTED_QUOTE } from "../fakes/llm.ts";
-import { closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
+import { closeTestSql, createMember, testSql } from "../helpers/users.ts";
+import { signIn } from "./support.ts";
 
 const fixtures = join(import.meta.dirname, "../fixtures/essays");
 const ESSAY = readFileSync(join(fixtures, "strong.txt"), "utf8");
@@ -20,14 +21,6 @@ const EXPECTED = fakeAnnotations(ESSAY.trim(), DEFAULT_RUBRIC).expectedKept.map(
 test.afterAll(async () => {
   await closeTestSql();
 });
-
-async function signIn(page: Page, user: TestUser) {
-  await page.goto("/");
-  await page.getByLabel("사용자명").fill(user.username);
-  await page.getByLabel("비밀번호").fill(user.password);
-  await page.getByRole("button", { name: "로그인", exact: true }).click();
-  await expect(page.getByTestId("usage-badge")).toBeVisible();
-}
 
 async function setQuestion(page: Page) {
   await page.getByLabel("논술 문제(필수)").setInputFiles({ name: "논술문제.txt", mimeType: "text/plain", buffer: Buffer.from(QUESTION, "utf8") });

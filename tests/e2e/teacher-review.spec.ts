@@ -5,21 +5,14 @@
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
+import { expect, test } from "@playwright/test";
+import { api, closeTestSql, createMember, testSql } from "../helpers/users.ts";
 import { fileOf, utf8 } from "../helpers/files.ts";
+import { signIn } from "./support.ts";
 
 const fixtures = join(import.meta.dirname, "../fixtures/essays");
 const ESSAY = readFileSync(join(fixtures, "strong.txt"), "utf8");
 const QUESTION = readFileSync(join(fixtures, "prompt.txt"), "utf8");
-
-async function signIn(page: Page, user: TestUser, path: string) {
-  await page.goto(path);
-  await page.getByLabel("사용자명").fill(user.username);
-  await page.getByLabel("비밀번호").fill(user.password);
-  await page.getByRole("button", { name: "로그인", exact: true }).click();
-  await expect(page.getByTestId("usage-badge")).toBeVisible();
-}
 
 test.afterAll(async () => {
   await closeTestSql();

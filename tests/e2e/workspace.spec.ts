@@ -3,16 +3,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
 import { fileOf, KOREAN_ESSAY, makeDocx, utf8 } from "../helpers/files.ts";
-
-const toast = (page: Page) => page.locator("[data-sonner-toast]");
-
-async function signIn(page: Page, user: TestUser, path = "/") {
-  await page.goto(path);
-  await page.getByLabel("사용자명").fill(user.username);
-  await page.getByLabel("비밀번호").fill(user.password);
-  await page.getByRole("button", { name: "로그인", exact: true }).click();
-  await expect(page.getByTestId("usage-badge")).toBeVisible();
-}
+import { signIn, toast } from "./support.ts";
 
 async function setPlan(user: TestUser, planId: string) {
   await testSql()`update public.subscriptions set plan_id = ${planId}, status = 'active' where user_id = ${user.user.id}`;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
 import { readStack } from "../helpers/stack.ts";
 import { fileOf, utf8 } from "../helpers/files.ts";
+import { waitForStatus } from "../helpers/submissions.ts";
 
 const fixtures = join(import.meta.dirname, "../fixtures/essays");
 const PROMPT = readFileSync(join(fixtures, "prompt.txt"), "utf8");
@@ -35,16 +36,6 @@ async function submitFile(user: TestUser, sessionId: string, essay: string): Pro
   const res = await api(`/sessions/${sessionId}/submissions`, { token: user.token, form });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as string;
-}
-
-async function waitForStatus(id: string, statuses: string[], timeoutMs = 45_000) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const [row] = await sql()`select * from public.essay_submissions where id = ${id}`;
-    if (row && statuses.includes(row.status)) return row;
-    if (Date.now() > end) throw new Error(`submission ${id} still ${row?.status} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /** What the worker does when grading fails for good: error with a reason, use given back. */

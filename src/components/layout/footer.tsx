@@ -43,7 +43,7 @@ export function Footer() {
             <span>고객센터: {COMPANY_INFO.phone}</span>
           </p>
         </address>
-        <p className="mt-4 text-xs opacity-70">© {year} {COMPANY_INFO.name}. All rights reserved.</p>
+        <p className="mt-4 text-xs">© {year} {COMPANY_INFO.name}. All rights reserved.</p>
       </div>
     </footer>
   );

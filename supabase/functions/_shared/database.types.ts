@@ -47,14 +47,14 @@ isOneToOne: true
                   ]
                 },"analysis_sessions": {
                   Row: {
-                    "created_at": string,"criteria_content": string | null,"criteria_file_path": string | null,"criteria_filename": string | null,"criteria_mime_type": string | null,"id": string,"prompt_content": string,"prompt_file_path": string | null,"prompt_filename": string | null,"prompt_mime_type": string | null,"updated_at": string,"user_id": string
+                    "created_at": string,"criteria_content": string | null,"criteria_file_path": string | null,"criteria_filename": string | null,"criteria_mime_type": string | null,"id": string,"prompt_content": string,"prompt_file_path": string | null,"prompt_filename": string | null,"prompt_mime_type": string | null,"rubric": Json | null,"title": string | null,"updated_at": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "created_at"?: string,"criteria_content"?: string | null,"criteria_file_path"?: string | null,"criteria_filename"?: string | null,"criteria_mime_type"?: string | null,"id"?: string,"prompt_content"?: string,"prompt_file_path"?: string | null,"prompt_filename"?: string | null,"prompt_mime_type"?: string | null,"updated_at"?: string,"user_id"?: string
+                    "created_at"?: string,"criteria_content"?: string | null,"criteria_file_path"?: string | null,"criteria_filename"?: string | null,"criteria_mime_type"?: string | null,"id"?: string,"prompt_content"?: string,"prompt_file_path"?: string | null,"prompt_filename"?: string | null,"prompt_mime_type"?: string | null,"rubric"?: Json | null,"title"?: string | null,"updated_at"?: string,"user_id"?: string
                   }
                   Update: {
-                    "created_at"?: string,"criteria_content"?: string | null,"criteria_file_path"?: string | null,"criteria_filename"?: string | null,"criteria_mime_type"?: string | null,"id"?: string,"prompt_content"?: string,"prompt_file_path"?: string | null,"prompt_filename"?: string | null,"prompt_mime_type"?: string | null,"updated_at"?: string,"user_id"?: string
+                    "created_at"?: string,"criteria_content"?: string | null,"criteria_file_path"?: string | null,"criteria_filename"?: string | null,"criteria_mime_type"?: string | null,"id"?: string,"prompt_content"?: string,"prompt_file_path"?: string | null,"prompt_filename"?: string | null,"prompt_mime_type"?: string | null,"rubric"?: Json | null,"title"?: string | null,"updated_at"?: string,"user_id"?: string
                   }
                   Relationships: [
                     {

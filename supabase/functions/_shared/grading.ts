@@ -89,14 +89,18 @@ export type AnnotationSource = GraderKind | "teacher";
 /** Flags the server attaches to a result; shown to the teacher in the report. */
 export type GradeFlag = "manipulation" | "off_topic" | "too_short" | "blank" | "needs_check";
 
-export interface GradeResult {
-  overallScore: number;
-  maxScore: number;
-  categoryScores: CategoryScore[];
+/** The written feedback of a result, in the order the report shows it. */
+export interface ResultFeedback {
   strengths: string[];
   improvementAreas: string[];
   detailedFeedback: string;
   suggestions: string[];
+}
+
+export interface GradeResult extends ResultFeedback {
+  overallScore: number;
+  maxScore: number;
+  categoryScores: CategoryScore[];
   grader: GraderKind;
   model: string | null;
   flags: GradeFlag[];
@@ -115,7 +119,7 @@ export const FLAG_LABELS: Record<GradeFlag, string> = {
 export const OFFLINE_GRADER_LABEL = "오프라인 분석기 채점 (AI 채점 아님)";
 
 /** Report data per submission (docs/product.md#report-data). */
-export interface ReportData {
+export interface ReportData extends ResultFeedback {
   submissionId: string;
   studentInfo: { name: string | null; studentId: string | null };
   submittedAt: string;
@@ -123,10 +127,6 @@ export interface ReportData {
   overallScore: number;
   maxScore: number;
   categories: CategoryScore[];
-  strengths: string[];
-  improvementAreas: string[];
-  detailedFeedback: string;
-  suggestions: string[];
   grader: GraderKind;
   graderLabel: string;
   model: string | null;

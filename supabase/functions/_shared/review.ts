@@ -1,7 +1,7 @@
 // Teacher review (검토) of a report and read-only student links: the request body the API accepts
 // (one zod schema for the server and the SPA) and what the report returns beside the reviewed version.
 import { z } from "zod";
-import { ANNOTATION_KINDS, type Annotation, type CategoryScore, type ReportData } from "./grading.ts";
+import { ANNOTATION_KINDS, type Annotation, type CategoryScore, type ReportData, type ResultFeedback } from "./grading.ts";
 
 export const REVIEW_LIMITS = {
   /** Items per list (strengths, improvement areas, suggestions). */
@@ -101,14 +101,10 @@ export const shareBodySchema = z.object(
 );
 
 /** The fields a review may change (the teacher's version, and the AI's original). */
-export interface ReviewableFields {
+export interface ReviewableFields extends ResultFeedback {
   overallScore: number;
   maxScore: number;
   categories: CategoryScore[];
-  strengths: string[];
-  improvementAreas: string[];
-  detailedFeedback: string;
-  suggestions: string[];
   annotations: Annotation[];
 }
 
@@ -136,6 +132,8 @@ export interface ReviewInfo {
 export interface ReviewedReport extends ReportData, ReviewInfo {
   original: ReviewableFields;
   edits: ResultEdit[];
+  /** The answer is being graded again; this is the previous result until the new one is stored. */
+  regrading?: boolean;
 }
 
 /** A student link as listed to its teacher (the token is shown only when created). */
@@ -155,21 +153,13 @@ export interface CreatedShare extends ReportShare {
 }
 
 /** GET /shared/:token: what the student sees (no ids, file names, flags, log or teacher data). */
-export interface SharedReport {
+export interface SharedReport extends ReviewableFields {
   studentInfo: { name: string | null };
   submittedAt: string;
   reviewedAt: string | null;
   reviewed: true;
-  overallScore: number;
-  maxScore: number;
-  categories: CategoryScore[];
-  strengths: string[];
-  improvementAreas: string[];
-  detailedFeedback: string;
-  suggestions: string[];
   question: string;
   answer: string;
-  annotations: Annotation[];
   rubric: ReportData["rubric"];
   expiresAt: string;
 }

@@ -1,5 +1,5 @@
 // JSON shapes of the API (camelCase; flags are 1 | 0). Timestamps are ISO strings.
-import type { CategoryScore, GradeFlag, GraderKind, ReportData } from "./grading.ts";
+import type { CategoryScore, GradeFlag, GraderKind, ReportData, RubricCategory } from "./grading.ts";
 import type { PlanId, SubscriptionStatusValue } from "./plans.ts";
 
 export type Flag = 0 | 1;
@@ -85,6 +85,12 @@ export interface SubscriptionStatus {
 export interface AnalysisSession {
   id: string;
   userId: string;
+  /** The work item's name chosen by the teacher; null = shown as the prompt file name. */
+  title?: string | null;
+  /** The rubric the grader uses: the teacher's edited one, else the one read from the criteria. */
+  rubric?: RubricCategory[];
+  /** True when `rubric` is the teacher's edited rubric (analysis_sessions.rubric). */
+  rubricEdited?: boolean;
   promptContent: string;
   criteriaContent: string | null;
   promptFilename: string | null;
@@ -101,18 +107,6 @@ export type SubmissionStatus = "pending" | "analyzing" | "completed" | "error";
 
 export type { CategoryScore };
 
-export interface AnalysisResult {
-  id: string;
-  submissionId: string;
-  overallScore: number;
-  maxScore: number;
-  categoryScores: CategoryScore[];
-  strengths: string[];
-  improvementAreas: string[];
-  detailedFeedback: string;
-  suggestions: string[];
-  createdAt: string;
-}
 
 export interface Submission {
   id: string;
@@ -134,6 +128,8 @@ export interface Submission {
   submitTime?: string;
   essay?: string;
   result?: SubmissionResultSummary | null;
+  /** Queued or being graded again after a re-grade; the previous result stays readable meanwhile. */
+  regrading?: boolean;
 }
 
 /** A completed answer's scores in the list: reviewed ones when the teacher saved a review. */

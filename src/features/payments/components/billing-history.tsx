@@ -1,6 +1,5 @@
-import { ArrowLeft, Receipt } from "lucide-react";
-import { Link } from "react-router-dom";
-import { buttonClass } from "@/components/ui/button";
+import { Receipt } from "lucide-react";
+import { PageHeader } from "@/components/layout/page-header";
 import { Card, CardBody } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
@@ -29,16 +28,11 @@ export interface BillingHistoryProps {
 export function BillingHistory({ payments, isLoading, isError }: BillingHistoryProps) {
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-6">
-      <div>
-        <Link to={paths.plans.getHref()} className={buttonClass({ variant: "ghost", size: "sm" })}>
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          구독 플랜
-        </Link>
-      </div>
-      <header className="space-y-1">
-        <h1 className="text-3xl font-bold">결제 내역</h1>
-        <p className="text-base-content/70">결제한 플랜과 이용 기간, 환불 여부를 확인할 수 있습니다. 금액은 부가세 포함입니다.</p>
-      </header>
+      <PageHeader
+        back={{ to: paths.plans.getHref(), label: "구독 플랜" }}
+        title="결제 내역"
+        description="결제한 플랜과 이용 기간, 환불 여부를 확인할 수 있습니다. 금액은 부가세 포함입니다."
+      />
       {isError && (
         <div role="alert" className="alert alert-error">
           결제 내역을 불러오지 못했습니다. 잠시 후 다시 시도해 주세요.

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router-dom";
 import { GuestConvertDialog } from "@/components/account/guest-convert-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Button, buttonClass } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
+import { PageHeader } from "@/components/layout/page-header";
 import { paths } from "@/config/paths";
 import { formatSeoulDate } from "@/lib/format-date";
 import type { Plan, SubscriptionStatus, UsageStatus } from "@shared/types.ts";
@@ -110,15 +110,11 @@ export function PlanList(props: PlanListProps) {
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6">
-      <div>
-        <Link to={paths.home.getHref()} className={buttonClass({ variant: "ghost", size: "sm" })}>
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          돌아가기
-        </Link>
-      </div>
-      <header className="space-y-2">
-        <h1 className="text-3xl font-bold">구독 플랜</h1>
-        <p className="text-base-content/70">필요에 맞는 플랜을 선택하고 AI 논술 첨삭을 더 많이 이용해 보세요.</p>
+      <PageHeader
+        back={{ to: paths.home.getHref(), label: "돌아가기" }}
+        title="구독 플랜"
+        description="필요에 맞는 플랜을 선택하고 AI 논술 첨삭을 더 많이 이용해 보세요."
+      >
         <CurrentPlanLine
           isGuest={isGuest}
           usage={props.usage}
@@ -132,7 +128,7 @@ export function PlanList(props: PlanListProps) {
             결제 내역 보기
           </Link>
         )}
-      </header>
+      </PageHeader>
       <LaunchBanner />
       {isGuest && <GuestNotice />}
       {isError && (

@@ -8,21 +8,36 @@ export interface RetrySubmissionInput {
   submissionId: string;
 }
 
+type RequeueAnswer = { success: boolean; id: string; status: string; message: string };
+
+/** An answer whose grading ended in error goes back to the queue (one use). */
 export function retrySubmission({ submissionId }: RetrySubmissionInput) {
-  return api.post<{ success: boolean; id: string; status: string; message: string }>(
-    `/submissions/${encodeURIComponent(submissionId)}/retry`,
-  );
+  return api.post<RequeueAnswer>(`/submissions/${encodeURIComponent(submissionId)}/retry`);
 }
 
-export function useRetrySubmission() {
+/** A completed answer is graded again (one use); its previous result stays readable meanwhile. */
+export function regradeSubmission({ submissionId }: RetrySubmissionInput) {
+  return api.post<RequeueAnswer & { regrading: boolean }>(`/submissions/${encodeURIComponent(submissionId)}/regrade`);
+}
+
+function useRequeue(fn: (input: RetrySubmissionInput) => Promise<RequeueAnswer>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: retrySubmission,
-    onSuccess: (_data, { sessionId }) =>
+    mutationFn: fn,
+    onSuccess: (_data, { sessionId, submissionId }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: sessionKeys.submissions(sessionId) }),
+        queryClient.invalidateQueries({ queryKey: sessionKeys.report(submissionId) }),
         queryClient.invalidateQueries({ queryKey: usageKeys.all }),
         queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }),
       ]),
   });
+}
+
+export function useRetrySubmission() {
+  return useRequeue(retrySubmission);
+}
+
+export function useRegradeSubmission() {
+  return useRequeue(regradeSubmission);
 }

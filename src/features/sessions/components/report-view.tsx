@@ -143,6 +143,11 @@ export function GraderNotice({ report }: { report: ReportData }) {
           <span>{report.graderLabel}</span>
         </div>
       </div>
+      {(report as { regrading?: boolean }).regrading && (
+        <div role="status" className="alert alert-info alert-soft" data-testid="report-regrading">
+          <span>{M.regrade.reportNotice}</span>
+        </div>
+      )}
       {report.flagLabels.length > 0 && (
         <div role="alert" className="alert alert-error alert-soft" data-testid="report-flags">
           <AlertTriangle className="size-5" aria-hidden="true" />

@@ -30,6 +30,7 @@ import {
 } from "@/features/sessions/utils/class-results";
 import { feedbackText, STATUS_LABELS } from "@/features/sessions/utils/submission-stats";
 import { STATUS_VARIANTS } from "@/features/sessions/components/submission-list";
+import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
 
 const features = tableFeatures({ rowSortingFeature, sortedRowModel: createSortedRowModel() });
 type Features = typeof features;
@@ -210,8 +211,8 @@ export function ResultsTable({ submissions, onView }: ResultsTableProps) {
                     </th>
                     <td className="whitespace-nowrap">{r.studentId || "-"}</td>
                     <td>
-                      <Badge variant={STATUS_VARIANTS[r.status]} size="sm" className="whitespace-nowrap">
-                        {STATUS_LABELS[r.status]}
+                      <Badge variant={r.submission.regrading ? "info" : STATUS_VARIANTS[r.status]} size="sm" className="whitespace-nowrap">
+                        {r.submission.regrading ? M.regrade.status : STATUS_LABELS[r.status]}
                       </Badge>
                     </td>
                     <td className="text-right tabular-nums whitespace-nowrap" data-column="total">

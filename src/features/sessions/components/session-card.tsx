@@ -19,7 +19,7 @@ export function SessionCard({ session, onDelete }: { session: AnalysisSession; o
       <CardBody className="gap-2">
         <h3 className="flex items-center gap-2 font-semibold">
           <FileText className="size-4 shrink-0" aria-hidden="true" />
-          <span className="truncate">{session.promptFilename ?? "논술 문제"}</span>
+          <span className="truncate">{session.title ?? session.promptFilename ?? "논술 문제"}</span>
         </h3>
         {session.criteriaFilename && (
           <p className="truncate text-sm text-base-content/70">기준: {session.criteriaFilename}</p>
@@ -36,7 +36,7 @@ export function SessionCard({ session, onDelete }: { session: AnalysisSession; o
           <Button
             size="sm"
             variant="ghost"
-            aria-label={`${session.promptFilename ?? "작업"} 삭제`}
+            aria-label={`${session.title ?? session.promptFilename ?? "작업"} 삭제`}
             onClick={() => onDelete(session)}
           >
             <Trash2 className="size-4" aria-hidden="true" />

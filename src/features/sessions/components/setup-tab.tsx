@@ -6,6 +6,8 @@ import { notify } from "@/lib/notify";
 import type { AnalysisSession } from "@shared/types.ts";
 import { formatKb } from "@shared/upload-rules.ts";
 import { useCreateSession } from "@/features/sessions/api/create-session";
+import { useReplaceSessionFiles } from "@/features/sessions/api/update-session";
+import { SetupReview } from "@/features/sessions/components/setup-review";
 import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
 import { createSessionFailure } from "@/features/sessions/utils/session-errors";
 import { SetupFilePicker } from "@/features/sessions/components/setup-file-picker";
@@ -28,7 +30,8 @@ export function SetupTab({ session, onCreated, onNext, onUsageExceeded }: SetupT
   const [promptFile, setPromptFile] = useState<File | null>(null);
   const [criteriaFile, setCriteriaFile] = useState<File | null>(null);
   const createSession = useCreateSession();
-  const busy = createSession.isPending;
+  const replaceFiles = useReplaceSessionFiles();
+  const busy = createSession.isPending || replaceFiles.isPending;
   const ocr = useImageText();
   const browserReadsImages = useBrowserReadsImages();
   const files: Record<Role, File | null> = { prompt: promptFile, criteria: criteriaFile };
@@ -51,15 +54,38 @@ export function SetupTab({ session, onCreated, onNext, onUsageExceeded }: SetupT
   };
 
   const submit = () => {
-    if (!promptFile) {
+    if (!promptFile && !(session && criteriaFile)) {
       if (session) onNext();
       return;
     }
-    const problem = imageTextProblem([ocr.states.prompt, criteriaFile ? ocr.states.criteria : undefined]);
+    const problem = imageTextProblem([promptFile ? ocr.states.prompt : undefined, criteriaFile ? ocr.states.criteria : undefined]);
     if (problem) {
       notify({ title: M.files.imageTextTitle, description: problem, variant: "destructive" });
       return;
     }
+    const clearChosen = () => {
+      setPromptFile(null);
+      setCriteriaFile(null);
+      ocr.clear();
+    };
+    if (session) {
+      // A session is open: the chosen files replace its own (no new, empty session is left behind).
+      replaceFiles.mutate(
+        { sessionId: session.id, promptFile: toSend("prompt"), criteriaFile: toSend("criteria") },
+        {
+          onSuccess: () => {
+            notify({ title: M.setupCheck.replacedTitle, description: M.setupCheck.replaced });
+            clearChosen();
+          },
+          onError: (error) => {
+            const outcome = createSessionFailure(error);
+            if (outcome.toast) notify({ ...outcome.toast, title: M.setupCheck.replaceFailTitle });
+          },
+        },
+      );
+      return;
+    }
+    if (!promptFile) return;
     createSession.mutate(
       { promptFile: toSend("prompt")!, criteriaFile: toSend("criteria") },
       {
@@ -68,9 +94,7 @@ export function SetupTab({ session, onCreated, onNext, onUsageExceeded }: SetupT
             title: M.session.createdTitle,
             description: created.criteriaFilename ? M.session.createdWithCriteria : M.session.created,
           });
-          setPromptFile(null);
-          setCriteriaFile(null);
-          ocr.clear();
+          clearChosen();
           onCreated(created);
         },
         onError: (error) => {
@@ -127,6 +151,7 @@ export function SetupTab({ session, onCreated, onNext, onUsageExceeded }: SetupT
             if (file) ocr.read(key, file);
           }}
         />
+        {session && <SetupReview key={session.id} session={session} />}
         {listed.length > 0 && (
           <div
             role="note"
@@ -149,7 +174,7 @@ export function SetupTab({ session, onCreated, onNext, onUsageExceeded }: SetupT
         )}
         <div className="flex justify-end border-t border-base-300 pt-4">
           <Button className="w-full sm:w-auto" onClick={submit} disabled={busy || (!promptFile && !session)} loading={busy}>
-            {busy ? "처리 중..." : "다음 단계"}
+            {busy ? "처리 중..." : session && (promptFile || criteriaFile) ? "파일 교체" : "다음 단계"}
           </Button>
         </div>
       </CardBody>

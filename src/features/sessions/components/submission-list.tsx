@@ -4,6 +4,8 @@ import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import type { Submission } from "@shared/types.ts";
+import { RegradeButton } from "@/features/sessions/components/regrade-button";
+import { SESSION_MESSAGES } from "@/features/sessions/messages";
 import {
   displayStudent,
   essayPreview,
@@ -30,6 +32,10 @@ export interface SubmissionListProps {
   onRetry?: (submission: Submission) => void;
   /** The row being sent back to grading. */
   retryingId?: string;
+  /** Completed rows: grade again (after a confirmation; one use). */
+  onRegrade?: (submission: Submission) => Promise<unknown>;
+  /** The row being sent back to grading by 재채점. */
+  regradingId?: string;
   /** Every row: ask to delete the answer (the dashboard confirms first). */
   onRequestDelete?: (submission: Submission) => void;
   /** Extra content per row (e.g. live details added later). */
@@ -49,6 +55,8 @@ export function SubmissionList({
   onRetry,
   retryingId,
   onRequestDelete,
+  onRegrade,
+  regradingId,
   renderExtra,
 }: SubmissionListProps) {
   if (submissions.length === 0) {
@@ -62,9 +70,15 @@ export function SubmissionList({
           <div className="flex items-start gap-2">
             <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
               <span className="font-semibold break-words">{displayStudent(s)}</span>
-              <Badge variant={STATUS_VARIANTS[s.status]} size="sm">
-                {STATUS_LABELS[s.status]}
-              </Badge>
+              {s.regrading ? (
+                <Badge variant="info" size="sm" data-testid="regrading-badge">
+                  {SESSION_MESSAGES.regrade.status}
+                </Badge>
+              ) : (
+                <Badge variant={STATUS_VARIANTS[s.status]} size="sm">
+                  {STATUS_LABELS[s.status]}
+                </Badge>
+              )}
               {typeof s.score === "number" && <span className="text-sm font-semibold">{s.score}점</span>}
               {isOffline(s) && (
                 <Badge variant="warning" size="sm" title="오프라인 분석기 채점 (AI 채점 아님)">
@@ -113,8 +127,8 @@ export function SubmissionList({
           <p className="mt-1 text-sm text-base-content/70">
             {s.essay ? essayPreview(s.essay) : s.essayFilename ?? ""}
           </p>
-          {s.status === "completed" && (onView || onDownload) && (
-            <div className="mt-2 flex gap-2">
+          {(s.status === "completed" || s.regrading) && (onView || onDownload || onRegrade) && (
+            <div className="mt-2 flex flex-wrap gap-2">
               {onView && (
                 <Button size="sm" variant="outline" onClick={() => onView(s, feedbackText(s))}>
                   보기
@@ -124,6 +138,9 @@ export function SubmissionList({
                 <Button size="sm" variant="ghost" onClick={() => onDownload(s)} loading={downloadingId === s.id}>
                   다운로드
                 </Button>
+              )}
+              {onRegrade && s.status === "completed" && (
+                <RegradeButton submission={s} onRegrade={onRegrade} busy={regradingId === s.id} />
               )}
             </div>
           )}

@@ -3,7 +3,7 @@ import { notify } from "@/lib/notify";
 import type { Submission } from "@shared/types.ts";
 import { useDeleteSubmission } from "@/features/sessions/api/delete-submission";
 import { useDownloadResultsCsv } from "@/features/sessions/api/download-results-csv";
-import { useRetrySubmission } from "@/features/sessions/api/retry-submission";
+import { useRegradeSubmission, useRetrySubmission } from "@/features/sessions/api/retry-submission";
 import { SESSION_MESSAGES } from "@/features/sessions/messages";
 import { retryFailure } from "@/features/sessions/utils/session-errors";
 
@@ -18,6 +18,7 @@ export function useSubmissionActions(sessionId: string | null, onUsageExceeded: 
   const csv = useDownloadResultsCsv();
   const retry = useRetrySubmission();
   const remove = useDeleteSubmission();
+  const regrade = useRegradeSubmission();
 
   const exportCsv = () => {
     if (!sessionId) return;
@@ -41,6 +42,16 @@ export function useSubmissionActions(sessionId: string | null, onUsageExceeded: 
       },
     );
 
+  const regradeSubmission = (submission: Submission) =>
+    regrade.mutateAsync({ sessionId: sessionId ?? submission.sessionId, submissionId: submission.id }).then(
+      (res) => notify({ title: SESSION_MESSAGES.regrade.startedTitle, description: res.message }),
+      (error: unknown) => {
+        const outcome = retryFailure(error);
+        if (outcome.showUsageLimit) onUsageExceeded(error);
+        if (outcome.toast) notify({ ...outcome.toast, title: SESSION_MESSAGES.regrade.failedTitle });
+      },
+    );
+
   const deleteSubmission = (submission: Submission) =>
     remove.mutateAsync({ sessionId: sessionId ?? submission.sessionId, submissionId: submission.id }).then(
       () => notify({ title: ACTION_MESSAGES.deleteTitle, description: ACTION_MESSAGES.deleteDescription }),
@@ -58,6 +69,8 @@ export function useSubmissionActions(sessionId: string | null, onUsageExceeded: 
       exportingCsv: csv.isPending,
       onRetry: retrySubmission,
       retryingId: retry.isPending ? retry.variables?.submissionId : undefined,
+      onRegrade: regradeSubmission,
+      regradingId: regrade.isPending ? regrade.variables?.submissionId : undefined,
       onDelete: deleteSubmission,
       deletingId: remove.isPending ? remove.variables?.submissionId : undefined,
     },

@@ -6,6 +6,7 @@ import type { AuthUser, Ctx } from "../lib/types.ts";
 import { json } from "../lib/http.ts";
 import { HttpError } from "../lib/errors.ts";
 import { ADMIN_MESSAGES } from "./messages.ts";
+import { numberSetting } from "../lib/env.ts";
 
 export interface TokenPrices {
   currency: "USD";
@@ -14,10 +15,7 @@ export interface TokenPrices {
   cachedPer1M: number;
 }
 
-function price(name: string, fallback: number): number {
-  const v = Number(Deno.env.get(name));
-  return Number.isFinite(v) && v >= 0 && Deno.env.get(name)?.trim() ? v : fallback;
-}
+const price = (name: string, fallback: number) => numberSetting(name, fallback, { allowZero: true });
 
 /** Prices per 1M tokens in USD; defaults are gpt-4.1-mini's list prices (input 0.40, cached 0.10, output 1.60). */
 export function tokenPrices(): TokenPrices {

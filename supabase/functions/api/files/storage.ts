@@ -10,7 +10,7 @@
 import { serviceClient } from "../lib/supabase.ts";
 import { HttpError } from "../lib/errors.ts";
 import { adminSql } from "../lib/db.ts";
-import { read } from "../lib/env.ts";
+import { numberSetting } from "../lib/env.ts";
 import type { ReadFile } from "./index.ts";
 
 /** The only bucket these helpers touch (never taken from input). */
@@ -28,9 +28,7 @@ export const DEFAULT_MAX_STORED_FILES_PER_USER = 5000;
 export const DEFAULT_MAX_STORED_BYTES_PER_USER = 2 * 1024 * 1024 * 1024;
 
 function positiveInt(name: string, fallback: number): number {
-  const raw = read(name);
-  const n = Number(raw);
-  return raw !== undefined && Number.isFinite(n) && n >= 1 ? Math.floor(n) : fallback;
+  return Math.max(1, numberSetting(name, fallback, { integer: true }));
 }
 
 /** The per-user bound, read at call time (`MAX_STORED_FILES_PER_USER`, `MAX_STORED_BYTES_PER_USER`). */

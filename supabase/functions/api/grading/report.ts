@@ -2,7 +2,7 @@ import { FLAG_LABELS, OFFLINE_GRADER_LABEL, scorePercent, type GradeFlag, type R
 import type { ReviewInfo } from "../../_shared/review.ts";
 import { iso } from "../lib/http.ts";
 import { validStoredAnnotations } from "./annotations.ts";
-import { parseRubric } from "./rubric.ts";
+import { sessionRubric } from "./rubric.ts";
 
 /** Row shape read by the report routes (submission joined with its result and session). */
 export interface ReportRow {
@@ -27,6 +27,8 @@ export interface ReportRow {
   prompt_content?: string | null;
   /** Session criteria text, read into the rubric as the worker did (analysis_sessions.criteria_content). */
   criteria_content?: string | null;
+  /** The teacher's edited rubric (analysis_sessions.rubric), used instead of the criteria when set. */
+  rubric?: unknown;
   /** The answer (essay_submissions.essay_content). */
   essay_content?: string | null;
   /** analysis_results.annotations */
@@ -57,7 +59,7 @@ export function toReport(row: ReportRow): ReportData {
     essayFilename: row.essay_filename,
     promptFilename: row.prompt_filename,
     question: row.prompt_content ?? "",
-    rubric: parseRubric(row.criteria_content).map((c) => ({ name: c.name, maxScore: c.maxScore, ...(c.description ? { description: c.description } : {}) })),
+    rubric: sessionRubric(row.rubric, row.criteria_content).map((c) => ({ name: c.name, maxScore: c.maxScore, ...(c.description ? { description: c.description } : {}) })),
     answer,
     annotations: validStoredAnnotations(answer, row.annotations),
   };

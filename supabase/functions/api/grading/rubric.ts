@@ -1,4 +1,5 @@
 import { DEFAULT_RUBRIC, type RubricCategory } from "../../_shared/grading.ts";
+import { rubricSchema } from "../../_shared/session-setup.ts";
 
 const POINTS = /(\d{1,3}(?:\.\d+)?)\s*(?:점|points?|pts?)/i;
 const BULLET = /^\s*(?:[-*•·▪◦]|\(?\d{1,2}[.)]|[①-⑳]|[가-하][.)]|[IVX]+\.)\s*/;
@@ -28,4 +29,17 @@ export function parseRubric(criteria: string | null | undefined): RubricCategory
     if (found.length >= 12) break;
   }
   return found.length >= 2 ? found : DEFAULT_RUBRIC;
+}
+
+/**
+ * The rubric a session's answers are graded with: the teacher's edited rubric
+ * (analysis_sessions.rubric, checked in SQL and again here) when there is one, else the one read
+ * from the criteria text.
+ */
+export function sessionRubric(stored: unknown, criteria: string | null | undefined): RubricCategory[] {
+  if (stored != null) {
+    const parsed = rubricSchema.safeParse(stored);
+    if (parsed.success) return parsed.data.map((c) => ({ name: c.name, maxScore: c.maxScore, ...(c.description ? { description: c.description } : {}) }));
+  }
+  return parseRubric(criteria);
 }

@@ -1,12 +1,12 @@
 import { adminSql } from "../lib/db.ts";
-import { env } from "../lib/env.ts";
+import { env, numberSetting, read } from "../lib/env.ts";
 import { exceedsChars, MAX_CRITERIA_CHARS, MAX_ESSAY_CHARS, MAX_PROMPT_CHARS, uploadMessages } from "../../_shared/upload-rules.ts";
 import type { GradeResult, RubricCategory } from "../../_shared/grading.ts";
 import { gradeWithoutLlm, precheck } from "./grade.ts";
 import { type CallUsage, GradingError, llmClient, OutOfTimeError, type LlmConfig } from "./llm.ts";
 import { gradeWithModel, gradingMode, type GradingMode, gradingSamples } from "./modes.ts";
 import { readImage } from "./image-reading.ts";
-import { parseRubric } from "./rubric.ts";
+import { sessionRubric } from "./rubric.ts";
 
 /**
  * The grading worker: claims jobs (FOR UPDATE SKIP LOCKED + lease), grades up to
@@ -19,10 +19,7 @@ import { parseRubric } from "./rubric.ts";
  * locally) starts the next run, and expired leases are claimed again.
  */
 
-function num(name: string, fallback: number): number {
-  const v = Number(Deno.env.get(name));
-  return Number.isFinite(v) && v > 0 ? v : fallback;
-}
+const num = (name: string, fallback: number) => numberSetting(name, fallback);
 
 export const workerSettings = {
   get leaseSeconds() {
@@ -52,11 +49,11 @@ export const workerSettings = {
   },
   /** GRADING_MODE: holistic (default, one call) or per-criterion (one call per category + overall). */
   get mode(): GradingMode {
-    return gradingMode(Deno.env.get("GRADING_MODE"));
+    return gradingMode(read("GRADING_MODE"));
   },
   /** GRADING_SAMPLES: gradings per answer, the per-category median kept (1–5, default 1). */
   get samples(): number {
-    return gradingSamples(Deno.env.get("GRADING_SAMPLES"));
+    return gradingSamples(read("GRADING_SAMPLES"));
   },
 };
 
@@ -121,7 +118,7 @@ const JOB_GONE = "job gone";
 async function loadSession(id: string, cfg: LlmConfig | null): Promise<SessionMaterial> {
   const [s] = await adminSql`
     select user_id, prompt_content, criteria_content, prompt_file_path, prompt_mime_type,
-           criteria_file_path, criteria_mime_type
+           criteria_file_path, criteria_mime_type, rubric
       from public.analysis_sessions where id = ${id}`;
   if (!s) throw new GradingError("채점 세션을 찾을 수 없습니다.", false);
   let question: string = s.prompt_content ?? "";
@@ -139,7 +136,8 @@ async function loadSession(id: string, cfg: LlmConfig | null): Promise<SessionMa
   // Defence in depth: the upload caps these, but never send more than the cap whatever is stored.
   if (exceedsChars(question, MAX_PROMPT_CHARS)) throw new GradingError(uploadMessages.promptTooLong, false);
   if (exceedsChars(criteria, MAX_CRITERIA_CHARS)) throw new GradingError(uploadMessages.criteriaTooLong, false);
-  return { question, rubric: parseRubric(criteria) };
+  // The teacher's checked rubric (PATCH /sessions/:id) when there is one, else read from the criteria.
+  return { question, rubric: sessionRubric(s.rubric, criteria) };
 }
 
 const STAGES = [
@@ -204,7 +202,9 @@ async function storeResult(id: string, worker: string, result: GradeResult, tran
     const [row] = await sql`
       select private.complete_grading_job(${id}, ${worker}, ${sql.json(rest as never)}, ${transcribed}) as ok`;
     if (!row?.ok) return;
-    await sql`update public.analysis_results set annotations = ${sql.json((annotations ?? []) as never)}
+    // A re-grade replaces the previous result: the teacher review made on it goes (its edit log stays).
+    await sql`update public.analysis_results set annotations = ${sql.json((annotations ?? []) as never)},
+                     review = null, reviewed_at = null, reviewed_by = null
                where submission_id = ${id}`;
   });
 }
@@ -348,7 +348,12 @@ export async function runWorker(opts: { concurrency?: number; budgetMs?: number;
         for (const job of jobs) {
           const p: Promise<void> = gradeJob(job, worker, sessions, clock)
             .catch((err) => console.error("grading job failed", job.id, err))
-            .finally(() => active.delete(p));
+            .finally(() => {
+              active.delete(p);
+              // A session's setup can change only while none of its answers is queued or being
+              // graded (PATCH /sessions/:id): forget it once this run holds none of them.
+              if (![...active.values()].some((j) => j.session_id === job.session_id)) sessions.delete(job.session_id);
+            });
           active.set(p, job);
         }
       }

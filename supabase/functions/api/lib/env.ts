@@ -6,14 +6,22 @@ export function read(name: string): string | undefined {
   return v === undefined || v === "" ? undefined : v;
 }
 
+/**
+ * A numeric setting: the variable's value when it is a finite number above zero (or zero with
+ * `allowZero`), else `fallback`; `integer` rounds it down. Unset, blank or malformed means fallback.
+ */
+export function numberSetting(name: string, fallback: number, opts: { allowZero?: boolean; integer?: boolean } = {}): number {
+  const raw = read(name)?.trim();
+  const n = raw ? Number(raw) : Number.NaN;
+  if (!Number.isFinite(n) || n < 0 || (n === 0 && !opts.allowZero)) return fallback;
+  return opts.integer ? Math.floor(n) : n;
+}
+
 function required(name: string): string {
   const v = read(name);
   if (!v) throw new Error(`Missing environment variable ${name}`);
   return v;
 }
-
-export const TOSS_TEST_CLIENT_KEY = "test_gck_docs_Ovk5rk1EwkEbP0W43n07xlzm";
-export const TOSS_TEST_SECRET_KEY = "test_gsk_docs_OaPz8L5KdmQXkzRz3y47BMw6";
 
 /**
  * One key out of a platform key dictionary such as SUPABASE_SECRET_KEYS (`{"default":"sb_secret_…"}`):

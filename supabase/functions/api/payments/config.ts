@@ -1,6 +1,7 @@
 // Toss settings for the function: keys and API base from lib/env.ts, plus the call timeout, and the
 // payments mode (PAYMENTS_MODE = test | live) that decides which keys may be used.
-import { env, read, TOSS_TEST_CLIENT_KEY, TOSS_TEST_SECRET_KEY } from "../lib/env.ts";
+import { env, numberSetting, read } from "../lib/env.ts";
+import { TOSS_TEST_CLIENT_KEY, TOSS_TEST_SECRET_KEY } from "../../_shared/toss.ts";
 import type { TossConfig } from "./toss.ts";
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -43,10 +44,9 @@ export function paymentsSetup(): PaymentsSetup {
 }
 
 export function tossConfig(): TossConfig {
-  const raw = Number(Deno.env.get("TOSS_TIMEOUT_MS") ?? "");
   return {
     apiBase: env.tossApiBase,
     secretKey: paymentsSetup().secretKey ?? "",
-    timeoutMs: Number.isFinite(raw) && raw > 0 ? Math.floor(raw) : DEFAULT_TIMEOUT_MS,
+    timeoutMs: numberSetting("TOSS_TIMEOUT_MS", DEFAULT_TIMEOUT_MS, { integer: true }),
   };
 }

@@ -20,7 +20,7 @@ export async function loadReviewedReport(sql: Sql, submissionId: string, userId:
            s.prompt_filename, e.status,
            r.id as result_id, r.overall_score, r.max_score, r.category_scores, r.strengths, r.improvement_areas,
            r.detailed_feedback, r.suggestions, r.grader, r.model, r.flags,
-           s.prompt_content, s.criteria_content, e.essay_content, r.annotations,
+           s.prompt_content, s.criteria_content, s.rubric, e.essay_content, r.annotations,
            r.review, r.reviewed_at
       from public.essay_submissions e
       join public.analysis_sessions s on s.id = e.session_id
@@ -28,7 +28,12 @@ export async function loadReviewedReport(sql: Sql, submissionId: string, userId:
      where e.id = ${submissionId} and e.user_id = ${userId}`;
   const row = rows[0];
   if (!row) throw new HttpError(404, M.reportNotFound);
-  if (row.status !== "completed" || row.overall_score === null) throw new HttpError(409, M.notCompleted);
+  // While a completed answer is graded again (status pending/analyzing with its result kept), the
+  // previous result stays readable, marked `regrading`.
+  const regrading = row.status === "pending" || row.status === "analyzing";
+  if ((row.status !== "completed" && !regrading) || row.result_id === null || row.overall_score === null) {
+    throw new HttpError(409, M.notCompleted);
+  }
   const edits = await sql<EditRow[]>`
     select x.id, x.at, x.field, x.before, x.after, coalesce(p.display_name, p.username) as by
       from public.result_edits x
@@ -37,7 +42,7 @@ export async function loadReviewedReport(sql: Sql, submissionId: string, userId:
      order by x.at, x.id
      limit 500`;
   const base = toReport(row as unknown as ReportRow);
-  return { ...reviewedReport(base, row as unknown as ReviewRow, edits), resultId: row.result_id as string };
+  return { ...reviewedReport(base, row as unknown as ReviewRow, edits), regrading, resultId: row.result_id as string };
 }
 
 /** The result row of the caller's completed submission, locked for a review write (privileged SQL). */
@@ -45,7 +50,7 @@ export async function lockResultForReview(sql: postgres.TransactionSql, submissi
   const rows = await sql`
     select r.id as result_id, e.status, r.overall_score, r.max_score, r.category_scores, r.strengths,
            r.improvement_areas, r.detailed_feedback, r.suggestions, r.annotations, r.review, r.reviewed_at,
-           e.essay_content, s.criteria_content
+           e.essay_content, s.criteria_content, s.rubric
       from public.essay_submissions e
       join public.analysis_sessions s on s.id = e.session_id
       left join public.analysis_results r on r.submission_id = e.id
@@ -55,5 +60,5 @@ export async function lockResultForReview(sql: postgres.TransactionSql, submissi
   if (!row) throw new HttpError(404, M.reportNotFound);
   if (row.status !== "completed" || row.result_id === null) throw new HttpError(409, M.notCompleted);
   await sql`select 1 from public.analysis_results where id = ${row.result_id} for update`;
-  return row as unknown as ReviewRow & { result_id: string; essay_content: string | null; criteria_content: string | null };
+  return row as unknown as ReviewRow & { result_id: string; essay_content: string | null; criteria_content: string | null; rubric: unknown };
 }

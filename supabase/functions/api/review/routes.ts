@@ -10,7 +10,7 @@ import { iso, json } from "../lib/http.ts";
 import { idParams } from "../lib/params.ts";
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from "../lib/rate-limit.ts";
 import { defineRoute, type Route } from "../lib/types.ts";
-import { parseRubric } from "../grading/rubric.ts";
+import { sessionRubric } from "../grading/rubric.ts";
 import { applyReview, diffFields, originalFields, reviewedFields, sharedReport, toStoredReview } from "./build.ts";
 import { loadReviewedReport, lockResultForReview } from "./queries.ts";
 import { REVIEW_API_MESSAGES as M } from "./messages.ts";
@@ -75,7 +75,7 @@ export const routes: Route[] = [
         const answer = row.essay_content ?? "";
         const original = originalFields(row, answer);
         const current = reviewedFields(row, answer) ?? original;
-        const rubricNames = parseRubric(row.criteria_content).map((c) => c.name);
+        const rubricNames = sessionRubric(row.rubric, row.criteria_content).map((c) => c.name);
         const next = applyReview(body, original, answer, rubricNames);
         const changes = diffFields(current, next);
         if (changes.length === 0) return;

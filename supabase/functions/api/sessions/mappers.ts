@@ -2,6 +2,7 @@
 import type { AnalysisSession } from "../../_shared/types.ts";
 import type { DbRow } from "../../_shared/db-rows.ts";
 import { iso } from "../lib/http.ts";
+import { sessionRubric } from "../grading/rubric.ts";
 
 /** A row of public.analysis_sessions (generated types), plus the list view's counts. */
 export type SessionRow = DbRow<"analysis_sessions", "created_at" | "updated_at"> & {
@@ -13,6 +14,9 @@ export function sessionJson(r: SessionRow): AnalysisSession & { promptMimeType: 
   return {
     id: r.id,
     userId: r.user_id,
+    title: r.title,
+    rubric: sessionRubric(r.rubric, r.criteria_content),
+    rubricEdited: r.rubric !== null,
     promptContent: r.prompt_content,
     criteriaContent: r.criteria_content,
     promptFilename: r.prompt_filename,

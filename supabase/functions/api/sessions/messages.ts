@@ -8,4 +8,6 @@ export const SESSION_MESSAGES = {
   nothingToStart: "시작할 답안이 없습니다. 먼저 답안 파일을 업로드해주세요.",
   promptLabel: "논술 문제",
   criteriaLabel: "평가 기준",
+  setupWhileGrading: "채점 중이거나 대기 중인 답안이 있어 지금은 문제·평가 기준을 바꿀 수 없습니다. 채점이 끝난 뒤 다시 시도해 주세요.",
+  replaceNothing: "바꿀 파일을 선택해 주세요. (논술 문제 또는 평가 기준)",
 } as const;

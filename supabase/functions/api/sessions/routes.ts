@@ -17,6 +17,7 @@ import { SESSION_MESSAGES } from "./messages.ts";
 import { type SessionRow, sessionJson } from "./mappers.ts";
 import { notFound, ownedSession, sessionParams, userId } from "./queries.ts";
 import { batchUpload, startBatch } from "./batch.ts";
+import { patchSession } from "./setup.ts";
 
 type UserCtx = Ctx<Record<string, string>, AuthUser>;
 type SessionCtx = Ctx<{ id: string }, AuthUser>;
@@ -143,6 +144,7 @@ export const routes: Route[] = [
   defineRoute({ method: "GET", path: "/sessions", auth: "user", handler: listSessions }),
   defineRoute({ method: "POST", path: "/sessions", auth: "user", handler: createSession }),
   defineRoute({ method: "GET", path: "/sessions/:id", auth: "user", params, handler: getSession }),
+  defineRoute({ method: "PATCH", path: "/sessions/:id", auth: "user", params, handler: patchSession }),
   defineRoute({ method: "DELETE", path: "/sessions/:id", auth: "user", params, handler: deleteSession }),
   defineRoute({ method: "GET", path: "/sessions/:id/results.csv", auth: "user", params, handler: resultsCsvDownload }),
   defineRoute({ method: "POST", path: "/sessions/:id/batch-upload", auth: "user", params, handler: batchUpload }),

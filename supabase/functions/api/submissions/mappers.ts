@@ -20,6 +20,8 @@ export type SubmissionRow = SubmissionColumns & {
   /** The shown (reviewed, else graded) category scores (`SHOWN_SCORES`); jsonb, untrusted shape. */
   category_scores?: unknown;
   flags?: unknown;
+  /** A completed answer queued or being graded again (its previous result is kept meanwhile). */
+  regrading?: boolean | null;
 };
 
 const FLAGS: readonly GradeFlag[] = ["manipulation", "off_topic", "too_short", "blank", "needs_check"];
@@ -73,5 +75,6 @@ export function submissionJson(r: SubmissionRow): Submission & { essayMimeType: 
         flags: listFlags(r.flags),
       }
       : null,
+    regrading: r.regrading === true,
   };
 }

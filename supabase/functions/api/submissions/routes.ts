@@ -1,5 +1,6 @@
 // Answers: a session's list, one new answer (file or text), retry after a grading error, delete.
 import { z } from "zod";
+import type { TransactionSql } from "postgres";
 import { adminSql } from "../lib/db.ts";
 import { type Ctx, defineRoute, type Route } from "../lib/types.ts";
 import type { AuthUser } from "../lib/types.ts";
@@ -111,20 +112,47 @@ async function createSubmission(ctx: IdCtx): Promise<Response> {
   }
 }
 
-/** An answer whose grading ended in error goes back to the queue for one more use. */
-async function retrySubmission(ctx: IdCtx): Promise<Response> {
+/**
+ * Sends the caller's answer back to the queue for one more use, reserved exactly as for a new
+ * answer (403 usageExceeded / 429 freeLimitReached, nothing changed): only from `status`, else 409
+ * `notAllowed`; `requeue` is the SQL function that does it (private.requeue_errored_submission or
+ * private.requeue_completed_submission). Then starts the worker.
+ */
+async function requeueForOneUse(
+  ctx: IdCtx,
+  status: "error" | "completed",
+  requeue: (sql: TransactionSql, id: string, periodStart: string | null) => Promise<{ ok: boolean }[]>,
+  notAllowed: string,
+): Promise<void> {
   const uid = ctx.user.id;
   await adminSql.begin(async (sql) => {
     const row = await lockOwnedSubmission(sql, ctx.params.id, uid);
-    if (row.status !== "error") throw new HttpError(409, SUBMISSION_MESSAGES.retryNotError);
+    if (row.status !== status) throw new HttpError(409, notAllowed);
     const reservation = await reserveUsage(sql, uid, 1, ctx.req);
     if (!reservation.allowed) throw await usageExceededError(sql, reservation, 1);
-    const [{ ok }] = await sql<{ ok: boolean }[]>`
-      select private.requeue_errored_submission(${row.id}::uuid, ${reservation.periodStart}::timestamptz) as ok`;
-    if (!ok) throw new HttpError(409, SUBMISSION_MESSAGES.retryNotError);
+    const [{ ok }] = await requeue(sql, row.id, reservation.periodStart);
+    if (!ok) throw new HttpError(409, notAllowed);
   });
   startWorkerInBackground();
+}
+
+/** An answer whose grading ended in error goes back to the queue for one more use. */
+async function retrySubmission(ctx: IdCtx): Promise<Response> {
+  await requeueForOneUse(ctx, "error", (sql, id, periodStart) => sql<{ ok: boolean }[]>`
+    select private.requeue_errored_submission(${id}::uuid, ${periodStart}::timestamptz) as ok`, SUBMISSION_MESSAGES.retryNotError);
   return json({ success: true, id: ctx.params.id, status: "pending", message: SUBMISSION_MESSAGES.retried });
+}
+
+/**
+ * Grades a completed answer again (e.g. after a rubric edit) for one more use. The result row is
+ * kept until the worker stores the new one (the report stays readable, marked regrading); the new
+ * result clears the teacher review of the old one; a failed re-grade keeps the old result and gives
+ * the use back (migration 20261122001600_session-setup.sql).
+ */
+async function regradeSubmission(ctx: IdCtx): Promise<Response> {
+  await requeueForOneUse(ctx, "completed", (sql, id, periodStart) => sql<{ ok: boolean }[]>`
+    select private.requeue_completed_submission(${id}::uuid, ${periodStart}::timestamptz) as ok`, SUBMISSION_MESSAGES.regradeNotCompleted);
+  return json({ success: true, id: ctx.params.id, status: "pending", regrading: true, message: SUBMISSION_MESSAGES.regraded });
 }
 
 /**
@@ -148,5 +176,6 @@ export const routes: Route[] = [
   defineRoute({ method: "GET", path: "/sessions/:id/submissions", auth: "user", params: sessionParams, handler: listSubmissions }),
   defineRoute({ method: "POST", path: "/sessions/:id/submissions", auth: "user", params: sessionParams, handler: createSubmission }),
   defineRoute({ method: "POST", path: "/submissions/:id/retry", auth: "user", params: submissionParams, handler: retrySubmission }),
+  defineRoute({ method: "POST", path: "/submissions/:id/regrade", auth: "user", params: submissionParams, handler: regradeSubmission }),
   defineRoute({ method: "DELETE", path: "/submissions/:id", auth: "user", params: submissionParams, handler: deleteSubmission }),
 ];

@@ -9,6 +9,7 @@ import { adminSql } from "../lib/db.ts";
 import { clientAddress, deviceId } from "../lib/rate-limit.ts";
 import { USAGE_MESSAGES } from "./messages.ts";
 import { API_MESSAGES } from "../../_shared/messages.ts";
+import { numberSetting } from "../lib/env.ts";
 
 type AnySql = postgres.Sql | postgres.TransactionSql;
 
@@ -122,11 +123,7 @@ export async function planLimits(ctx: { user: { id: string } }): Promise<{ planI
   return { planId, maxFiles: batch ? Math.max(1, account?.maxFilesPerUpload ?? 1) : 1, batch };
 }
 
-function envLimit(name: string, fallback: number): number {
-  const raw = Deno.env.get(name);
-  const n = Number(raw);
-  return raw !== undefined && raw !== "" && Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
-}
+const envLimit = (name: string, fallback: number) => numberSetting(name, fallback, { allowZero: true, integer: true });
 
 /** Daily free gradings per client address (a school shares one): `FREE_USES_PER_ADDRESS_PER_DAY`, default 300. */
 export const freeUsesPerAddressPerDay = () => envLimit("FREE_USES_PER_ADDRESS_PER_DAY", 300);
@@ -173,31 +170,11 @@ export async function usageExceededError(
   wanted = 1,
 ): Promise<HttpError> {
   const freeLimit = "freeLimit" in snap ? snap.freeLimit : undefined;
-  if (freeLimit) {
-    const resetDate = nextSeoulDay();
-    return new HttpError(429, USAGE_MESSAGES[freeLimit === "device" ? "freeDevice" : "freeAddress"](snap.isGuest), {
-      usageExceeded: true,
-      freeLimitReached: freeLimit,
-      usageInfo: {
-        current: snap.current,
-        limit: snap.limit,
-        remaining: snap.remaining,
-        planId: snap.planId,
-        planName: snap.planName,
-        isGuest: snap.isGuest,
-        resetDate,
-      },
-      upgradeOptions: await upgradeOptions(sql, snap.limit),
-      daysRemaining: daysUntil(resetDate),
-    });
-  }
-  const message = snap.remaining > 0 && wanted > snap.remaining
-    ? USAGE_MESSAGES.notEnough(snap.remaining, wanted)
-    : snap.isGuest
-    ? USAGE_MESSAGES.guestExceeded(snap.limit)
-    : USAGE_MESSAGES.exceeded;
-  return new HttpError(403, message, {
+  // A free-use cap (per address or device) resets the next Seoul day; the plan's limit at its reset date.
+  const resetDate = freeLimit ? nextSeoulDay() : snap.resetDate;
+  const details = {
     usageExceeded: true,
+    ...(freeLimit ? { freeLimitReached: freeLimit } : {}),
     usageInfo: {
       current: snap.current,
       limit: snap.limit,
@@ -205,11 +182,20 @@ export async function usageExceededError(
       planId: snap.planId,
       planName: snap.planName,
       isGuest: snap.isGuest,
-      resetDate: snap.resetDate,
+      resetDate,
     },
     upgradeOptions: await upgradeOptions(sql, snap.limit),
-    daysRemaining: daysUntil(snap.resetDate),
-  });
+    daysRemaining: daysUntil(resetDate),
+  };
+  if (freeLimit) {
+    return new HttpError(429, USAGE_MESSAGES[freeLimit === "device" ? "freeDevice" : "freeAddress"](snap.isGuest), details);
+  }
+  const message = snap.remaining > 0 && wanted > snap.remaining
+    ? USAGE_MESSAGES.notEnough(snap.remaining, wanted)
+    : snap.isGuest
+    ? USAGE_MESSAGES.guestExceeded(snap.limit)
+    : USAGE_MESSAGES.exceeded;
+  return new HttpError(403, message, details);
 }
 
 /** Throws usageExceeded when fewer than `wanted` uses are left (a check only; nothing is reserved). */

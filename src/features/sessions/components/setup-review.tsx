@@ -1,0 +1,107 @@
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { FieldError, Label } from "@/components/ui/label";
+import { errorMessage } from "@/lib/api-client";
+import { notify } from "@/lib/notify";
+import type { AnalysisSession } from "@shared/types.ts";
+import { RUBRIC_LIMITS, sessionTitleSchema } from "@shared/session-setup.ts";
+import { useUpdateSession } from "@/features/sessions/api/update-session";
+import { RubricEditor } from "@/features/sessions/components/rubric-editor";
+import { SESSION_MESSAGES } from "@/features/sessions/messages";
+
+const M = SESSION_MESSAGES.setupCheck;
+
+function TitleForm({ session }: { session: AnalysisSession }) {
+  const update = useUpdateSession();
+  const current = session.title ?? session.promptFilename ?? "";
+  const [draft, setDraft] = useState<{ for: string; value: string }>({ for: current, value: current });
+  const value = draft.for === current ? draft.value : current;
+  const [error, setError] = useState<string | undefined>();
+
+  const save = () => {
+    const parsed = sessionTitleSchema.safeParse(value);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    update.mutate(
+      { sessionId: session.id, body: { title: parsed.data } },
+      {
+        onSuccess: () => notify({ title: M.titleLabel, description: M.titleSaved }),
+        onError: (e) => notify({ title: M.saveFailTitle, description: errorMessage(e, M.saveFailTitle), variant: "destructive" }),
+      },
+    );
+  };
+
+  return (
+    <form
+      className="flex flex-col gap-2 sm:flex-row sm:items-end"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
+      <div className="min-w-0 flex-1">
+        <Label htmlFor="session-title">{M.titleLabel}</Label>
+        <Input
+          id="session-title"
+          value={value}
+          maxLength={RUBRIC_LIMITS.titleChars}
+          invalid={!!error}
+          aria-describedby={error ? "session-title-error" : undefined}
+          onChange={(e) => setDraft({ for: current, value: e.target.value })}
+        />
+        <FieldError id="session-title-error" message={error} />
+      </div>
+      <Button type="submit" size="sm" variant="outline" loading={update.isPending}>
+        {M.titleSave}
+      </Button>
+    </form>
+  );
+}
+
+function ExtractedText({ label, text, id }: { label: string; text: string; id: string }) {
+  return (
+    <div className="min-w-0">
+      <p id={id} className="mb-1 text-sm font-medium">
+        {label}
+      </p>
+      <pre
+        aria-labelledby={id}
+        tabIndex={0}
+        className="max-h-48 overflow-auto rounded-box bg-base-200 p-3 font-sans text-sm whitespace-pre-wrap break-words"
+        data-testid={id}
+      >
+        {text}
+      </pre>
+    </div>
+  );
+}
+
+/**
+ * Checking the setup before grading: the work item's name, the question and criteria text the
+ * server read from the files, and the rubric the grader will use (editable).
+ */
+export function SetupReview({ session }: { session: AnalysisSession }) {
+  const question = session.promptContent.trim() ? session.promptContent : M.imagePending;
+  const criteria = session.criteriaContent?.trim() ? session.criteriaContent : session.criteriaFilename ? M.imagePending : M.noCriteria;
+  return (
+    <section className="space-y-4 rounded-box border border-base-300 p-4" aria-labelledby="setup-review-heading" data-testid="setup-review">
+      <div>
+        <h2 id="setup-review-heading" className="text-lg font-semibold">
+          {M.heading}
+        </h2>
+        <p className="text-sm text-base-content/70">{M.description}</p>
+      </div>
+      <TitleForm session={session} />
+      <div className="grid gap-4 md:grid-cols-2">
+        <ExtractedText id="setup-question-text" label={M.questionLabel} text={question} />
+        <ExtractedText id="setup-criteria-text" label={M.criteriaLabel} text={criteria} />
+      </div>
+      <RubricEditor session={session} />
+    </section>
+  );
+}
