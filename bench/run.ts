@@ -28,7 +28,8 @@
 //    corpus (tests/fixtures/corpus) and the time to grade a 1,500-character answer (median of 50).
 //    BENCH_ONLY_OFFLINE=1 runs only this section, BENCH_SKIP_OFFLINE=1 skips it.
 // 6. Grading modes (no stack needed): every answer of the corpus graded in-process by the
-//    worker's grading code (grading/modes.ts) against the fake LLM, once per GRADING_MODE, one
+//    worker's grading code (grading/modes.ts) against the fake LLM, once per configuration
+//    (holistic, per-criterion, each with GRADING_SAMPLES=3 too, and holistic with 3 anchor answers), one
 //    answer after another (so the fake's prompt cache behaves as a provider's across a session):
 //    calls, tokens in/out/cached per answer (the fake bills ≈ 1 token per 1.5 characters, like
 //    Korean text on GPT-4o's tokenizer) and the cost per answer at the default prices (USD per 1M).
@@ -43,11 +44,12 @@ import { WebSocket } from "ws";
 import { startStack } from "../local/stack.ts";
 import { formatBundle, measureBundle } from "./bundle-size.ts";
 import { startFakeLlm } from "../tests/fakes/llm.ts";
-import { evaluateCorpus, gradeOfflineLikeWorker, loadCorpus } from "../tests/helpers/offline-corpus.ts";
+import { type CorpusQuestion, evaluateCorpus, gradeOfflineLikeWorker, loadCorpus } from "../tests/helpers/offline-corpus.ts";
 import { freePorts } from "../tests/helpers/free-port.ts";
 import { llmClient, type CallUsage, type LlmConfig } from "../supabase/functions/api/grading/llm.ts";
 import { gradeWithModel, type GradingMode } from "../supabase/functions/api/grading/modes.ts";
 import { precheck } from "../supabase/functions/api/grading/grade.ts";
+import type { AnchorAnswer } from "../supabase/functions/api/grading/anchor-prompt.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const int = (name: string, fallback: number) => {
@@ -465,22 +467,62 @@ function offlineScenario() {
 /** Default prices of GET /api/admin/usage (admin/grading-usage.ts tokenPrices), USD per 1M tokens. */
 const PRICES = { input: 0.4, cached: 0.1, output: 1.6 };
 
+/** One grading configuration of the modes scenario. */
+interface ModeConfig {
+  label: string;
+  mode: GradingMode;
+  samples: number;
+  /** Anchor answers (기준 답안) of each question: 0 = none, else the question's first n corpus answers. */
+  anchors: number;
+}
+
+const MODE_CONFIGS: ModeConfig[] = [
+  { label: "holistic", mode: "holistic", samples: 1, anchors: 0 },
+  { label: "per-criterion", mode: "per-criterion", samples: 1, anchors: 0 },
+  { label: "holistic k=3", mode: "holistic", samples: 3, anchors: 0 },
+  { label: "per-crit. k=3", mode: "per-criterion", samples: 3, anchors: 0 },
+  { label: "holistic +3 anchors", mode: "holistic", samples: 1, anchors: 3 },
+];
+
+/** The first `n` answers of a question as anchors, scored by their intended rank (best = 90 % of the points). */
+function benchAnchors(q: CorpusQuestion, n: number): AnchorAnswer[] {
+  const max = q.rubric.reduce((x, c) => x + c.maxScore, 0);
+  return q.answers.slice(0, n).map((a) => ({
+    content: a.text,
+    totalScore: Math.round(max * Math.max(0.3, 0.9 - 0.1 * (a.rank - 1))),
+    categoryScores: [],
+  }));
+}
+
 async function modesScenario() {
-  say("Grading modes: tokens per answer with the fake LLM (corpus answers, GRADING_SAMPLES=1)");
+  say("Grading modes: tokens per answer with the fake LLM (every corpus answer, graded one after another)");
+  say("  Tokens are the fake LLM's reported usage: an estimate of ≈ 1 token per 1.5 characters (Korean text on");
+  say("  GPT-4o's tokenizer), cached = a system prompt seen before, from 1,024 tokens on (OpenAI's rule).");
   const corpus = loadCorpus();
-  for (const mode of ["holistic", "per-criterion"] as GradingMode[]) {
+  for (const conf of MODE_CONFIGS) {
     const llm = await startFakeLlm();
     try {
       const cfg: LlmConfig = { baseURL: llm.url, apiKey: "bench", model: "fake-grader", timeoutMs: 10_000, maxAttempts: 2, backoffMs: 10 };
       const client = llmClient(cfg);
       const perEssay: { calls: number; prompt: number; completion: number; cached: number; ms: number }[] = [];
       for (const q of corpus) {
+        const anchors = benchAnchors(q, conf.anchors);
         for (const a of q.answers) {
           const pre = precheck({ essay: a.text, question: q.question, rubric: q.rubric });
           if (pre.immediate) continue;
           const calls: CallUsage[] = [];
           const t0 = performance.now();
-          await gradeWithModel({ client, cfg, rubric: q.rubric, question: q.question, pre, mode, samples: 1, onUsage: (u) => calls.push(u) });
+          await gradeWithModel({
+            client,
+            cfg,
+            rubric: q.rubric,
+            question: q.question,
+            pre,
+            mode: conf.mode,
+            samples: conf.samples,
+            anchors,
+            onUsage: (u) => calls.push(u),
+          });
           perEssay.push({
             calls: calls.length,
             prompt: calls.reduce((x, u) => x + u.promptTokens, 0),
@@ -496,9 +538,10 @@ async function modesScenario() {
       const completion = avg((e) => e.completion);
       const cost = ((prompt - cached) * PRICES.input + cached * PRICES.cached + completion * PRICES.output) / 1e6;
       say(
-        `  ${mode.padEnd(13)} ${perEssay.length} answers: ${avg((e) => e.calls).toFixed(1)} calls, ` +
-          `tokens in ${Math.round(prompt)} (cached ${Math.round(cached)}) / out ${Math.round(completion)} per answer, ` +
-          `$${cost.toFixed(5)} per answer at $${PRICES.input}/$${PRICES.cached}/$${PRICES.output} per 1M in/cached/out; ` +
+        `  ${conf.label.padEnd(19)} ${perEssay.length} answers: ${avg((e) => e.calls).toFixed(1)} calls, ` +
+          `tokens in ${Math.round(prompt)} (cached ${Math.round(cached)}) / out ${Math.round(completion)} ` +
+          `= ${Math.round(prompt + completion)} per answer, $${cost.toFixed(5)} per answer ` +
+          `at $${PRICES.input}/$${PRICES.cached}/$${PRICES.output} per 1M in/cached/out; ` +
           `median ${fmtMs(stats(perEssay.map((e) => e.ms)).median)} per answer with the fake (no model latency)`,
       );
     } finally {
@@ -510,7 +553,7 @@ async function modesScenario() {
 
 async function all() {
   if (process.env.BENCH_SKIP_OFFLINE !== "1" && process.env.BENCH_ONLY_MODES !== "1") offlineScenario();
-  if (process.env.BENCH_SKIP_MODES !== "1") await modesScenario();
+  if (process.env.BENCH_SKIP_MODES !== "1" && process.env.BENCH_ONLY_OFFLINE !== "1") await modesScenario();
   if (process.env.BENCH_ONLY_OFFLINE === "1" || process.env.BENCH_ONLY_MODES === "1") return;
   if (process.env.BENCH_ONLY_FLEET !== "1") await main();
   if (process.env.BENCH_SKIP_FLEET !== "1") await fleetScenario();

@@ -58,7 +58,7 @@ export async function ensureAdmin(sql: postgres.Sql, admin: { username?: string;
       where id = ${id} and encrypted_password is distinct from extensions.crypt(${password}, encrypted_password)`;
   } else {
     try {
-      id = (await createUser(sql, { email, password, data: { username, display_name: username } })).id;
+      id = (await createUser(sql, { email, password, data: { username } })).id;
       log(`admin account created: ${username} <${email}>`);
     } catch (err) {
       const reason = err instanceof AuthError ? err.message : String(err);

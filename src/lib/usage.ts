@@ -7,6 +7,11 @@ export type { SubscriptionStatus, UsageStatus } from "@shared/types.ts";
 
 export const USAGE_REFETCH_INTERVAL_MS = 30_000;
 
+/** The monthly allowance, named the same everywhere (plans, limit dialog, admin): "월 N회 첨삭". */
+export function monthlyQuotaLabel(count: number): string {
+  return `월 ${count.toLocaleString("ko-KR")}회 첨삭`;
+}
+
 export const usageKeys = {
   all: ["usage"] as const,
   status: () => [...usageKeys.all, "status"] as const,

@@ -60,9 +60,27 @@ describe("blog posts", () => {
       isPublished: 1,
       viewCount: 0,
       authorId: admin.user.id,
-      authorName: admin.user.displayName ?? admin.user.username,
+      authorName: admin.user.displayName ?? null,
     });
     expect(post.publishedAt).toBeTruthy();
+  });
+
+  it("shows the author's display name, never the username (a login id), to visitors (issue 15 item 7)", async () => {
+    const post = await createPost();
+    const named = await createAdmin({ displayName: "김편집" });
+    const res = await api("/blog/posts", { token: named.token, json: postBody() });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    created.push(res.body.id);
+    expect(res.body.authorName).toBe("김편집");
+
+    // The admin without a display name: no name (the page shows the editorial team), not the username.
+    const visitor = await api(`/blog/posts/${post.slug}`);
+    expect(visitor.status).toBe(200);
+    expect(visitor.body.authorName).toBeNull();
+    expect(JSON.stringify(visitor.body)).not.toContain(admin.username);
+    const list = await api("/blog/posts");
+    const listed = (list.body as { id: string; authorName: string | null }[]).filter((p) => p.id === post.id || p.id === res.body.id);
+    expect(listed.map((p) => p.authorName).sort()).toEqual(["김편집", null].sort());
   });
 
   it("rejects a duplicate slug with 409 and a Korean message, on create and on update", async () => {

@@ -117,4 +117,28 @@ describe("per-user storage bound", () => {
     expect(rows).toHaveLength(created.length);
     for (const r of rows) expect(r.name).toBe(r.path);
   });
+
+  it("counts anchor answer files (기준 답안) against the same bound; a typed anchor stores nothing", async () => {
+    const user = await createMember();
+    const session = await call(user, "/sessions", { form: sessionForm("논술 문제 하나", "평가 기준 하나") });
+    expect(session.status).toBe(201);
+    const anchorForm = (name: string) => {
+      const form = new FormData();
+      form.append("file", txt(`${name} ${KOREAN_ESSAY}`.slice(0, 300), `${name}.txt`));
+      form.append("totalScore", "70");
+      return form;
+    };
+    const path = `/sessions/${session.body.id}/anchors`;
+    expect((await call(user, path, { form: anchorForm("기준1") })).status).toBe(201);
+    expect(await stored(user)).toMatchObject({ files: 3 });
+    const over = await call(user, path, { form: anchorForm("기준2") });
+    expect(over.status).toBe(413);
+    expect(over.body.error).toBe(FULL);
+    expect(await stored(user)).toMatchObject({ files: 3 });
+    const typed = new FormData();
+    typed.append("content", KOREAN_ESSAY);
+    typed.append("totalScore", "70");
+    expect((await call(user, path, { form: typed })).status).toBe(201);
+    expect(await stored(user)).toMatchObject({ files: 3 });
+  });
 });

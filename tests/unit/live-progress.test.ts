@@ -73,14 +73,17 @@ describe("applySubmissionChange (broadcast → query cache)", () => {
     expect(list[0].status).toBe("pending");
   });
 
-  it("asks for a refetch when a row becomes completed, so the score arrives", () => {
+  it("asks for a refetch when a row becomes completed, and shows it as analyzing until the score arrives", () => {
+    // Changed (issue 15 item 7): 완료 is shown together with the score, never before it.
     const list = [item({ status: "analyzing", progress: 95 })];
     const { items, refetch } = applySubmissionChange(list, {
       operation: "UPDATE",
       record: record({ status: "completed", progress: 100, progress_message: "분석이 완료되었습니다" }),
     });
     expect(refetch).toBe(true);
-    expect(items![0]).toMatchObject({ status: "completed", progress: 100, score: null });
+    expect(items![0]).toMatchObject({ status: "analyzing", progress: 100, score: null });
+    // The same broadcast again still asks for the score.
+    expect(applySubmissionChange(items, { operation: "UPDATE", record: record({ status: "completed", progress: 100 }) }).refetch).toBe(true);
   });
 
   it("keeps the score of a completed row that already has its result", () => {

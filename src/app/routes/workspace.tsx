@@ -132,6 +132,9 @@ export default function WorkspaceRoute() {
               onPrev={prevReport ? () => openReport(prevReport.id, true) : undefined}
               onNext={nextReport ? () => openReport(nextReport.id, true) : undefined}
             />
+          ) : !sessionId ? (
+            // /dashboard with no session: nothing to list, so the way back to setup (issue 15 item 7).
+            <SessionRequired onGoToSetup={() => setTab("setup")} />
           ) : (
             <Dashboard
               submissions={submissions.data}

@@ -60,7 +60,7 @@ export function TabsTrigger({ value, children, disabled, className }: TabsTrigge
       aria-controls={`${tabs.baseId}-panel-${safe(value)}`}
       tabIndex={active ? 0 : -1}
       disabled={disabled}
-      className={cn("tab gap-2", active ? "tab-active" : "text-base-content/80", className)}
+      className={cn("tab gap-2", active ? "tab-active" : "text-base-content/80 hover:text-base-content", className)}
       onClick={() => tabs.onValueChange(value)}
     >
       {children}

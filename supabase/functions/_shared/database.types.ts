@@ -27,14 +27,14 @@ isOneToOne: false
                   ]
                 },"analysis_results": {
                   Row: {
-                    "annotations": NonNullable<Json>,"category_scores": NonNullable<Json>,"created_at": string,"detailed_feedback": string,"flags": NonNullable<Json>,"grader": string,"id": string,"improvement_areas": NonNullable<Json>,"max_score": number,"model": string | null,"overall_score": number,"review": Json | null,"reviewed_at": string | null,"reviewed_by": string | null,"strengths": NonNullable<Json>,"submission_id": string,"suggestions": NonNullable<Json>
+                    "anchors_used": number,"annotations": NonNullable<Json>,"category_scores": NonNullable<Json>,"created_at": string,"detailed_feedback": string,"flags": NonNullable<Json>,"grader": string,"id": string,"improvement_areas": NonNullable<Json>,"max_score": number,"model": string | null,"overall_score": number,"review": Json | null,"reviewed_at": string | null,"reviewed_by": string | null,"strengths": NonNullable<Json>,"submission_id": string,"suggestions": NonNullable<Json>
                   }
                   ComputedFields: never
                   Insert: {
-                    "annotations"?: NonNullable<Json>,"category_scores"?: NonNullable<Json>,"created_at"?: string,"detailed_feedback"?: string,"flags"?: NonNullable<Json>,"grader"?: string,"id"?: string,"improvement_areas"?: NonNullable<Json>,"max_score"?: number,"model"?: string | null,"overall_score": number,"review"?: Json | null,"reviewed_at"?: string | null,"reviewed_by"?: string | null,"strengths"?: NonNullable<Json>,"submission_id": string,"suggestions"?: NonNullable<Json>
+                    "anchors_used"?: number,"annotations"?: NonNullable<Json>,"category_scores"?: NonNullable<Json>,"created_at"?: string,"detailed_feedback"?: string,"flags"?: NonNullable<Json>,"grader"?: string,"id"?: string,"improvement_areas"?: NonNullable<Json>,"max_score"?: number,"model"?: string | null,"overall_score": number,"review"?: Json | null,"reviewed_at"?: string | null,"reviewed_by"?: string | null,"strengths"?: NonNullable<Json>,"submission_id": string,"suggestions"?: NonNullable<Json>
                   }
                   Update: {
-                    "annotations"?: NonNullable<Json>,"category_scores"?: NonNullable<Json>,"created_at"?: string,"detailed_feedback"?: string,"flags"?: NonNullable<Json>,"grader"?: string,"id"?: string,"improvement_areas"?: NonNullable<Json>,"max_score"?: number,"model"?: string | null,"overall_score"?: number,"review"?: Json | null,"reviewed_at"?: string | null,"reviewed_by"?: string | null,"strengths"?: NonNullable<Json>,"submission_id"?: string,"suggestions"?: NonNullable<Json>
+                    "anchors_used"?: number,"annotations"?: NonNullable<Json>,"category_scores"?: NonNullable<Json>,"created_at"?: string,"detailed_feedback"?: string,"flags"?: NonNullable<Json>,"grader"?: string,"id"?: string,"improvement_areas"?: NonNullable<Json>,"max_score"?: number,"model"?: string | null,"overall_score"?: number,"review"?: Json | null,"reviewed_at"?: string | null,"reviewed_by"?: string | null,"strengths"?: NonNullable<Json>,"submission_id"?: string,"suggestions"?: NonNullable<Json>
                   }
                   Relationships: [
                     {
@@ -288,6 +288,32 @@ isOneToOne: false
       columns: ["result_id"]
 isOneToOne: false
       referencedRelation: "analysis_results"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"session_anchors": {
+                  Row: {
+                    "category_scores": NonNullable<Json>,"content": string,"created_at": string,"file_path": string | null,"filename": string | null,"id": string,"mime_type": string | null,"session_id": string,"total_score": number,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "category_scores"?: NonNullable<Json>,"content": string,"created_at"?: string,"file_path"?: string | null,"filename"?: string | null,"id"?: string,"mime_type"?: string | null,"session_id": string,"total_score": number,"user_id": string
+                  }
+                  Update: {
+                    "category_scores"?: NonNullable<Json>,"content"?: string,"created_at"?: string,"file_path"?: string | null,"filename"?: string | null,"id"?: string,"mime_type"?: string | null,"session_id"?: string,"total_score"?: number,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "session_anchors_session_id_fkey"
+      columns: ["session_id"]
+isOneToOne: false
+      referencedRelation: "analysis_sessions"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "session_anchors_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
       referencedColumns: ["id"]
     }
                   ]

@@ -142,6 +142,13 @@ export interface ReportData extends ResultFeedback {
   answer: string;
   /** Inline annotations: `answer.slice(a.start, a.end) === a.quote`, sorted by start, no overlaps. */
   annotations: Annotation[];
+  /** How many anchor answers (기준 답안) were in the model's prompt (0 or absent: none). */
+  anchorsUsed?: number;
+}
+
+/** The report's line about anchor answers, or null when none were used. */
+export function anchorsUsedText(n: number | undefined): string | null {
+  return n && n > 0 ? `기준 답안 ${n}개를 참고해 채점했습니다.` : null;
 }
 
 export function scorePercent(score: number, max: number): number {

@@ -13,6 +13,7 @@ import { routes as payments } from "./payments/routes.ts";
 import { routes as admin } from "./admin/routes.ts";
 import { routes as blog } from "./blog/routes.ts";
 import { routes as config } from "./config/routes.ts";
+import { routes as anchors } from "./anchors/routes.ts";
 
 export const allRoutes: Route[] = [
   ...auth,
@@ -28,4 +29,5 @@ export const allRoutes: Route[] = [
   ...admin,
   ...blog,
   ...config,
+  ...anchors,
 ];

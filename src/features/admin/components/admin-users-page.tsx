@@ -12,6 +12,7 @@ import { PaymentsDialog } from "@/features/admin/components/payments-dialog";
 import { DeleteUserDialog } from "@/features/admin/components/delete-user-dialog";
 import { StatCards } from "@/features/admin/components/stat-cards";
 import { UsersTable } from "@/features/admin/components/users-table";
+import { GradingCost } from "@/features/admin/components/grading-cost";
 
 export function AdminUsersPage() {
   const { user } = useAuth();
@@ -63,6 +64,10 @@ export function AdminUsersPage() {
           </Card>
         </div>
       )}
+
+      <div className="mt-6">
+        <GradingCost />
+      </div>
 
       <ChangePlanDialog user={planTarget} onClose={() => setPlanTarget(null)} />
       <PaymentsDialog user={paymentsTarget} onClose={() => setPaymentsTarget(null)} />

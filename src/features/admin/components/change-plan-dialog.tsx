@@ -10,6 +10,7 @@ import { useChangePlan } from "@/features/admin/api/change-plan";
 import { usePlanOptions } from "@/features/admin/api/get-plans";
 import type { AdminUser } from "@/features/admin/api/types";
 import { withParticle } from "@/lib/korean";
+import { monthlyQuotaLabel } from "@/lib/usage";
 
 /** "2026-12-31" → the end of that day in Seoul, as ISO with offset (the server takes date-times). */
 function endOfSeoulDay(date: string) {
@@ -84,7 +85,7 @@ export function ChangePlanDialog({ user, onClose }: ChangePlanDialogProps) {
         placeholder={plans.isPending ? "플랜을 불러오는 중..." : "플랜을 선택하세요"}
         options={(plans.data ?? []).map((p) => ({
           value: p.id,
-          label: `${p.name} (월 ${p.maxEssaysPerMonth.toLocaleString("ko-KR")}건${p.price > 0 ? ` · ${p.price.toLocaleString("ko-KR")}원` : " · 무료"})`,
+          label: `${p.name} (${monthlyQuotaLabel(p.maxEssaysPerMonth)}${p.price > 0 ? ` · ${p.price.toLocaleString("ko-KR")}원` : " · 무료"})`,
         }))}
       />
       {paid && (

@@ -5,8 +5,11 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
 import { useCaptcha } from "@/features/auth/components/captcha-widget";
+import { ApiError, errorMessage } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth";
 import { loginSchema, type LoginInput } from "@shared/schemas.ts";
+
+const LOGIN_REFUSED = "아이디와 비밀번호를 다시 확인해 주세요.";
 
 export function LoginForm({ onSwitchToRegister }: { onSwitchToRegister: () => void }) {
   const { login, loginAsGuest } = useAuth();
@@ -15,6 +18,7 @@ export function LoginForm({ onSwitchToRegister }: { onSwitchToRegister: () => vo
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
@@ -26,8 +30,13 @@ export function LoginForm({ onSwitchToRegister }: { onSwitchToRegister: () => vo
   const onSubmit = handleSubmit(async (values) => {
     try {
       await login(values);
-    } catch {
-      /* the auth provider already showed the toast */
+    } catch (error) {
+      // The auth provider already showed the toast; a refused sign-in also marks the fields,
+      // where the eye is (a toast alone is easy to miss).
+      if (error instanceof ApiError && error.status === 401) {
+        setError("username", { type: "server" });
+        setError("password", { type: "server", message: errorMessage(error, LOGIN_REFUSED) }, { shouldFocus: true });
+      }
     }
   });
 
@@ -55,7 +64,7 @@ export function LoginForm({ onSwitchToRegister }: { onSwitchToRegister: () => vo
           autoComplete="username"
           placeholder="사용자명을 입력하세요"
           invalid={Boolean(errors.username)}
-          aria-describedby={errors.username ? "login-username-error" : undefined}
+          aria-describedby={errors.username ? (errors.username.message ? "login-username-error" : "login-password-error") : undefined}
           {...register("username")}
         />
         <FieldError id="login-username-error" message={errors.username?.message} />

@@ -5,6 +5,7 @@ import { Card, CardBody } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import type { Plan } from "@shared/types.ts";
 import { formatWon } from "@/features/plans/utils/format";
+import { monthlyQuotaLabel } from "@/lib/usage";
 
 export interface PlanCardProps {
   plan: Plan;
@@ -59,7 +60,7 @@ export function PlanCard({ plan, isCurrent, highlighted, blockedLabel, actionLab
               </p>
             </>
           )}
-          <p className="mt-1 text-sm text-base-content/70">월 {formatWon(plan.maxEssaysPerMonth)}회 AI 첨삭</p>
+          <p className="mt-1 text-sm text-base-content/70">{monthlyQuotaLabel(plan.maxEssaysPerMonth)}</p>
           {note && <p className="mt-1 text-xs text-base-content/60" data-testid="plan-note">{note}</p>}
         </div>
         <ul className="flex-1 space-y-2 text-sm">

@@ -3,11 +3,12 @@
 import type { ResultEdit, ReviewedReport } from "@shared/review.ts";
 import { Dialog } from "@/components/ui/dialog";
 import { formatReportDate, formatScore } from "@/lib/report-format";
+import { REPORT_SECTIONS } from "@shared/report-sections.ts";
 
 const FIELD_LABELS: Record<string, string> = {
   strengths: "우수한 점",
   improvementAreas: "개선이 필요한 점",
-  detailedFeedback: "상세 피드백",
+  detailedFeedback: REPORT_SECTIONS.feedback,
   suggestions: "향후 개선 방안",
   annotations: "첨삭 표시",
   reviewStatus: "검토 완료",
@@ -70,7 +71,7 @@ export function AiOriginalDialog({ open, onOpenChange, report }: { open: boolean
           <List items={o.improvementAreas} />
         </div>
         <div>
-          <h4 className="font-semibold">상세 피드백</h4>
+          <h4 className="font-semibold">{REPORT_SECTIONS.feedback}</h4>
           <p className="whitespace-pre-line text-sm">{o.detailedFeedback || "(없음)"}</p>
         </div>
         <div>

@@ -15,7 +15,8 @@ export const KIND_STYLE: Record<AnnotationKind, { symbol: string; mark: string; 
   "잘한 점": {
     symbol: "✓",
     mark: "bg-success/15 decoration-success decoration-solid",
-    badge: "bg-success text-success-content",
+    // The theme's success-content on success is 4.1:1; a darker content reads at small sizes (axe).
+    badge: "bg-success text-[color-mix(in_oklab,var(--color-success-content)_70%,black)]",
     border: "border-success",
   },
   "고칠 점": {

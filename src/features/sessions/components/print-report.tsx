@@ -5,6 +5,7 @@ import { AnnotationLegend, AnnotationNoteBody, KIND_STYLE, KindMarker } from "@/
 import { ReportQuestion, ReportRubric } from "@/features/sessions/components/report-question";
 import { placeAnnotations, paragraphSegments, splitParagraphs } from "@/features/sessions/utils/annotation-layout";
 import { formatReportDate, formatScore, scoreSummary } from "@/lib/report-format";
+import { REPORT_SECTIONS } from "@shared/report-sections.ts";
 
 function PrintSection({ title, children, avoidBreak = false }: { title: string; children: ReactNode; avoidBreak?: boolean }) {
   return (
@@ -146,7 +147,7 @@ export function PrintReport({ report }: { report: ReportData }) {
       <PrintSection title="개선이 필요한 점" avoidBreak>
         <PrintList items={report.improvementAreas} />
       </PrintSection>
-      <PrintSection title="상세 피드백">
+      <PrintSection title={REPORT_SECTIONS.feedback}>
         <p className="whitespace-pre-line">{report.detailedFeedback || "(없음)"}</p>
       </PrintSection>
       <PrintSection title="향후 개선 방안" avoidBreak>

@@ -1,6 +1,6 @@
 import { AlertTriangle, Bot, Download, FileText, Printer } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import type { ReportData } from "@shared/grading.ts";
+import { anchorsUsedText, type ReportData } from "@shared/grading.ts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
@@ -17,6 +17,7 @@ import { PrintPortal, usePrintJob } from "@/features/sessions/components/print-p
 import { PrintReport } from "@/features/sessions/components/print-report";
 import { ReviewPanel } from "@/features/sessions/components/review-panel";
 import { ReviewToolbar } from "@/features/sessions/components/review-toolbar";
+import { REPORT_SECTIONS } from "@shared/report-sections.ts";
 
 export const BACK_LABEL = "← 대시보드로 돌아가기";
 export const PREV_LABEL = "이전 학생";
@@ -141,6 +142,9 @@ export function GraderNotice({ report }: { report: ReportData }) {
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant={offline ? "warning" : "info"}>{offline ? "오프라인 분석" : "AI 채점"}</Badge>
           <span>{report.graderLabel}</span>
+          {anchorsUsedText(report.anchorsUsed) && (
+            <span data-testid="report-anchors">· {anchorsUsedText(report.anchorsUsed)}</span>
+          )}
         </div>
       </div>
       {(report as { regrading?: boolean }).regrading && (
@@ -231,7 +235,7 @@ export function ReportBody({ report }: { report: ReportData }) {
       <Section title="개선이 필요한 점" testId="report-improvements">
         <BulletList items={report.improvementAreas} />
       </Section>
-      <Section title="상세 피드백" testId="report-feedback">
+      <Section title={REPORT_SECTIONS.feedback} testId="report-feedback">
         <p className="whitespace-pre-line leading-relaxed">{report.detailedFeedback || "(없음)"}</p>
       </Section>
       <Section title="향후 개선 방안" testId="report-suggestions">

@@ -14,6 +14,7 @@ import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { useSaveReview } from "@/features/sessions/api/review";
 import { formatScore } from "@/lib/report-format";
+import { REPORT_SECTIONS } from "@shared/report-sections.ts";
 
 export const REVIEW_TEXT = {
   title: "리포트 검토·수정",
@@ -215,7 +216,7 @@ export function ReviewPanel({ submissionId, report, onClose }: { submissionId: s
         <ListEditor label="우수한 점" testId="review-strengths" items={draft.strengths} onChange={(v) => set("strengths", v)} />
         <ListEditor label="개선이 필요한 점" testId="review-improvements" items={draft.improvementAreas} onChange={(v) => set("improvementAreas", v)} />
         <label className="flex flex-col gap-2">
-          <span className="font-semibold">상세 피드백</span>
+          <span className="font-semibold">{REPORT_SECTIONS.feedback}</span>
           <Textarea rows={5} maxLength={REVIEW_LIMITS.detailedFeedbackChars} value={draft.detailedFeedback} onChange={(e) => set("detailedFeedback", e.target.value)} />
         </label>
         <ListEditor label="향후 개선 방안" testId="review-suggestions" items={draft.suggestions} onChange={(v) => set("suggestions", v)} />

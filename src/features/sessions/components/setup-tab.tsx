@@ -11,6 +11,7 @@ import { SetupReview } from "@/features/sessions/components/setup-review";
 import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
 import { createSessionFailure } from "@/features/sessions/utils/session-errors";
 import { SetupFilePicker } from "@/features/sessions/components/setup-file-picker";
+import { AnchorAnswers } from "@/features/sessions/components/anchor-answers";
 import { ImageTextReview } from "@/features/sessions/ocr/image-text-review";
 import { useBrowserReadsImages } from "@/features/sessions/ocr/server-config";
 import { isImageName, reviewedTextFile } from "@/features/sessions/ocr/text-file";
@@ -172,6 +173,7 @@ export function SetupTab({ session, onCreated, onNext, onUsageExceeded }: SetupT
             </div>
           </div>
         )}
+        <AnchorAnswers session={session} />
         <div className="flex justify-end border-t border-base-300 pt-4">
           <Button className="w-full sm:w-auto" onClick={submit} disabled={busy || (!promptFile && !session)} loading={busy}>
             {busy ? "처리 중..." : session && (promptFile || criteriaFile) ? "파일 교체" : "다음 단계"}

@@ -5,6 +5,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { paths } from "@/config/paths";
+import { monthlyQuotaLabel } from "@/lib/usage";
 import { DEFAULT_USAGE_LIMIT_MESSAGE, formatKoreanLongDate, type UsageLimitData } from "@/features/sessions/utils/usage-limit";
 
 export interface UsageLimitDialogProps {
@@ -96,7 +97,7 @@ export function UsageLimitDialog({ open, data, onOpenChange }: UsageLimitDialogP
                     {option.price.toLocaleString("ko-KR")}원/월
                   </span>
                 </div>
-                <p className="text-sm text-base-content/70">월 {option.maxEssaysPerMonth.toLocaleString("ko-KR")}회 분석</p>
+                <p className="text-sm text-base-content/70">{monthlyQuotaLabel(option.maxEssaysPerMonth)}</p>
                 <ul className="mt-1 list-inside list-disc text-xs text-base-content/70">
                   {option.features.slice(0, 2).map((feature) => (
                     <li key={feature}>{feature}</li>

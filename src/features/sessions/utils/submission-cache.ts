@@ -55,10 +55,23 @@ function isStaged(record: SubmissionRecord): boolean {
   return record.status === "pending" && record.usage_charged === false;
 }
 
+/** What the list says while a completed row's score is on its way (the row stays 분석중 until then). */
+export const SCORE_LOADING_MESSAGE = "채점 결과를 불러오는 중입니다...";
+
+/**
+ * The broadcast says "completed" before the list has the score (it comes with the next fetch).
+ * Such a row keeps showing as analyzing at 100 % so that 완료 always appears together with its
+ * score (and the average never shows "-" for a finished answer).
+ */
+function holdUntilScored(item: SubmissionListItem): SubmissionListItem {
+  if (item.status !== "completed" || item.result != null) return item;
+  return { ...item, status: "analyzing", progress: 100, progressMessage: SCORE_LOADING_MESSAGE };
+}
+
 /** A list item built from a broadcast row; score and result come with the next fetch. */
 export function submissionFromRecord(record: SubmissionRecord): SubmissionListItem {
   const submittedAt = record.submitted_at ?? new Date().toISOString();
-  return {
+  return holdUntilScored({
     id: record.id,
     sessionId: record.session_id,
     userId: record.user_id ?? "",
@@ -77,7 +90,7 @@ export function submissionFromRecord(record: SubmissionRecord): SubmissionListIt
     submitTime: submittedAt,
     essay: [...(record.essay_preview ?? "")].slice(0, 100).join(""),
     result: null,
-  };
+  });
 }
 
 function patchItem(item: SubmissionListItem, record: SubmissionRecord): SubmissionListItem {
@@ -97,7 +110,7 @@ function patchItem(item: SubmissionListItem, record: SubmissionRecord): Submissi
     next.score = null;
     next.result = null;
   }
-  return next;
+  return holdUntilScored(next);
 }
 
 function sameItem(a: SubmissionListItem, b: SubmissionListItem): boolean {
@@ -151,12 +164,12 @@ export function applySubmissionChange(
   }
   if (index < 0) {
     const added = submissionFromRecord(record);
-    return { items: [...items, added].sort(byListOrder), refetch: added.status === "completed" };
+    return { items: [...items, added].sort(byListOrder), refetch: record.status === "completed" };
   }
 
   const current = items[index];
   const next = patchItem(current, record);
-  const becameCompleted = next.status === "completed" && (current.status !== "completed" || current.result == null);
+  const becameCompleted = record.status === "completed" && (current.status !== "completed" || current.result == null);
   if (sameItem(current, next)) return { items, refetch: becameCompleted };
   const list = items.slice();
   list[index] = next;

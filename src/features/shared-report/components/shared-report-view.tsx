@@ -11,6 +11,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api-client";
 import { useSharedReport } from "@/features/shared-report/api/get-shared-report";
 import { formatReportDate, formatScore, scoreSummary } from "@/lib/report-format";
+import { REPORT_SECTIONS } from "@shared/report-sections.ts";
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -157,7 +158,7 @@ export function SharedReportView({ token }: { token: string }) {
       <Section title="개선이 필요한 점">
         <Items items={r.improvementAreas} />
       </Section>
-      <Section title="상세 피드백">
+      <Section title={REPORT_SECTIONS.feedback}>
         <p className="whitespace-pre-line leading-relaxed">{r.detailedFeedback || "(없음)"}</p>
       </Section>
       <Section title="향후 개선 방안">

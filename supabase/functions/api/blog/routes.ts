@@ -31,14 +31,18 @@ const POST_COLUMNS = `id, author_id, null::text as author_name, title, slug, exc
   featured_image, meta_title, meta_description, is_published, published_at, view_count, created_at, updated_at`;
 const ATTACHMENT_COLUMNS = "id, blog_post_id, filename, filepath, file_type, mime_type, file_size, display_order, uploaded_at";
 
-/** Author display names (profiles are not readable by visitors, so this one lookup is privileged). */
+/**
+ * Author display names (profiles are not readable by visitors, so this one lookup is privileged).
+ * Only the display name is public: an author without one has no name here (the page shows the
+ * editorial team), never the username, which is half of a login.
+ */
 async function withAuthors(rows: PostRow[]): Promise<BlogPost[]> {
   const ids = [...new Set(rows.map((r) => r.author_id).filter((v): v is string => !!v))];
   const names = new Map<string, string>();
   if (ids.length > 0) {
     const found = await adminSql<{ id: string; name: string }[]>`
-      select id, coalesce(nullif(btrim(display_name), ''), username) as name
-        from public.profiles where id = any(${ids}::uuid[])`;
+      select id, btrim(display_name) as name
+        from public.profiles where id = any(${ids}::uuid[]) and nullif(btrim(display_name), '') is not null`;
     for (const f of found) names.set(f.id, f.name);
   }
   return rows.map((r) => toPost({ ...r, author_name: r.author_id ? names.get(r.author_id) ?? null : null }));

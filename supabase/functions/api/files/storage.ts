@@ -43,8 +43,8 @@ function storageFull(): HttpError {
   return new HttpError(413, STORAGE_MESSAGES.storageFull, { storageFull: true });
 }
 
-export type ObjectRole = "prompt" | "criteria" | "essay";
-const ROLES: readonly ObjectRole[] = ["prompt", "criteria", "essay"];
+export type ObjectRole = "prompt" | "criteria" | "essay" | "anchor";
+const ROLES: readonly ObjectRole[] = ["prompt", "criteria", "essay", "anchor"];
 const EXTENSIONS = ["txt", "docx", "pdf", "jpg", "png", "webp"] as const;
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";

@@ -3,6 +3,7 @@
 // GRADING_SAMPLES (k gradings, the per-category median kept; see grade.ts combineSamples).
 import type OpenAI from "openai";
 import type { GradeResult, LlmGrade, RubricCategory } from "../../_shared/grading.ts";
+import type { AnchorAnswer } from "./anchor-prompt.ts";
 import { combineSamples, finalizeLlmGrade, type Precheck } from "./grade.ts";
 import {
   criterionSystemPrompt,
@@ -41,6 +42,8 @@ export interface ModelGradingInput {
   pre: Precheck;
   mode: GradingMode;
   samples: number;
+  /** The session's anchor answers (기준 답안), in the fixed prefix of every prompt. */
+  anchors?: AnchorAnswer[];
   onUsage?: UsageSink;
   /** Checked before every call and retry: true stops (the job is gone), see `gone`. */
   stopped?: () => boolean;
@@ -52,6 +55,7 @@ export interface ModelGradingInput {
 /** One grading of the answer in the given mode, as the model's grade (before finalizing). */
 async function gradeOnce(input: ModelGradingInput): Promise<LlmGrade> {
   const { client, cfg, rubric, question, pre, onUsage } = input;
+  const anchors = input.anchors ?? [];
   const guarded = <T>(call: () => Promise<T>) =>
     withRetries(
       cfg,
@@ -63,14 +67,14 @@ async function gradeOnce(input: ModelGradingInput): Promise<LlmGrade> {
       input.onRetry,
     );
   if (input.mode === "holistic") {
-    const system = systemPrompt(rubric, question);
+    const system = systemPrompt(rubric, question, anchors);
     return guarded(() => requestGrade(client, cfg, system, pre.essay, onUsage));
   }
-  const overallPrompt = overallSystemPrompt(rubric, question);
+  const overallPrompt = overallSystemPrompt(rubric, question, anchors);
   const [overall, ...criteria] = await Promise.all([
     guarded(() => requestOverall(client, cfg, overallPrompt, pre.essay, onUsage)),
     ...rubric.map((c) => {
-      const system = criterionSystemPrompt(c, question);
+      const system = criterionSystemPrompt(c, question, anchors, rubric);
       return guarded(() => requestCriterion(client, cfg, system, pre.essay, onUsage));
     }),
   ]);

@@ -1,4 +1,5 @@
-import { FLAG_LABELS, OFFLINE_GRADER_LABEL, scorePercent, type GradeFlag, type ReportData } from "../../_shared/grading.ts";
+import { anchorsUsedText, FLAG_LABELS, OFFLINE_GRADER_LABEL, scorePercent, type GradeFlag, type ReportData } from "../../_shared/grading.ts";
+import { REPORT_SECTIONS } from "../../_shared/report-sections.ts";
 import type { ReviewInfo } from "../../_shared/review.ts";
 import { iso } from "../lib/http.ts";
 import { validStoredAnnotations } from "./annotations.ts";
@@ -33,6 +34,8 @@ export interface ReportRow {
   essay_content?: string | null;
   /** analysis_results.annotations */
   annotations?: unknown;
+  /** analysis_results.anchors_used */
+  anchors_used?: number | string | null;
 }
 
 
@@ -62,6 +65,7 @@ export function toReport(row: ReportRow): ReportData {
     rubric: sessionRubric(row.rubric, row.criteria_content).map((c) => ({ name: c.name, maxScore: c.maxScore, ...(c.description ? { description: c.description } : {}) })),
     answer,
     annotations: validStoredAnnotations(answer, row.annotations),
+    anchorsUsed: Number(row.anchors_used ?? 0) || 0,
   };
 }
 
@@ -117,13 +121,14 @@ export function reportText(r: ReportData & Partial<ReviewInfo>): string {
     `제출 일시   : ${koreanDate(r.submittedAt)}`,
     `채점 완료   : ${koreanDate(r.completedAt)}`,
     `채점 방식   : ${r.graderLabel}`,
+    ...(anchorsUsedText(r.anchorsUsed) ? [`기준 답안   : ${anchorsUsedText(r.anchorsUsed)}`] : []),
     `검토 완료   : ${reviewStatusText(r)}`,
     ...(r.flagLabels.length ? [`확인 필요   : ${r.flagLabels.join(", ")}`] : []),
     "",
     `총점        : ${fmt(r.overallScore)} / ${fmt(r.maxScore)}점 (${scorePercent(r.overallScore, r.maxScore)}%)`,
     "",
     thin,
-    "[항목별 점수]",
+    `[${REPORT_SECTIONS.categories}]`,
     thin,
     ...r.categories.flatMap((c) => [
       `■ ${c.name}: ${fmt(c.score)} / ${fmt(c.maxScore)}점 (${scorePercent(c.score, c.maxScore)}%)`,
@@ -131,22 +136,22 @@ export function reportText(r: ReportData & Partial<ReviewInfo>): string {
       "",
     ]),
     thin,
-    "[우수한 점]",
+    `[${REPORT_SECTIONS.strengths}]`,
     thin,
     list(r.strengths),
     "",
     thin,
-    "[개선이 필요한 점]",
+    `[${REPORT_SECTIONS.improvements}]`,
     thin,
     list(r.improvementAreas),
     "",
     thin,
-    "[종합 평가]",
+    `[${REPORT_SECTIONS.feedback}]`,
     thin,
     r.detailedFeedback || "(없음)",
     "",
     thin,
-    "[향후 개선 방안]",
+    `[${REPORT_SECTIONS.suggestions}]`,
     thin,
     ...(r.suggestions.length ? r.suggestions.map((s, i) => `  ${i + 1}. ${s}`) : ["  (없음)"]),
     "",

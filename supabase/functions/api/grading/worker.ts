@@ -3,10 +3,11 @@ import { env, numberSetting, read } from "../lib/env.ts";
 import { exceedsChars, MAX_CRITERIA_CHARS, MAX_ESSAY_CHARS, MAX_PROMPT_CHARS, uploadMessages } from "../../_shared/upload-rules.ts";
 import type { GradeResult, RubricCategory } from "../../_shared/grading.ts";
 import { gradeWithoutLlm, precheck } from "./grade.ts";
-import { type CallUsage, GradingError, llmClient, OutOfTimeError, type LlmConfig } from "./llm.ts";
+import { type CallUsage, GradingError, llmClient, OutOfTimeError, retryProgressMessage, type LlmConfig } from "./llm.ts";
 import { gradeWithModel, gradingMode, type GradingMode, gradingSamples } from "./modes.ts";
 import { readImage } from "./image-reading.ts";
 import { sessionRubric } from "./rubric.ts";
+import { type AnchorAnswer, MAX_ANCHORS } from "./anchor-prompt.ts";
 
 /**
  * The grading worker: claims jobs (FOR UPDATE SKIP LOCKED + lease), grades up to
@@ -109,6 +110,22 @@ interface Job {
 interface SessionMaterial {
   question: string;
   rubric: RubricCategory[];
+  /** The session's anchor answers (기준 답안), oldest first. */
+  anchors: AnchorAnswer[];
+}
+
+/** The session's anchor answers (public.session_anchors), as the prompt takes them. */
+async function loadAnchors(sessionId: string): Promise<AnchorAnswer[]> {
+  const rows = await adminSql<{ content: string; total_score: string; category_scores: unknown }[]>`
+    select content, total_score, category_scores from public.session_anchors
+     where session_id = ${sessionId} order by created_at, id limit ${MAX_ANCHORS}`;
+  return rows.map((r) => ({
+    content: r.content,
+    totalScore: Number(r.total_score),
+    categoryScores: (Array.isArray(r.category_scores) ? r.category_scores : []).flatMap((c) =>
+      c && typeof c.name === "string" && Number.isFinite(Number(c.score)) ? [{ name: c.name, score: Number(c.score) }] : []
+    ),
+  }));
 }
 
 const IMAGE = /^image\//;
@@ -137,7 +154,7 @@ async function loadSession(id: string, cfg: LlmConfig | null): Promise<SessionMa
   if (exceedsChars(question, MAX_PROMPT_CHARS)) throw new GradingError(uploadMessages.promptTooLong, false);
   if (exceedsChars(criteria, MAX_CRITERIA_CHARS)) throw new GradingError(uploadMessages.criteriaTooLong, false);
   // The teacher's checked rubric (PATCH /sessions/:id) when there is one, else read from the criteria.
-  return { question, rubric: sessionRubric(s.rubric, criteria) };
+  return { question, rubric: sessionRubric(s.rubric, criteria), anchors: await loadAnchors(id) };
 }
 
 const STAGES = [
@@ -196,7 +213,13 @@ async function releaseJob(job: Job, worker: string, countAttempt: boolean): Prom
  * Stores the result (private.complete_grading_job: lease holder only, once) and, in the same
  * transaction, its annotations, so a report never shows a result without them.
  */
-async function storeResult(id: string, worker: string, result: GradeResult, transcribed: string | null): Promise<void> {
+async function storeResult(
+  id: string,
+  worker: string,
+  result: GradeResult,
+  transcribed: string | null,
+  anchorsUsed: number,
+): Promise<void> {
   const { annotations, ...rest } = result;
   await adminSql.begin(async (sql) => {
     const [row] = await sql`
@@ -204,7 +227,7 @@ async function storeResult(id: string, worker: string, result: GradeResult, tran
     if (!row?.ok) return;
     // A re-grade replaces the previous result: the teacher review made on it goes (its edit log stays).
     await sql`update public.analysis_results set annotations = ${sql.json((annotations ?? []) as never)},
-                     review = null, reviewed_at = null, reviewed_by = null
+                     anchors_used = ${anchorsUsed}, review = null, reviewed_at = null, reviewed_by = null
                where submission_id = ${id}`;
   });
 }
@@ -226,7 +249,8 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
       sessions.set(job.session_id, material);
       material.catch(() => sessions.delete(job.session_id));
     }
-    const { question, rubric } = await material;
+    const { question, rubric, anchors } = await material;
+    let anchorsUsed = 0;
 
     let essay = job.essay_content ?? "";
     let transcribed: string | null = null;
@@ -258,15 +282,17 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
           pre,
           mode,
           samples: workerSettings.samples,
+          anchors,
           onUsage: (u) => calls.push(u),
           stopped: () => progress.lost,
           gone: () => new GradingError(JOB_GONE, false),
-          onRetry: (attempt) => progress.set(30, `AI 응답이 지연되어 다시 시도합니다 (${attempt + 1}/${cfg.maxAttempts})...`, true),
+          onRetry: (attempt, reason) => progress.set(30, retryProgressMessage(reason, attempt + 1, cfg.maxAttempts), true),
         });
       } finally {
         stop();
         await recordUsage(job, mode, calls);
       }
+      anchorsUsed = anchors.length;
     } else {
       await progress.set(40, "오프라인 분석기로 글의 구조와 표현을 측정하고 있습니다...", true);
       result = gradeWithoutLlm({ essay, question, rubric }, pre);
@@ -274,7 +300,7 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
 
     if (progress.lost) return;
     // Straight to the result (it sets 100 %): a "saving" write first would only hold the slot longer.
-    await storeResult(job.id, worker, result, transcribed);
+    await storeResult(job.id, worker, result, transcribed, anchorsUsed);
   } catch (err) {
     // Deleted or taken over meanwhile: the row is gone or someone else's, write nothing.
     if (progress.lost) return;

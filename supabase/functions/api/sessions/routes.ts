@@ -108,7 +108,9 @@ async function deleteSession(ctx: SessionCtx): Promise<Response> {
       select private.release_unclaimed_usage(e.id) from public.essay_submissions e
        where e.session_id = ${s.id} and e.status = 'pending' and e.usage_charged`;
     const files = await sql<{ path: string | null }[]>`
-      select essay_file_path as path from public.essay_submissions where session_id = ${s.id}`;
+      select essay_file_path as path from public.essay_submissions where session_id = ${s.id}
+      union all
+      select file_path from public.session_anchors where session_id = ${s.id}`;
     await sql`delete from public.analysis_sessions where id = ${s.id}`;
     return [s.prompt_file_path, s.criteria_file_path, ...files.map((f) => f.path)];
   });

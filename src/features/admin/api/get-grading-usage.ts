@@ -1,0 +1,46 @@
+// GET /admin/usage: what AI grading cost per day (Asia/Seoul) and per teacher, with the configured
+// prices (api/admin/grading-usage.ts). Admins only.
+import { useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { adminKeys } from "@/features/admin/api/keys";
+
+export interface UsageSums {
+  essays: number;
+  calls: number;
+  promptTokens: number;
+  completionTokens: number;
+  cachedTokens: number;
+  /** USD at the configured prices. */
+  cost: number;
+}
+
+export interface GradingUsageReport {
+  from: string;
+  to: string;
+  prices: { currency: "USD"; inputPer1M: number; outputPer1M: number; cachedPer1M: number };
+  total: UsageSums;
+  days: (UsageSums & { day: string })[];
+  teachers: (UsageSums & { userId: string | null; email: string | null; name: string | null })[];
+  modes: (UsageSums & {
+    mode: string;
+    perEssay: { promptTokens: number; completionTokens: number; cachedTokens: number; cost: number };
+    avgCallLatencyMs: number;
+  })[];
+}
+
+/** `YYYY-MM-DD` of `daysAgo` days before today in Asia/Seoul. */
+export function seoulDay(daysAgo = 0, now = Date.now()): string {
+  return new Date(now + 9 * 3600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
+}
+
+export function getGradingUsage(from: string, to: string): Promise<GradingUsageReport> {
+  return api.get<GradingUsageReport>(`/admin/usage?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
+}
+
+export function useGradingUsage(range: { from: string; to: string }, { enabled }: { enabled: boolean }) {
+  return useQuery({
+    queryKey: [...adminKeys.all, "grading-usage", range.from, range.to] as const,
+    queryFn: () => getGradingUsage(range.from, range.to),
+    enabled,
+  });
+}

@@ -1,0 +1,151 @@
+// AI 채점 비용 (admins): totals, cost per day and per teacher, tokens per answer by grading mode,
+// from GET /admin/usage (tokens the provider reported × the configured prices, USD).
+import { useState, type ReactNode } from "react";
+import { Card, CardBody, CardTitle, CardDescription } from "@/components/ui/card";
+import { Select } from "@/components/ui/select";
+import { Spinner } from "@/components/ui/spinner";
+import { seoulDay, useGradingUsage, type UsageSums } from "@/features/admin/api/get-grading-usage";
+
+const PERIODS = [
+  { value: "7", label: "최근 7일" },
+  { value: "30", label: "최근 30일" },
+  { value: "90", label: "최근 90일" },
+];
+
+const MODE_LABELS: Record<string, string> = { holistic: "한 번에 채점 (holistic)", "per-criterion": "항목별 채점 (per-criterion)" };
+
+const int = (n: number) => n.toLocaleString("ko-KR");
+/** USD with enough decimals for sub-cent amounts. */
+export function usd(n: number): string {
+  const digits = n !== 0 && Math.abs(n) < 1 ? 4 : 2;
+  return `$${n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+}
+const tokens = (s: Pick<UsageSums, "promptTokens" | "completionTokens">) => s.promptTokens + s.completionTokens;
+
+function Th({ children, end }: { children: ReactNode; end?: boolean }) {
+  return <th className={end ? "text-right" : undefined}>{children}</th>;
+}
+
+export function GradingCost({ enabled = true }: { enabled?: boolean }) {
+  const [days, setDays] = useState("30");
+  const range = { from: seoulDay(Number(days) - 1), to: seoulDay(0) };
+  const usage = useGradingUsage(range, { enabled });
+  const data = usage.data;
+
+  return (
+    <Card data-testid="grading-cost">
+      <CardBody className="gap-4">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <CardTitle>AI 채점 비용</CardTitle>
+            <CardDescription>
+              채점 호출마다 AI 제공자가 알려 준 토큰 수에 설정된 단가를 곱한 금액입니다 (USD).
+              {data && ` 단가(100만 토큰당): 입력 ${usd(data.prices.inputPer1M)}, 캐시 입력 ${usd(data.prices.cachedPer1M)}, 출력 ${usd(data.prices.outputPer1M)}`}
+            </CardDescription>
+          </div>
+          <label className="flex items-center gap-2 text-sm">
+            <span>기간</span>
+            <Select aria-label="조회 기간" className="w-36" value={days} options={PERIODS} onChange={(e) => setDays(e.target.value)} />
+          </label>
+        </div>
+
+        {usage.isError ? (
+          <p role="alert" className="text-sm text-error">
+            채점 비용을 불러올 수 없습니다. {usage.error.message}
+          </p>
+        ) : !data ? (
+          <div className="flex justify-center py-6">
+            <Spinner label="채점 비용을 불러오는 중..." />
+          </div>
+        ) : (
+          <>
+            <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="기간 합계">
+              {[
+                ["총비용", usd(data.total.cost), "cost-total"],
+                ["채점한 답안", `${int(data.total.essays)}건`, "cost-essays"],
+                ["답안당 비용", data.total.essays ? usd(data.total.cost / data.total.essays) : "-", "cost-per-essay"],
+                ["토큰 (입력+출력)", int(tokens(data.total)), "cost-tokens"],
+              ].map(([label, value, id]) => (
+                <div key={id} className="rounded-box bg-base-200 p-3">
+                  <dt className="text-sm text-base-content/70">{label}</dt>
+                  <dd className="text-xl font-bold tabular-nums" data-testid={id}>
+                    {value}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+
+            {data.days.length === 0 ? (
+              <p className="py-4 text-center text-base-content/70">이 기간에 AI 채점 기록이 없습니다.</p>
+            ) : (
+              <div className="grid gap-6 xl:grid-cols-2">
+                <div className="overflow-x-auto">
+                  <table className="table table-sm" aria-label="일별 채점 비용">
+                    <caption className="text-left font-semibold">일별</caption>
+                    <thead>
+                      <tr>
+                        <Th>날짜</Th>
+                        <Th end>답안</Th>
+                        <Th end>호출</Th>
+                        <Th end>토큰</Th>
+                        <Th end>비용</Th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.days.map((d) => (
+                        <tr key={d.day}>
+                          <td>{d.day}</td>
+                          <td className="text-right tabular-nums">{int(d.essays)}</td>
+                          <td className="text-right tabular-nums">{int(d.calls)}</td>
+                          <td className="text-right tabular-nums">{int(tokens(d))}</td>
+                          <td className="text-right tabular-nums">{usd(d.cost)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                <div className="overflow-x-auto">
+                  <table className="table table-sm" aria-label="교사별 채점 비용">
+                    <caption className="text-left font-semibold">교사별</caption>
+                    <thead>
+                      <tr>
+                        <Th>교사</Th>
+                        <Th end>답안</Th>
+                        <Th end>토큰</Th>
+                        <Th end>비용</Th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.teachers.map((t) => (
+                        <tr key={t.userId ?? "deleted"}>
+                          <td className="max-w-56 truncate">
+                            {t.userId ? (t.name ?? "-") : "탈퇴한 회원"}
+                            {t.email && <span className="block text-xs text-base-content/60">{t.email}</span>}
+                          </td>
+                          <td className="text-right tabular-nums">{int(t.essays)}</td>
+                          <td className="text-right tabular-nums">{int(tokens(t))}</td>
+                          <td className="text-right tabular-nums">{usd(t.cost)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </div>
+            )}
+
+            {data.modes.length > 0 && (
+              <ul className="space-y-1 text-sm text-base-content/80" aria-label="채점 방식별 답안당 토큰">
+                {data.modes.map((m) => (
+                  <li key={m.mode}>
+                    {MODE_LABELS[m.mode] ?? m.mode}: 답안 {int(m.essays)}건, 답안당 입력 {int(m.perEssay.promptTokens)} (캐시{" "}
+                    {int(m.perEssay.cachedTokens)}) · 출력 {int(m.perEssay.completionTokens)} 토큰, 답안당 {usd(m.perEssay.cost)}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </CardBody>
+    </Card>
+  );
+}

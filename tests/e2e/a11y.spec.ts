@@ -1,0 +1,59 @@
+// Accessibility (axe-core) of the workspace (setup and essay tabs) and of a graded report, at a
+// laptop (1366×900) and a phone (390×844): no serious or critical violations.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { closeTestSql, createMember } from "../helpers/users.ts";
+import { setUpSession, signIn } from "../helpers/browser.ts";
+
+const fixtures = join(import.meta.dirname, "../fixtures/essays");
+const ESSAY = readFileSync(join(fixtures, "strong.txt"), "utf8");
+const QUESTION = readFileSync(join(fixtures, "prompt.txt"), "utf8");
+
+const VIEWPORTS = [
+  { name: "laptop", width: 1366, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+
+test.afterAll(async () => {
+  await closeTestSql();
+});
+
+/** The serious and critical violations on the page as it is, one line each (rule, impact, targets). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Let toasts and transitions settle: a toast fading in is measured at partial opacity.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1).join(" ").trim()}`).join(" | ")}`);
+}
+
+for (const vp of VIEWPORTS) {
+  test(`workspace and a graded report have no serious axe violations at ${vp.name} ${vp.width}×${vp.height}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: vp.width, height: vp.height });
+    const teacher = await createMember();
+    await signIn(page, teacher);
+
+    // Setup tab.
+    await expect(page.getByRole("tab", { name: "문제 및 기준 설정" })).toHaveAttribute("aria-selected", "true");
+    expect(await seriousViolations(page), "setup tab").toEqual([]);
+
+    // Essay tab.
+    await setUpSession(page, QUESTION);
+    await page.getByLabel("학생 답안").fill(ESSAY);
+    await page.getByLabel("학생 이름 (선택)").fill("접근성");
+    expect(await seriousViolations(page), "essay tab").toEqual([]);
+
+    // A graded report.
+    await page.getByRole("button", { name: "AI 첨삭 시작" }).click();
+    const row = page.getByTestId("submission-row");
+    await expect(row).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
+    expect(await seriousViolations(page), "dashboard").toEqual([]);
+    await row.getByRole("button", { name: "보기" }).click();
+    await expect(page.getByTestId("report-view").getByTestId("annotated-essay")).toBeVisible();
+    expect(await seriousViolations(page), "report").toEqual([]);
+  });
+}

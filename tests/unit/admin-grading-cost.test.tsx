@@ -1,0 +1,113 @@
+// @vitest-environment jsdom
+// AI 채점 비용 on the admin page: totals, cost per day and per teacher, tokens per answer by mode, the
+// period sent to GET /admin/usage, and the error state.
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { GradingUsageReport } from "@/features/admin/api/get-grading-usage";
+
+const mocks = vi.hoisted(() => ({ get: vi.fn() }));
+vi.mock("@/lib/api-client", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@/lib/api-client")>();
+  return { ...original, api: { ...original.api, get: mocks.get } };
+});
+
+const { GradingCost, usd } = await import("@/features/admin/components/grading-cost");
+const { seoulDay } = await import("@/features/admin/api/get-grading-usage");
+const { ApiError } = await import("@/lib/api-client");
+
+const sums = (essays: number, p: number, c: number, k: number, cost: number) => ({
+  essays,
+  calls: essays,
+  promptTokens: p,
+  completionTokens: c,
+  cachedTokens: k,
+  cost,
+});
+
+const report: GradingUsageReport = {
+  from: "2026-03-01",
+  to: "2026-03-30",
+  prices: { currency: "USD", inputPer1M: 0.4, outputPer1M: 1.6, cachedPer1M: 0.1 },
+  total: sums(30, 90_000, 45_000, 10_000, 0.1045),
+  days: [
+    { day: "2026-03-01", ...sums(10, 30_000, 15_000, 0, 0.036) },
+    { day: "2026-03-02", ...sums(20, 60_000, 30_000, 10_000, 0.0685) },
+  ],
+  teachers: [
+    { userId: "u1", email: "kim@example.com", name: "김선생", ...sums(25, 75_000, 37_500, 10_000, 0.088) },
+    { userId: null, email: null, name: null, ...sums(5, 15_000, 7_500, 0, 0.0165) },
+  ],
+  modes: [
+    {
+      mode: "holistic",
+      ...sums(30, 90_000, 45_000, 10_000, 0.1045),
+      perEssay: { promptTokens: 3000, completionTokens: 1500, cachedTokens: 333, cost: 0.003483 },
+      avgCallLatencyMs: 900,
+    },
+  ],
+};
+
+function renderCost() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <GradingCost />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+describe("GradingCost", () => {
+  it("shows the totals, cost per day and per teacher, and tokens per answer by mode, in Korean", async () => {
+    mocks.get.mockResolvedValue(report);
+    renderCost();
+    expect(await screen.findByTestId("cost-total")).toHaveProperty("textContent", "$0.1045");
+    expect(screen.getByTestId("cost-essays").textContent).toBe("30건");
+    expect(screen.getByTestId("cost-per-essay").textContent).toBe("$0.0035");
+    expect(screen.getByTestId("cost-tokens").textContent).toBe("135,000");
+    expect(mocks.get).toHaveBeenCalledWith(`/admin/usage?from=${seoulDay(29)}&to=${seoulDay(0)}`);
+
+    const perDay = screen.getByRole("table", { name: "일별 채점 비용" });
+    const dayRows = within(perDay).getAllByRole("row").slice(1).map((r) => within(r).getAllByRole("cell").map((c) => c.textContent));
+    expect(dayRows).toEqual([
+      ["2026-03-01", "10", "10", "45,000", "$0.0360"],
+      ["2026-03-02", "20", "20", "90,000", "$0.0685"],
+    ]);
+    const perTeacher = screen.getByRole("table", { name: "교사별 채점 비용" });
+    const teacherRows = within(perTeacher).getAllByRole("row").slice(1);
+    expect(within(teacherRows[0]).getByText("김선생")).toBeTruthy();
+    expect(within(teacherRows[0]).getByText("kim@example.com")).toBeTruthy();
+    expect(within(teacherRows[0]).getByText("$0.0880")).toBeTruthy();
+    expect(within(teacherRows[1]).getByText("탈퇴한 회원")).toBeTruthy();
+    expect(screen.getByRole("list", { name: "채점 방식별 답안당 토큰" }).textContent).toContain(
+      "한 번에 채점 (holistic): 답안 30건, 답안당 입력 3,000 (캐시 333) · 출력 1,500 토큰",
+    );
+    expect(screen.getByText(/단가\(100만 토큰당\): 입력 \$0\.4000, 캐시 입력 \$0\.1000, 출력 \$1\.60/)).toBeTruthy();
+  });
+
+  it("asks for another period when one is chosen", async () => {
+    mocks.get.mockResolvedValue({ ...report, days: [], teachers: [], modes: [], total: sums(0, 0, 0, 0, 0) });
+    renderCost();
+    expect(await screen.findByText("이 기간에 AI 채점 기록이 없습니다.")).toBeTruthy();
+    expect(screen.getByTestId("cost-per-essay").textContent).toBe("-");
+    fireEvent.change(screen.getByLabelText("조회 기간"), { target: { value: "7" } });
+    await waitFor(() => expect(mocks.get).toHaveBeenLastCalledWith(`/admin/usage?from=${seoulDay(6)}&to=${seoulDay(0)}`));
+  });
+
+  it("says so in Korean when the usage cannot be read", async () => {
+    mocks.get.mockRejectedValue(new ApiError("관리자만 접근할 수 있습니다.", 403, {}));
+    renderCost();
+    expect((await screen.findByRole("alert")).textContent).toBe("채점 비용을 불러올 수 없습니다. 관리자만 접근할 수 있습니다.");
+  });
+
+  it("formats sub-dollar amounts with 4 decimals", () => {
+    expect(usd(0)).toBe("$0.00");
+    expect(usd(0.00012)).toBe("$0.0001");
+    expect(usd(12.5)).toBe("$12.50");
+  });
+});
