@@ -72,6 +72,10 @@ export default defineConfig(({ mode }) => {
     define: { "import.meta.env.VITE_OCR_ASSETS": JSON.stringify(ocr.dir) },
     // Pre-bundled up front so the first image a teacher picks does not make the dev server reload.
     optimizeDeps: { include: ["tesseract.js/dist/tesseract.esm.min.js"] },
+    // Pre-bundled deps per checkout (not in node_modules/.vite): worktrees that share one node_modules
+    // would otherwise re-optimize over each other's running dev servers ("Failed to fetch
+    // dynamically imported module").
+    cacheDir: ".vite",
     resolve: {
       alias: {
         "@shared": fileURLToPath(new URL("./supabase/functions/_shared", import.meta.url)),

@@ -11,6 +11,7 @@ import { api, closeTestSql, createMember, testSql, type TestUser } from "../help
 import { readStack } from "../helpers/stack.ts";
 import { fileOf, utf8 } from "../helpers/files.ts";
 import type { CreatedShare, ReviewBody, ReviewedReport, SharedReport } from "../../supabase/functions/_shared/review.ts";
+import type { Submission } from "../../supabase/functions/_shared/types.ts";
 
 const fixtures = join(import.meta.dirname, "../fixtures/essays");
 const PROMPT = readFileSync(join(fixtures, "prompt.txt"), "utf8");
@@ -130,6 +131,16 @@ describe("teacher review", () => {
     expect(edit.after).toEqual({ score: newScore, feedback: "선생님 의견: 서론을 더 짧게 쓰세요." });
     expect(edit.by).toBe(owner.user.username);
     expect(Date.parse(edit.at)).not.toBeNaN();
+
+    // The session's list (the dashboard's 목록 / 표 / 요약) shows the reviewed scores, like the report and the CSV.
+    const list = await api<Submission[]>(`/sessions/${sessionId}/submissions`, { token: owner.token });
+    const item = list.body.find((x) => x.id === submissionId)!;
+    expect(item.score).toBe(expectedTotal);
+    expect(item.result?.overallScore).toBe(expectedTotal);
+    expect(item.result?.categoryScores).toEqual(
+      res.body.categories.map((c) => ({ name: c.name, score: c.score, maxScore: c.maxScore })),
+    );
+    expect(item.result?.flags).toEqual(ai.flags);
 
     // The worker's columns are untouched.
     const [row] = await sql()`select overall_score, category_scores from public.analysis_results where submission_id = ${submissionId}`;

@@ -140,7 +140,9 @@ describe("GET /sessions/:id/results.csv", () => {
       "채점 방식", "제출 시각", "완료 시각", "검토 완료",
     ]);
     expect(rows).toHaveLength(4); // header + 3 submissions; the staged batch item is not one
-    const [, hong, kim, evil] = rows;
+    // Rows by 수험번호 (issue 15): the ones typed with a leading '-' / '@' sort before the digits.
+    expect(rows.slice(1).map((r) => r[1])).toEqual(["'-20240102", "'@20240103", "20240101"]);
+    const [, kim, evil, hong] = rows;
     expect(hong.slice(0, 9)).toEqual(["홍길동", "20240101", "완료", "80", "100", "32", "24", "24", "AI"]);
     expect(hong[9]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(hong[10]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);

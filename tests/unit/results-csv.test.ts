@@ -89,6 +89,22 @@ describe("results CSV", () => {
     expect(second.split(",").slice(5, 7)).toEqual(["3", "2"]);
   });
 
+  it("orders rows by 수험번호 as read (2 before 10), then name, answers without a number last", () => {
+    const csv = resultsCsv([
+      row({ student_id: "10", student_name: "가" }),
+      row({ student_id: null, student_name: "무번호" }),
+      row({ student_id: "2", student_name: "나" }),
+      row({ student_id: "20240003", student_name: "다" }),
+      row({ student_id: "2", student_name: "가" }),
+      row({ student_id: "", student_name: "빈번호" }),
+      row({ student_id: "20240001", student_name: "라" }),
+    ]);
+    const order = lines(csv)
+      .slice(1, -1)
+      .map((l) => l.split(",").slice(0, 2).join(":"));
+    expect(order).toEqual(["가:2", "나:2", "가:10", "라:20240001", "다:20240003", "무번호:", "빈번호:"]);
+  });
+
   it("formats times in Asia/Seoul as YYYY-MM-DD HH:mm", () => {
     expect(seoulDateTime("2026-12-31T15:00:00Z")).toBe("2027-01-01 00:00");
     expect(seoulDateTime(new Date("2026-06-15T03:04:59Z"))).toBe("2026-06-15 12:04");

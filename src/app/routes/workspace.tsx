@@ -22,6 +22,7 @@ import {
 import { useSubmissions } from "@/features/sessions/api/get-submissions";
 import { sessionKeys } from "@/features/sessions/api/keys";
 import { Dashboard } from "@/features/sessions/components/dashboard";
+import { dashboardViewFromUrl, dashboardViewSearch } from "@/features/sessions/utils/class-results";
 import { dashboardBadgeCount } from "@/features/sessions/utils/submission-stats";
 import { useSubmissionActions } from "@/features/sessions/hooks/use-submission-actions";
 import { UsageLimitDialog } from "@/features/sessions/components/usage-limit-dialog";
@@ -144,6 +145,8 @@ export default function WorkspaceRoute() {
               onView={(submission) => openReport(submission.id)}
               onDownload={(submission) => reportDownload.download(submission.id)}
               downloadingId={reportDownload.pendingId}
+              view={dashboardViewFromUrl(searchParams.get("view"))}
+              onViewChange={(view) => navigate({ search: dashboardViewSearch(location.search, view) }, { replace: true })}
               {...submissionActions.dashboardProps}
             />
           )}

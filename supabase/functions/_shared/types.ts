@@ -1,5 +1,5 @@
 // JSON shapes of the API (camelCase; flags are 1 | 0). Timestamps are ISO strings.
-import type { CategoryScore, GraderKind, ReportData, RubricCategory } from "./grading.ts";
+import type { CategoryScore, GradeFlag, GraderKind, ReportData, RubricCategory } from "./grading.ts";
 import type { PlanId, SubscriptionStatusValue } from "./plans.ts";
 
 export type Flag = 0 | 1;
@@ -129,9 +129,20 @@ export interface Submission {
   score?: number | null;
   submitTime?: string;
   essay?: string;
-  result?: { overallScore: number; maxScore: number; grader?: GraderKind } | null;
+  result?: SubmissionResultSummary | null;
   /** Queued or being graded again after a re-grade; the previous result stays readable meanwhile. */
   regrading?: boolean;
+}
+
+/** A completed answer's scores in the list: reviewed ones when the teacher saved a review. */
+export interface SubmissionResultSummary {
+  overallScore: number;
+  maxScore: number;
+  grader?: GraderKind;
+  /** Per rubric category, in the result's order (no feedback text; the report has it). */
+  categoryScores?: Pick<CategoryScore, "name" | "score" | "maxScore">[];
+  /** What the server flagged (off-topic, too short, manipulation…). */
+  flags?: GradeFlag[];
 }
 
 /** Report data per submission (docs/product.md#report-data): see `ReportData` in grading.ts. */

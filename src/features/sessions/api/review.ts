@@ -16,11 +16,18 @@ export function completeReview(submissionId: string): Promise<ReviewedReport> {
   return api.post<ReviewedReport>(`${sub(submissionId)}/review/complete`);
 }
 
+/** The submission lists show the reviewed scores too: every cached one is fetched again. */
+const invalidateSubmissionLists = (qc: ReturnType<typeof useQueryClient>) =>
+  qc.invalidateQueries({ queryKey: sessionKeys.details(), predicate: (q) => q.queryKey[3] === "submissions" });
+
 export function useSaveReview(submissionId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: ReviewBody) => saveReview(submissionId, body),
-    onSuccess: (report) => qc.setQueryData(sessionKeys.report(submissionId), report),
+    onSuccess: (report) => {
+      qc.setQueryData(sessionKeys.report(submissionId), report);
+      void invalidateSubmissionLists(qc);
+    },
   });
 }
 

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Download, Radio, RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardTitle } from "@/components/ui/card";
@@ -8,6 +8,8 @@ import type { Submission } from "@shared/types.ts";
 import { PrintSessionButton } from "@/features/sessions/components/print-session";
 import { SummaryCards } from "@/features/sessions/components/summary-cards";
 import { SubmissionList, type SubmissionListProps } from "@/features/sessions/components/submission-list";
+import { DashboardViewSwitch } from "@/features/sessions/components/dashboard-view-switch";
+import type { DashboardView } from "@/features/sessions/utils/class-results";
 import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
 import { submissionStats } from "@/features/sessions/utils/submission-stats";
 
@@ -22,7 +24,16 @@ export interface DashboardProps extends Omit<SubmissionListProps, "submissions" 
   /** Delete an answer after the confirm dialog; the dialog closes when the promise settles. */
   onDelete?: (submission: Submission) => Promise<unknown>;
   deletingId?: string;
+  /** 목록 / 표 / 요약 (the route keeps it in `?view=`); without it the dashboard keeps its own. */
+  view?: DashboardView;
+  onViewChange?: (view: DashboardView) => void;
 }
+
+/** The table (TanStack Table) and the summary's charts (visx) load only when 표 / 요약 is shown. */
+const ResultsTable = lazy(() =>
+  import("@/features/sessions/components/results-table").then((m) => ({ default: m.ResultsTable })),
+);
+const ClassSummaryView = lazy(() => import("@/features/sessions/components/class-summary"));
 
 function LiveIndicator({ isLive }: { isLive: boolean }) {
   return (
@@ -50,11 +61,16 @@ export function Dashboard({
   exportingCsv,
   onDelete,
   deletingId,
+  view: viewProp,
+  onViewChange,
   ...listProps
 }: DashboardProps) {
   const list = submissions ?? [];
   const stats = submissionStats(list);
   const [toDelete, setToDelete] = useState<Submission | null>(null);
+  const [ownView, setOwnView] = useState<DashboardView>("list");
+  const view = viewProp ?? ownView;
+  const setView = (next: DashboardView) => (onViewChange ? onViewChange(next) : setOwnView(next));
 
   const confirmDelete = () => {
     if (!toDelete || !onDelete) return;
@@ -86,8 +102,19 @@ export function Dashboard({
               )}
             </div>
           </div>
+          <div className="mt-3 mb-1">
+            <DashboardViewSwitch value={view} onChange={setView} />
+          </div>
           {isLoading ? (
             <Spinner label="로딩 중..." />
+          ) : view !== "list" ? (
+            <Suspense fallback={<Spinner label="불러오는 중..." />}>
+              {view === "table" ? (
+                <ResultsTable submissions={list} onView={listProps.onView} />
+              ) : (
+                <ClassSummaryView submissions={list} />
+              )}
+            </Suspense>
           ) : (
             <SubmissionList submissions={list} {...listProps} onRequestDelete={onDelete ? setToDelete : undefined} />
           )}

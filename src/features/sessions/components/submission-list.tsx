@@ -14,7 +14,7 @@ import {
   STATUS_LABELS,
 } from "@/features/sessions/utils/submission-stats";
 
-const STATUS_VARIANTS: Record<Submission["status"], BadgeVariant> = {
+export const STATUS_VARIANTS: Record<Submission["status"], BadgeVariant> = {
   pending: "ghost",
   analyzing: "info",
   completed: "success",
@@ -66,29 +66,32 @@ export function SubmissionList({
     <ul className="divide-y divide-base-300" aria-label="제출된 답안 목록">
       {submissions.map((s) => (
         <li key={s.id} className="py-4" data-testid="submission-row" data-status={s.status} data-submission-id={s.id}>
-          <div className="flex flex-wrap items-center gap-2">
-            <span className="font-semibold">{displayStudent(s)}</span>
-            {s.regrading ? (
-              <Badge variant="info" size="sm" data-testid="regrading-badge">
-                {SESSION_MESSAGES.regrade.status}
-              </Badge>
-            ) : (
-              <Badge variant={STATUS_VARIANTS[s.status]} size="sm">
-                {STATUS_LABELS[s.status]}
-              </Badge>
-            )}
-            {typeof s.score === "number" && <span className="text-sm font-semibold">{s.score}점</span>}
-            {isOffline(s) && (
-              <Badge variant="warning" size="sm" title="오프라인 분석기 채점 (AI 채점 아님)">
-                오프라인 분석
-              </Badge>
-            )}
-            <span className="ml-auto text-xs text-base-content/70">{formatSubmitTime(s.submitTime ?? s.submittedAt)}</span>
+          {/* The delete button stays at the end of the first line however narrow the screen (the rest wraps beside it). */}
+          <div className="flex items-start gap-2">
+            <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
+              <span className="font-semibold break-words">{displayStudent(s)}</span>
+              {s.regrading ? (
+                <Badge variant="info" size="sm" data-testid="regrading-badge">
+                  {SESSION_MESSAGES.regrade.status}
+                </Badge>
+              ) : (
+                <Badge variant={STATUS_VARIANTS[s.status]} size="sm">
+                  {STATUS_LABELS[s.status]}
+                </Badge>
+              )}
+              {typeof s.score === "number" && <span className="text-sm font-semibold">{s.score}점</span>}
+              {isOffline(s) && (
+                <Badge variant="warning" size="sm" title="오프라인 분석기 채점 (AI 채점 아님)">
+                  오프라인 분석
+                </Badge>
+              )}
+              <span className="ml-auto text-xs text-base-content/70">{formatSubmitTime(s.submitTime ?? s.submittedAt)}</span>
+            </div>
             {onRequestDelete && (
               <Button
                 size="xs"
                 variant="ghost"
-                className="text-base-content/70 hover:text-error"
+                className="shrink-0 text-base-content/70 hover:text-error"
                 aria-label="답안 삭제"
                 title="답안 삭제"
                 onClick={() => onRequestDelete(s)}

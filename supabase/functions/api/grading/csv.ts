@@ -1,6 +1,7 @@
 // A session's results as CSV for spreadsheets: UTF-8 with BOM, CRLF rows, RFC 4180 quoting, and
 // text cells that a spreadsheet would run as a formula (= + - @, tab, CR) prefixed with an apostrophe.
 import type { GraderKind } from "../../_shared/grading.ts";
+import { compareStudents } from "../../_shared/student-order.ts";
 import type { SubmissionStatus } from "../../_shared/types.ts";
 
 /** One submission joined with its result (null result columns until it is completed). */
@@ -72,12 +73,20 @@ export function categoryNames(rows: CsvSubmissionRow[]): string[] {
   return names;
 }
 
-/** The CSV document (BOM first, CRLF line ends, a trailing CRLF). */
+/** Rows by 수험번호 (numbers by value, empty last), then name; equal ones keep their given order. */
+export function byStudentNumber(rows: CsvSubmissionRow[]): CsvSubmissionRow[] {
+  return rows
+    .map((r) => ({ r, key: { studentId: r.student_id, studentName: r.student_name } }))
+    .sort((a, b) => compareStudents(a.key, b.key))
+    .map(({ r }) => r);
+}
+
+/** The CSV document (BOM first, CRLF line ends, a trailing CRLF), one row per answer by 수험번호. */
 export function resultsCsv(rows: CsvSubmissionRow[]): string {
   const categories = categoryNames(rows);
   const header = ["학생 이름", "수험번호", "상태", "총점", "만점", ...categories, "채점 방식", "제출 시각", "완료 시각", "검토 완료"];
   const lines = [header.map(csvText).join(",")];
-  for (const r of rows) {
+  for (const r of byStudentNumber(rows)) {
     const done = r.status === "completed" && r.overall_score !== null && r.overall_score !== undefined;
     const scores = new Map(
       (Array.isArray(r.category_scores) ? r.category_scores : []).map((c) => [c.name, c.score] as const),

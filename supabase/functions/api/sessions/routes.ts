@@ -12,7 +12,7 @@ import { assertUsageAvailable } from "../usage/quota.ts";
 import { type CsvSubmissionRow, resultsCsv, resultsCsvFilename } from "../grading/csv.ts";
 import { attachmentHeader } from "../grading/report.ts";
 import { MAX_CRITERIA_CHARS, MAX_PROMPT_CHARS, SETUP_EXTENSIONS, uploadMessages } from "../../_shared/upload-rules.ts";
-import { NOT_STAGED } from "../submissions/queries.ts";
+import { NOT_STAGED, SHOWN_SCORES } from "../submissions/queries.ts";
 import { SESSION_MESSAGES } from "./messages.ts";
 import { type SessionRow, sessionJson } from "./mappers.ts";
 import { notFound, ownedSession, sessionParams, userId } from "./queries.ts";
@@ -119,18 +119,13 @@ async function deleteSession(ctx: SessionCtx): Promise<Response> {
   return json({ success: true, message: SESSION_MESSAGES.deleted });
 }
 
-/** One row per submission (staged batch items excluded), oldest first, as a spreadsheet-safe CSV. */
+/** One row per submission (staged batch items excluded), by 수험번호 (see `resultsCsv`), as a spreadsheet-safe CSV. */
 async function resultsCsvDownload(ctx: SessionCtx): Promise<Response> {
   const s = await ownedSession(ctx, ctx.params.id);
   const rows = await ctx.asCaller((sql) =>
     sql<CsvSubmissionRow[]>`
       select e.student_name, e.student_id, e.status, e.submitted_at, e.analysis_completed_at,
-             case when jsonb_typeof(r.review -> 'categoryScores') = 'array'
-                  then coalesce((r.review ->> 'overallScore')::numeric, r.overall_score) else r.overall_score end as overall_score,
-             r.max_score,
-             case when jsonb_typeof(r.review -> 'categoryScores') = 'array'
-                  then r.review -> 'categoryScores' else r.category_scores end as category_scores,
-             r.grader, r.reviewed_at
+             ${SHOWN_SCORES(sql)}, r.grader, r.reviewed_at
         from public.essay_submissions e
         left join public.analysis_results r on r.submission_id = e.id
        where e.session_id = ${s.id} and e.user_id = ${userId(ctx)} and ${NOT_STAGED(sql)}

@@ -1,6 +1,6 @@
 // essay_submissions (⟕ analysis_results) rows → the list item (docs/product.md#submission-list-item).
-import type { GraderKind } from "../../_shared/grading.ts";
-import type { Submission } from "../../_shared/types.ts";
+import type { GradeFlag, GraderKind } from "../../_shared/grading.ts";
+import type { Submission, SubmissionResultSummary } from "../../_shared/types.ts";
 import type { DbRow } from "../../_shared/db-rows.ts";
 import { iso } from "../lib/http.ts";
 
@@ -17,9 +17,31 @@ export type SubmissionRow = SubmissionColumns & {
   overall_score: string | number | null;
   max_score: string | number | null;
   grader: GraderKind | null;
+  /** The shown (reviewed, else graded) category scores (`SHOWN_SCORES`); jsonb, untrusted shape. */
+  category_scores?: unknown;
+  flags?: unknown;
   /** A completed answer queued or being graded again (its previous result is kept meanwhile). */
   regrading?: boolean | null;
 };
+
+const FLAGS: readonly GradeFlag[] = ["manipulation", "off_topic", "too_short", "blank", "needs_check"];
+
+/** The list's category scores: name, score and maximum of each well-formed entry. */
+function listCategoryScores(value: unknown): NonNullable<SubmissionResultSummary["categoryScores"]> {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((c) => {
+    const name = c?.name;
+    const score = Number(c?.score);
+    const maxScore = Number(c?.maxScore);
+    return typeof name === "string" && Number.isFinite(score)
+      ? [{ name, score, maxScore: Number.isFinite(maxScore) ? maxScore : 0 }]
+      : [];
+  });
+}
+
+function listFlags(value: unknown): GradeFlag[] {
+  return Array.isArray(value) ? value.filter((f): f is GradeFlag => FLAGS.includes(f)) : [];
+}
 
 /** A list item (docs/product.md#submission-list-item). `essay` is the first 100 characters (the list preview); the report has the rest. */
 export function submissionJson(r: SubmissionRow): Submission & { essayMimeType: string | null } {
@@ -44,7 +66,15 @@ export function submissionJson(r: SubmissionRow): Submission & { essayMimeType: 
     score,
     submitTime: iso(r.submitted_at)!,
     essay: [...(r.essay_content ?? "")].slice(0, 100).join(""),
-    result: done ? { overallScore: score!, maxScore: Number(r.max_score ?? 100), grader: r.grader ?? "ai" } : null,
+    result: done
+      ? {
+        overallScore: score!,
+        maxScore: Number(r.max_score ?? 100),
+        grader: r.grader ?? "ai",
+        categoryScores: listCategoryScores(r.category_scores),
+        flags: listFlags(r.flags),
+      }
+      : null,
     regrading: r.regrading === true,
   };
 }
