@@ -1,6 +1,6 @@
 import { ArrowLeft, Calendar, Eye, House, UserRound } from "lucide-react";
 import { Link } from "react-router-dom";
-import { blogCategoryLabel } from "@shared/blog.ts";
+import { blogCategoryLabel } from "@shared/blog-display.ts";
 import { ApiError } from "@/lib/api-client";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
