@@ -60,8 +60,10 @@ export interface ScriptWeight {
  */
 export async function measureScripts(page: Page, url: string): Promise<ScriptWeight> {
   const urls = new Set<string>();
+  // By address, not resourceType: a chunk first asked for by <link rel=modulepreload> is not typed
+  // "script", and its import() is then served from memory without a request of its own.
   page.on("request", (request) => {
-    if (request.resourceType() === "script") urls.add(request.url());
+    if (/\.m?js$/.test(new URL(request.url()).pathname)) urls.add(request.url());
   });
   await page.goto(url, { waitUntil: "networkidle" });
   const scripts = await Promise.all(

@@ -18,6 +18,8 @@ vi.mock("@/lib/usage", async (importOriginal) => {
 });
 
 const { Header } = await import("@/components/layout/header");
+// Transformed up front: the signed-in header is a lazy chunk, and its first import would count against one test's time.
+await Promise.all([import("@/components/layout/member-header"), import("@/lib/query-provider")]);
 
 const member = (overrides: Partial<User> = {}): User => user({ displayName: "김선생", ...overrides });
 
@@ -28,7 +30,7 @@ async function renderHeader() {
       <Header />
     </MemoryRouter>,
   );
-  if (state.user) await screen.findAllByRole("button", { name: "로그아웃" });
+  if (state.user) await screen.findAllByRole("button", { name: "로그아웃" }, { timeout: 10_000 });
   return view;
 }
 
