@@ -51,7 +51,9 @@ export function RootLayout() {
           본문으로 건너뛰기
         </a>
         <Header />
-        <main id="main-content" className="flex w-full flex-1 flex-col">
+        {/* At least a screen tall: the footer starts below the fold, so a page arriving after the
+            spinner does not push visible content down (layout shift, Lighthouse CLS). */}
+        <main id="main-content" className="flex min-h-svh w-full flex-1 flex-col">
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>
