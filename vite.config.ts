@@ -92,13 +92,25 @@ export default defineConfig(({ mode }) => {
     preview: { host: "127.0.0.1", port, strictPort: true, proxy },
     build: {
       target: "es2022",
+      // Every browser the app supports has <link rel=modulepreload>: no polyfill on the first page.
+      modulePreload: { polyfill: false },
       rolldownOptions: {
         output: {
+          // Modules shared with the function (supabase/functions/_shared) get a `shared-` prefix, so
+          // e.g. _shared/plans.ts is not mistaken for the plans page's chunk.
+          chunkFileNames: (chunk) =>
+            chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => /[\\/]supabase[\\/]functions[\\/]_shared[\\/]/.test(id))
+              ? "assets/shared-[name]-[hash].js"
+              : "assets/[name]-[hash].js",
+          // Vendor chunks by when they are needed: vendor-react on every page (react-dom, the router);
+          // the others only with the pages that use them (a signed-out visitor's landing loads none).
           codeSplitting: {
             groups: [
               { name: "vendor-react", test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
-              { name: "vendor-supabase", test: /node_modules[\\/](@supabase|tslib)[\\/]/ },
+              { name: "vendor-query", test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
+              { name: "vendor-supabase", test: /node_modules[\\/](@supabase|tslib|iceberg-js)[\\/]/ },
               { name: "vendor-zod", test: /node_modules[\\/]zod[\\/]/ },
+              { name: "vendor-forms", test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
             ],
           },
         },

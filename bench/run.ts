@@ -34,6 +34,10 @@
 //    calls, tokens in/out/cached per answer (the fake bills ≈ 1 token per 1.5 characters, like
 //    Korean text on GPT-4o's tokenizer) and the cost per answer at the default prices (USD per 1M).
 //    BENCH_ONLY_MODES=1 runs only this section, BENCH_SKIP_MODES=1 skips it.
+// 7. The web pages (bench/web.ts), last: the SPA's production build on a local stack; per public page
+//    (`/` signed out, `/blog`, a post) the JavaScript it loads (gzip, against its budget) and
+//    Lighthouse mobile performance / accessibility (median of BENCH_LIGHTHOUSE_RUNS = 3) in
+//    /usr/bin/chromium (CHROME_PATH). BENCH_ONLY_WEB=1 runs only this section, BENCH_SKIP_WEB=1 skips it.
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -41,6 +45,7 @@ import { createClient } from "@supabase/supabase-js";
 import postgres from "postgres";
 import { WebSocket } from "ws";
 import { formatBundle, measureBundle } from "./bundle-size.ts";
+import { webScenario } from "./web.ts";
 import { startFakeLlm } from "../tests/fakes/llm.ts";
 import { type CorpusQuestion, evaluateCorpus, gradeOfflineLikeWorker, loadCorpus } from "../tests/helpers/offline-corpus.ts";
 import { startOwnStack } from "../tests/helpers/own-stack.ts";
@@ -526,12 +531,14 @@ async function modesScenario() {
 }
 
 async function all() {
+  if (process.env.BENCH_ONLY_WEB === "1") return webScenario(say);
   if (process.env.BENCH_SKIP_OFFLINE !== "1" && process.env.BENCH_ONLY_MODES !== "1") offlineScenario();
   if (process.env.BENCH_SKIP_MODES !== "1" && process.env.BENCH_ONLY_OFFLINE !== "1") await modesScenario();
   if (process.env.BENCH_ONLY_OFFLINE === "1" || process.env.BENCH_ONLY_MODES === "1") return;
   if (process.env.BENCH_ONLY_FLEET !== "1") await main();
   if (process.env.BENCH_SKIP_FLEET !== "1") await fleetScenario();
   if (process.env.BENCH_SKIP_BUNDLE !== "1" && process.env.BENCH_ONLY_FLEET !== "1") bundleScenario();
+  if (process.env.BENCH_SKIP_WEB !== "1" && process.env.BENCH_ONLY_FLEET !== "1") await webScenario(say);
 }
 
 all().then(

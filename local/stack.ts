@@ -1,4 +1,4 @@
-// startStack(): database → admin account → gateway → Deno function → Vite SPA → worker tick. Used by `npm start` and tests.
+// startStack(): database → admin account → gateway → Deno function → SPA (production build or Vite dev server) → worker tick. Used by `npm start` and tests.
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
@@ -9,6 +9,7 @@ import { accessTokenVerifier, AuthError, createUser } from "./gateway/auth.ts";
 import { FunctionsRuntime } from "./gateway/functions.ts";
 import { startGateway } from "./gateway/server.ts";
 import type { GatewayContext } from "./gateway/types.ts";
+import { ensureWebBuild, serveWebBuild, type WebBuild } from "./web.ts";
 
 function stopPostmasterNow(dataDir: string) {
   try {
@@ -26,6 +27,11 @@ export interface StackOptions {
   env?: Record<string, string>;
   log?: (line: string) => void;
   watch?: boolean;
+  /**
+   * How the SPA is served when `app` is on: `build` (default) the production build (local/web.ts:
+   * built when the sources changed, hashed assets, long cache headers), `dev` Vite's dev server (hot reload).
+   */
+  appMode?: "build" | "dev";
   admin?: { username?: string; email?: string; password?: string };
 }
 
@@ -45,6 +51,8 @@ export interface Stack {
   jwtSecretSource: JwtSecret["source"];
   /** The SPA's origin (allowed by the function's CORS), also when the SPA is not started. */
   appOrigin: string;
+  /** The production build served (appMode `build`): its folder, and whether it was built now or reused. */
+  webBuild?: WebBuild;
   stop(): Promise<void>;
 }
 
@@ -150,20 +158,28 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     stops.push(() => gateway.close());
 
     let appStarted = false;
+    let webBuild: WebBuild | undefined;
     if (opts.app !== false && existsSync(join(rootDir, "vite.config.ts"))) {
       process.env.VITE_SUPABASE_URL = supabaseUrl;
       process.env.VITE_SUPABASE_ANON_KEY = anonKey;
       process.env.VITE_TOSS_CLIENT_KEY = opts.env?.TOSS_CLIENT_KEY ?? config.toss.clientKey;
-      const { createServer } = await import("vite");
-      const vite = await createServer({
-        root: rootDir,
-        configFile: join(rootDir, "vite.config.ts"),
-        server: { port: opts.appPort, strictPort: true, host: "127.0.0.1" },
-        clearScreen: false,
-        logLevel: "warn",
-      });
-      stops.push(() => vite.close());
-      await vite.listen();
+      if (opts.appMode === "dev") {
+        const { createServer } = await import("vite");
+        const vite = await createServer({
+          root: rootDir,
+          configFile: join(rootDir, "vite.config.ts"),
+          server: { port: opts.appPort, strictPort: true, host: "127.0.0.1" },
+          clearScreen: false,
+          logLevel: "warn",
+        });
+        stops.push(() => vite.close());
+        await vite.listen();
+      } else {
+        const web = await ensureWebBuild(rootDir, log);
+        webBuild = web;
+        const server = await serveWebBuild({ dir: web.dir, port: opts.appPort, supabaseUrl });
+        stops.push(() => server.close());
+      }
       appStarted = true;
     } else if (opts.app !== false) {
       log("vite.config.ts not found; the SPA is not started");
@@ -184,6 +200,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       jwtSecret,
       jwtSecretSource: resolved.source,
       appOrigin: appUrl,
+      webBuild,
       stop,
     };
   } catch (err) {

@@ -1,4 +1,5 @@
-// `npm start`: brings the whole local app up (Postgres, Supabase stand-in, Deno function, Vite SPA) and stops it on Ctrl-C.
+// `npm start`: brings the whole local app up (Postgres, Supabase stand-in, Deno function, the SPA's
+// production build) and stops it on Ctrl-C. `npm run dev` (--dev): the same with Vite's hot-reloading dev server.
 import { createRequire } from "node:module";
 import { config } from "./config.ts";
 import { checkDeno, checkPorts } from "./preflight.ts";
@@ -11,6 +12,7 @@ const exitHook = createRequire(import.meta.url)("async-exit-hook") as ((hook: (d
 exitHook.forceExitTimeout(20_000);
 
 const started = Date.now();
+const dev = process.argv.includes("--dev");
 const verbose = process.env.STACK_VERBOSE === "1";
 const log = (line: string) => {
   const quiet = /^\[(db|fn)\]/.test(line) && !/\b(ERROR|PANIC)\b|error:|unavailable|failed/.test(line);
@@ -29,12 +31,20 @@ try {
     supabasePort: config.supabasePort,
     appPort: config.appPort,
     app: true,
+    appMode: dev ? "dev" : "build",
     watch: true,
     log,
   });
 } catch (err) {
   console.error(`\n${startupMessage(err)}`);
   process.exit(1);
+}
+
+function appNote(): string {
+  if (!stack.appUrl) return "";
+  if (dev) return "  (Vite dev server, hot reload)";
+  const web = stack.webBuild;
+  return web ? `  (production build, ${web.built ? `built in ${(web.ms / 1000).toFixed(1)} s` : "reused: sources unchanged"})` : "";
 }
 
 const notes: string[] = [];
@@ -65,7 +75,7 @@ if (!config.admin.username || !config.admin.email || !config.admin.password) {
 console.log(`
 Ready in ${((Date.now() - started) / 1000).toFixed(1)} s / 준비 완료
 
-  App (SPA)        ${stack.appUrl || "(not started: vite.config.ts missing)"}
+  App (SPA)        ${stack.appUrl || "(not started: vite.config.ts missing)"}${appNote()}
   Supabase URL     ${stack.supabaseUrl}
   Database URL     ${stack.dbUrl}
   Anon key         ${stack.anonKey}

@@ -1,30 +1,29 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { Toaster } from "sonner";
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
 import { AuthProvider } from "@/lib/auth";
-import { TOASTER_PROPS } from "@/lib/notify";
-import { queryClient } from "@/lib/query-client";
-import { useTheme } from "@/lib/theme";
+import { toaster } from "@/lib/notify";
 
-function ThemedToaster() {
-  const { theme } = useTheme();
+const ThemedToaster = lazy(() => import("@/app/toaster"));
+
+/** Mounts the toaster once something asked for a toast (lib/notify.ts). */
+function ToasterHost() {
+  const wanted = useSyncExternalStore(toaster.subscribe, toaster.isWanted, toaster.isWanted);
+  if (!wanted) return null;
   return (
-    <Toaster
-      {...TOASTER_PROPS}
-      hotkey={[...TOASTER_PROPS.hotkey]}
-      swipeDirections={[...TOASTER_PROPS.swipeDirections]}
-      theme={theme}
-    />
+    <Suspense fallback={null}>
+      <ThemedToaster />
+    </Suspense>
   );
 }
 
+/**
+ * TanStack Query's provider is not here: the pages that use it bring it (lib/query-provider.tsx,
+ * wrapped around every lazy route by app/router.tsx), so a signed-out visitor's first page loads no Query code.
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        {children}
-        <ThemedToaster />
-      </AuthProvider>
-    </QueryClientProvider>
+    <AuthProvider>
+      {children}
+      <ToasterHost />
+    </AuthProvider>
   );
 }

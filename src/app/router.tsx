@@ -1,76 +1,100 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
-import { createBrowserRouter, RouterProvider, type RouteObject } from "react-router-dom";
+import { BrowserRouter, Route, Routes } from "react-router-dom";
 import { RootLayout } from "@/app/layout/root-layout";
-import { RouteError } from "@/app/layout/route-error";
 import { ProtectedRoute } from "@/app/protected-route";
 import { paths } from "@/config/paths";
 
-const Workspace = lazy(() => import("@/app/routes/workspace"));
-const MyWork = lazy(() => import("@/app/routes/my-work"));
-const Plans = lazy(() => import("@/app/routes/plans"));
-const PaymentSuccess = lazy(() => import("@/app/routes/payment-success"));
-const PaymentFail = lazy(() => import("@/app/routes/payment-fail"));
-const Billing = lazy(() => import("@/app/routes/billing"));
-const AdminUsers = lazy(() => import("@/app/routes/admin-users"));
-const AdminBlog = lazy(() => import("@/app/routes/admin-blog"));
-const BlogList = lazy(() => import("@/app/routes/blog-list"));
-const BlogPost = lazy(() => import("@/app/routes/blog-post"));
-const Privacy = lazy(() => import("@/app/routes/privacy"));
-const Terms = lazy(() => import("@/app/routes/terms"));
-const NotFound = lazy(() => import("@/app/routes/not-found"));
-const Account = lazy(() => import("@/app/routes/account"));
-const ForgotPassword = lazy(() => import("@/app/routes/forgot-password"));
-const ResetPassword = lazy(() => import("@/app/routes/reset-password"));
-const SharedReport = lazy(() => import("@/app/routes/shared-report"));
-const Login = lazy(() => import("@/app/routes/login"));
+/**
+ * A page loaded on demand, inside TanStack Query's provider (lib/query-provider.tsx, fetched with
+ * the page): the router stays in declarative mode (BrowserRouter, no data router) and Query stays off
+ * the first page of a signed-out visitor; both keep the landing within its JavaScript budget.
+ */
+function page(load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
+  return lazy(async () => {
+    const [{ default: Page }, { QueryProvider }] = await Promise.all([load(), import("@/lib/query-provider")]);
+    return {
+      default: function QueryPage() {
+        return (
+          <QueryProvider>
+            <Page />
+          </QueryProvider>
+        );
+      },
+    };
+  });
+}
+
+const Workspace = page(() => import("@/app/routes/workspace"));
+const MyWork = page(() => import("@/app/routes/my-work"));
+const Plans = page(() => import("@/app/routes/plans"));
+const PaymentSuccess = page(() => import("@/app/routes/payment-success"));
+const PaymentFail = page(() => import("@/app/routes/payment-fail"));
+const Billing = page(() => import("@/app/routes/billing"));
+const AdminUsers = page(() => import("@/app/routes/admin-users"));
+const AdminBlog = page(() => import("@/app/routes/admin-blog"));
+const BlogList = page(() => import("@/app/routes/blog-list"));
+const BlogPost = page(() => import("@/app/routes/blog-post"));
+const Privacy = page(() => import("@/app/routes/privacy"));
+const Terms = page(() => import("@/app/routes/terms"));
+const NotFound = page(() => import("@/app/routes/not-found"));
+const Account = page(() => import("@/app/routes/account"));
+const ForgotPassword = page(() => import("@/app/routes/forgot-password"));
+const ResetPassword = page(() => import("@/app/routes/reset-password"));
+const SharedReport = page(() => import("@/app/routes/shared-report"));
+const Login = page(() => import("@/app/routes/login"));
 
 type Page = LazyExoticComponent<ComponentType>;
 
-const protectedRoute = (path: string, Component: Page): RouteObject => ({
-  path,
-  element: (
-    <ProtectedRoute>
-      <Component />
-    </ProtectedRoute>
-  ),
-});
-
-const publicRoute = (path: string, Component: Page): RouteObject => ({ path, element: <Component /> });
-
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    children: [
-      protectedRoute(paths.home.path, Workspace),
-      protectedRoute(paths.dashboard.path, Workspace),
-      protectedRoute(paths.sessions.path, Workspace),
-      protectedRoute(paths.session.path, Workspace),
-      protectedRoute(paths.sessionReport.path, Workspace),
-      protectedRoute(paths.myWork.path, MyWork),
-      protectedRoute(paths.plans.path, Plans),
-      protectedRoute(paths.subscription.path, Plans),
-      protectedRoute(paths.paymentSuccess.path, PaymentSuccess),
-      protectedRoute(paths.paymentFail.path, PaymentFail),
-      protectedRoute(paths.billing.path, Billing),
-      protectedRoute(paths.adminUsers.path, AdminUsers),
-      protectedRoute(paths.adminBlog.path, AdminBlog),
-      protectedRoute(paths.account.path, Account),
-      publicRoute(paths.login.path, Login),
-      publicRoute(paths.forgotPassword.path, ForgotPassword),
-      publicRoute(paths.resetPassword.path, ResetPassword),
-      publicRoute(paths.blog.path, BlogList),
-      publicRoute(paths.blogPost.path, BlogPost),
-      publicRoute(paths.privacy.path, Privacy),
-      publicRoute(paths.terms.path, Terms),
-      publicRoute(paths.sharedReport.path, SharedReport),
-      publicRoute("*", NotFound),
-    ],
-  },
+const protectedRoutes: Array<[string, Page]> = [
+  [paths.home.path, Workspace],
+  [paths.dashboard.path, Workspace],
+  [paths.sessions.path, Workspace],
+  [paths.session.path, Workspace],
+  [paths.sessionReport.path, Workspace],
+  [paths.myWork.path, MyWork],
+  [paths.plans.path, Plans],
+  [paths.subscription.path, Plans],
+  [paths.paymentSuccess.path, PaymentSuccess],
+  [paths.paymentFail.path, PaymentFail],
+  [paths.billing.path, Billing],
+  [paths.adminUsers.path, AdminUsers],
+  [paths.adminBlog.path, AdminBlog],
+  [paths.account.path, Account],
 ];
 
-const router = createBrowserRouter(routes);
+const publicRoutes: Array<[string, Page]> = [
+  [paths.login.path, Login],
+  [paths.forgotPassword.path, ForgotPassword],
+  [paths.resetPassword.path, ResetPassword],
+  [paths.blog.path, BlogList],
+  [paths.blogPost.path, BlogPost],
+  [paths.privacy.path, Privacy],
+  [paths.terms.path, Terms],
+  [paths.sharedReport.path, SharedReport],
+  ["*", NotFound],
+];
 
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route element={<RootLayout />}>
+          {protectedRoutes.map(([path, Component]) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <ProtectedRoute>
+                  <Component />
+                </ProtectedRoute>
+              }
+            />
+          ))}
+          {publicRoutes.map(([path, Component]) => (
+            <Route key={path} path={path} element={<Component />} />
+          ))}
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
 }

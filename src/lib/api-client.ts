@@ -1,5 +1,5 @@
 import { env } from "@/config/env";
-import { supabase } from "@/lib/supabase";
+import { hasStoredSession } from "@/lib/session-storage";
 import { deviceId } from "@/lib/device-id";
 
 export const DEFAULT_DOWNLOAD_FILENAME = "논술첨삭_리포트.txt";
@@ -146,7 +146,10 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 
 export const api = createApiClient({
   baseUrl: env.API_URL,
+  // supabase-js is loaded only when storage holds a session: public pages (blog) call the API without it.
   getAccessToken: async () => {
+    if (!hasStoredSession()) return null;
+    const { supabase } = await import("@/lib/supabase");
     const { data } = await supabase.auth.getSession();
     return data.session?.access_token ?? null;
   },

@@ -1,12 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
-import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from "react";
-import { api, ApiError, errorMessage } from "@/lib/api-client";
-import { CAPTCHA_TEXT } from "@/lib/captcha";
-import { notify } from "@/lib/notify";
-import { queryClient } from "@/lib/query-client";
-import { supabase } from "@/lib/supabase";
+// Who is signed in. This module is on every page, so it stays small: whether storage holds a session
+// is read directly (lib/session-storage.ts), and everything else (supabase-js, the API client, the
+// `me` query) lives in lib/auth-session.ts, loaded when there is a session or a visitor signs in.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { hasStoredSession } from "@/lib/session-storage";
 import type { LoginInput, RegisterRequest as RegisterInput } from "@shared/schemas.ts";
-import type { AuthResponse, User } from "@shared/types.ts";
+import type { User } from "@shared/types.ts";
 
 export type { User, UserSubscription } from "@shared/types.ts";
 export type { LoginInput, RegisterRequest as RegisterInput } from "@shared/schemas.ts";
@@ -16,42 +14,9 @@ export const authKeys = {
   me: () => [...authKeys.all, "me"] as const,
 };
 
-async function fetchCurrentUser(): Promise<User | null> {
-  try {
-    const { data } = await supabase.auth.getSession();
-    if (!data.session) return null;
-    const user = await api.get<User | null>("/auth/me", { on401: "returnNull" });
-    if (!user) await supabase.auth.signOut({ scope: "local" }).catch(() => undefined);
-    return user ?? null;
-  } catch (error) {
-    console.warn("사용자 정보를 불러오지 못했습니다.", error);
-    return null;
-  }
-}
-
-function clearUserData() {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
-}
-
-async function installSession(response: AuthResponse) {
-  if (!response.session) throw new Error("세션을 시작하지 못했습니다. 잠시 후 다시 시도해 주세요.");
-  const { error } = await supabase.auth.setSession({
-    access_token: response.session.access_token,
-    refresh_token: response.session.refresh_token,
-  });
-  if (error) throw error;
-  clearUserData();
-  queryClient.setQueryData(authKeys.me(), response.user);
-  return response.user;
-}
-
-/** A refused or missing captcha (not a rate limit, which keeps the form's own title). */
-function captchaRefusal(error: unknown): boolean {
-  return error instanceof ApiError && Boolean(error.requiresCaptcha) && error.status !== 429;
-}
-
-function notifyCaptcha(error: unknown) {
-  notify({ title: CAPTCHA_TEXT.title, description: errorMessage(error, CAPTCHA_TEXT.needed) });
+export interface AuthSnapshot {
+  user: User | null;
+  isLoading: boolean;
 }
 
 export interface AuthContextValue {
@@ -67,123 +32,67 @@ export interface AuthContextValue {
   refetchUser: () => Promise<User | null>;
 }
 
+type Session = typeof import("@/lib/auth-session");
+
+/** The snapshot the provider renders; lib/auth-session.ts publishes the `me` query into it. */
+const store = {
+  snapshot: { user: null, isLoading: false } as AuthSnapshot,
+  listeners: new Set<() => void>(),
+  session: undefined as Promise<Session> | undefined,
+  publish(next: AuthSnapshot) {
+    if (next.user === store.snapshot.user && next.isLoading === store.snapshot.isLoading) return;
+    store.snapshot = next;
+    store.listeners.forEach((listener) => listener());
+  },
+  subscribe(listener: () => void) {
+    store.listeners.add(listener);
+    return () => store.listeners.delete(listener);
+  },
+  getSnapshot: () => store.snapshot,
+  load: () => (store.session ??= import("@/lib/auth-session")),
+};
+
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const meQuery = useQuery({ queryKey: authKeys.me(), queryFn: fetchCurrentUser, staleTime: Infinity });
+  // Known at once from storage: no session means signed out, with nothing to load.
+  useState(() => {
+    store.snapshot = { user: null, isLoading: hasStoredSession() };
+  });
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const watching = useRef<{ stop?: () => void; mounted: boolean }>({ mounted: false });
+
+  /** The signed-in side, loaded once, following the user while this provider is mounted. */
+  const session = useCallback(async () => {
+    const loaded = await store.load();
+    const w = watching.current;
+    if (w.mounted && !w.stop) w.stop = loaded.watchUser(store.publish, hasStoredSession());
+    return loaded;
+  }, []);
 
   useEffect(() => {
-    const { data } = supabase.auth.onAuthStateChange((event) => {
-      if (event !== "SIGNED_OUT") return;
-      if (queryClient.getQueryData(authKeys.me()) === null) return;
-      clearUserData();
-      queryClient.setQueryData(authKeys.me(), null);
-    });
-    return () => data.subscription.unsubscribe();
-  }, []);
-
-  const login = useCallback(async (input: LoginInput) => {
-    try {
-      const response = await api.post<AuthResponse>("/auth/login", input);
-      const user = await installSession(response);
-      notify({ title: "로그인 성공", description: response.message || "환영합니다!" });
-      return user;
-    } catch (error) {
-      notify({ title: "로그인 안내", description: errorMessage(error, "아이디와 비밀번호를 다시 확인해 주세요.") });
-      throw error;
-    }
-  }, []);
-
-  const register = useCallback(async (input: RegisterInput, captchaToken?: string | null) => {
-    try {
-      const payload: RegisterInput & { captchaToken?: string } = {
-        username: input.username,
-        email: input.email,
-        password: input.password,
-      };
-      const displayName = input.displayName?.trim();
-      if (displayName) payload.displayName = displayName;
-      if (captchaToken) payload.captchaToken = captchaToken;
-      const response = await api.post<AuthResponse>("/auth/register", payload);
-      const user = await installSession(response);
-      notify({ title: "회원가입 성공", description: response.message || "계정이 생성되었습니다." });
-      return user;
-    } catch (error) {
-      if (captchaRefusal(error)) notifyCaptcha(error);
-      else notify({ title: "회원가입 안내", description: errorMessage(error, "입력 정보를 다시 확인해 주세요.") });
-      throw error;
-    }
-  }, []);
-
-  const loginAsGuest = useCallback(async (captchaToken?: string | null) => {
-    try {
-      const response = await api.post<AuthResponse>("/auth/guest", captchaToken ? { captchaToken } : undefined);
-      const user = await installSession(response);
-      notify({ title: "게스트 로그인 성공", description: response.message || "게스트로 로그인되었습니다." });
-      return user;
-    } catch (error) {
-      if (captchaRefusal(error)) {
-        notifyCaptcha(error);
-        throw error;
-      }
-      notify({
-        title: "게스트 로그인 실패",
-        description: errorMessage(error, "게스트 로그인 중 오류가 발생했습니다."),
-        variant: "destructive",
-      });
-      throw error;
-    }
-  }, []);
-
-  const convertGuest = useCallback(async (input: RegisterInput) => {
-    try {
-      const payload: RegisterInput = { username: input.username, email: input.email, password: input.password };
-      const displayName = input.displayName?.trim();
-      if (displayName) payload.displayName = displayName;
-      const response = await api.post<AuthResponse>("/auth/convert", payload);
-      const user = await installSession(response);
-      notify({ title: "회원가입 성공", description: response.message || "회원가입이 완료되었습니다." });
-      return user;
-    } catch (error) {
-      notify({ title: "회원가입 안내", description: errorMessage(error, "입력 정보를 다시 확인해 주세요.") });
-      throw error;
-    }
-  }, []);
-
-  const logout = useCallback(async () => {
-    try {
-      await api.post("/auth/logout");
-    } catch (error) {
-      console.error("로그아웃 요청에 실패했습니다.", error);
-    }
-    try {
-      await supabase.auth.signOut({ scope: "local" });
-    } catch (error) {
-      console.error("로컬 세션 정리에 실패했습니다.", error);
-    }
-    clearUserData();
-    queryClient.setQueryData(authKeys.me(), null);
-    notify({ title: "로그아웃", description: "성공적으로 로그아웃되었습니다." });
-  }, []);
-
-  const { refetch } = meQuery;
-  const refetchUser = useCallback(async () => {
-    const result = await refetch();
-    return result.data ?? null;
-  }, [refetch]);
+    const w = watching.current;
+    w.mounted = true;
+    if (hasStoredSession()) void session();
+    return () => {
+      w.mounted = false;
+      w.stop?.();
+      w.stop = undefined;
+    };
+  }, [session]);
 
   const value = useMemo<AuthContextValue>(
     () => ({
-      user: meQuery.data ?? null,
-      isLoading: meQuery.isPending,
-      login,
-      register,
-      loginAsGuest,
-      convertGuest,
-      logout,
-      refetchUser,
+      user: snapshot.user,
+      isLoading: snapshot.isLoading,
+      login: async (input) => (await session()).login(input),
+      register: async (input, captchaToken) => (await session()).register(input, captchaToken),
+      loginAsGuest: async (captchaToken) => (await session()).loginAsGuest(captchaToken),
+      convertGuest: async (input) => (await session()).convertGuest(input),
+      logout: async () => (await session()).logout(),
+      refetchUser: async () => (await session()).refetchUser(),
     }),
-    [meQuery.data, meQuery.isPending, login, register, loginAsGuest, convertGuest, logout, refetchUser],
+    [snapshot, session],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,8 +1,9 @@
 // Playwright global setup: reuse the stack `npm test` started (TEST_APP_URL), or start one on free ports.
 import type { FullConfig } from "@playwright/test";
 
+// The stack serves the SPA's production build (local/web.ts), built once per change of the sources.
 async function warmUp(appUrl: string) {
-  for (const path of ["/", "/src/main.tsx"]) {
+  for (const path of ["/"]) {
     await fetch(new URL(path, appUrl)).then((res) => res.text()).catch(() => undefined);
   }
 }

@@ -21,12 +21,12 @@ vi.mock("@/lib/supabase", () => ({
       getSession: async () => ({ data: { session: supa.session } }),
       setSession: async (s: { access_token: string; refresh_token: string }) => {
         supa.setSession(s);
-        supa.session = s;
+        storeSession(s);
         return { data: {}, error: null };
       },
       signOut: async (opts: unknown) => {
         supa.signOut(opts);
-        supa.session = null;
+        storeSession(null);
         return { error: null };
       },
       onAuthStateChange: (listener: AuthListener) => {
@@ -40,10 +40,18 @@ const notify = vi.hoisted(() => vi.fn());
 vi.mock("@/lib/notify", () => ({ notify }));
 
 const { AuthProvider, useAuth } = await import("@/lib/auth");
+const { authStorageKey } = await import("@/lib/session-storage");
+
+/** A session as supabase-js keeps it: in memory here (the mock) and in localStorage, which the provider reads first. */
+function storeSession(session: { access_token: string; refresh_token: string } | null) {
+  supa.session = session;
+  if (session) localStorage.setItem(authStorageKey(), JSON.stringify(session));
+  else localStorage.removeItem(authStorageKey());
+}
 const { queryClient } = await import("@/lib/query-client");
 
 beforeEach(() => {
-  supa.session = null;
+  storeSession(null);
   supa.listeners = [];
   supa.setSession.mockClear();
   supa.signOut.mockClear();
@@ -76,7 +84,7 @@ describe("auth state on load", () => {
   });
 
   it("loads the user from GET /auth/me with the session token", async () => {
-    supa.session = { access_token: "at-9", refresh_token: "rt-9" };
+    storeSession({ access_token: "at-9", refresh_token: "rt-9" });
     let auth: string | null = null;
     server.use(
       http.get(`${API}/auth/me`, ({ request }) => {
@@ -90,7 +98,7 @@ describe("auth state on load", () => {
   });
 
   it("signs out locally and sets the user to null when /auth/me answers 401", async () => {
-    supa.session = { access_token: "stale", refresh_token: "rt" };
+    storeSession({ access_token: "stale", refresh_token: "rt" });
     server.use(http.get(`${API}/auth/me`, () => apiError(401, "로그인이 필요합니다.")));
     const { result } = await renderAuth();
     expect(result.current.user).toBeNull();
@@ -98,14 +106,14 @@ describe("auth state on load", () => {
   });
 
   it("sets the user to null on any other load error", async () => {
-    supa.session = { access_token: "at", refresh_token: "rt" };
+    storeSession({ access_token: "at", refresh_token: "rt" });
     server.use(http.get(`${API}/auth/me`, () => new HttpResponse("boom", { status: 500 })));
     const { result } = await renderAuth();
     expect(result.current.user).toBeNull();
   });
 
   it("clears the user when Supabase reports SIGNED_OUT", async () => {
-    supa.session = { access_token: "at", refresh_token: "rt" };
+    storeSession({ access_token: "at", refresh_token: "rt" });
     server.use(http.get(`${API}/auth/me`, () => HttpResponse.json(user())));
     const { result } = await renderAuth();
     expect(result.current.user).not.toBeNull();
@@ -229,7 +237,7 @@ describe("login, register, guest, logout", () => {
   });
 
   it("clears the user and the local session even when POST /auth/logout fails", async () => {
-    supa.session = { access_token: "at", refresh_token: "rt" };
+    storeSession({ access_token: "at", refresh_token: "rt" });
     server.use(
       http.get(`${API}/auth/me`, () => HttpResponse.json(user())),
       http.post(`${API}/auth/logout`, () => HttpResponse.json({ error: "서버 오류" }, { status: 500 })),

@@ -18,15 +18,20 @@ vi.mock("@/lib/usage", async (importOriginal) => {
 });
 
 const { Header } = await import("@/components/layout/header");
+// Transformed up front: the signed-in header is a lazy chunk, and its first import would count against one test's time.
+await Promise.all([import("@/components/layout/member-header"), import("@/lib/query-provider")]);
 
 const member = (overrides: Partial<User> = {}): User => user({ displayName: "김선생", ...overrides });
 
-function renderHeader() {
-  return render(
+/** Renders the header; a signed-in one is loaded on demand (member-header.tsx), so wait for it. */
+async function renderHeader() {
+  const view = render(
     <MemoryRouter>
       <Header />
     </MemoryRouter>,
   );
+  if (state.user) await screen.findAllByRole("button", { name: "로그아웃" }, { timeout: 10_000 });
+  return view;
 }
 
 beforeEach(() => {
@@ -36,8 +41,8 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe("Header", () => {
-  it("shows only the brand, tagline and theme toggle when signed out", () => {
-    renderHeader();
+  it("shows only the brand, tagline and theme toggle when signed out", async () => {
+    await renderHeader();
     expect(screen.getByText("AI와 함께하는 논술 첨삭의 새로운 경험")).toBeTruthy();
     expect(screen.getByRole("button", { name: "테마 전환" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "로그아웃" })).toBeNull();
@@ -45,17 +50,17 @@ describe("Header", () => {
     expect(screen.queryByTestId("usage-badge")).toBeNull();
   });
 
-  it("shows the member's display name rather than the username (class-view)", () => {
+  it("shows the member's display name rather than the username (class-view)", async () => {
     state.user = member();
-    renderHeader();
+    await renderHeader();
     expect(screen.getByTestId("user-label").textContent).toBe("김선생");
     expect(screen.queryByText("teacher_kim")).toBeNull();
   });
 
-  it("shows the member's username when there is no display name, links and a neutral usage badge below the limit", () => {
+  it("shows the member's username when there is no display name, links and a neutral usage badge below the limit", async () => {
     state.user = member({ displayName: null });
     state.usage = { usage: { current: 3, limit: 10 }, plan: { id: "trial", name: "체험" } };
-    renderHeader();
+    await renderHeader();
     expect(screen.getByText("teacher_kim")).toBeTruthy();
     expect(screen.getByRole("link", { name: "내 작업" }).getAttribute("href")).toBe("/my-work");
     expect(screen.getByRole("link", { name: "구독 플랜" }).getAttribute("href")).toBe("/plans");
@@ -68,27 +73,27 @@ describe("Header", () => {
     expect(screen.getByRole("button", { name: "로그아웃" })).toBeTruthy();
   });
 
-  it("relabels the plans link 업그레이드 and turns the badge destructive at the limit", () => {
+  it("relabels the plans link 업그레이드 and turns the badge destructive at the limit", async () => {
     state.user = member();
     state.usage = { usage: { current: 10, limit: 10 }, plan: { id: "trial", name: "체험" } };
-    renderHeader();
+    await renderHeader();
     expect(screen.getByRole("link", { name: "업그레이드" }).getAttribute("href")).toBe("/plans");
     expect(screen.queryByRole("link", { name: "구독 플랜" })).toBeNull();
     expect(screen.getByTestId("usage-badge").className).toContain("badge-error");
   });
 
-  it("labels a guest 게스트 사용자", () => {
+  it("labels a guest 게스트 사용자", async () => {
     state.user = member({ username: "guest_0123456789ab", isGuest: 1, email: null });
     state.usage = { usage: { current: 1, limit: 3 }, plan: { id: "trial", name: "게스트" } };
-    renderHeader();
+    await renderHeader();
     expect(screen.getByText("게스트 사용자")).toBeTruthy();
     expect(screen.queryByText("guest_0123456789ab")).toBeNull();
   });
 
-  it("adds the admin-only links for admins", () => {
+  it("adds the admin-only links for admins", async () => {
     state.user = member({ isAdmin: 1 });
     state.usage = { usage: { current: 0, limit: 10 }, plan: { id: "trial", name: "체험" } };
-    renderHeader();
+    await renderHeader();
     expect(screen.getByRole("link", { name: "블로그 관리" }).getAttribute("href")).toBe("/admin/blog");
     expect(screen.getByRole("link", { name: "회원 관리" }).getAttribute("href")).toBe("/admin/users");
   });

@@ -1,11 +1,10 @@
-import { isRouteErrorResponse, Link, useRouteError } from "react-router-dom";
+import { Link } from "react-router-dom";
 import { Footer } from "@/components/layout/footer";
 import { Header } from "@/components/layout/header";
 import { paths } from "@/config/paths";
 
-export function RouteError() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : "";
+export function RouteError({ error }: { error: unknown }) {
+  const detail = error instanceof Error ? error.message : "";
   return (
     <div className="flex min-h-screen flex-col">
       <Header />

@@ -1,4 +1,4 @@
-import { Moon, Sun } from "lucide-react";
+import { MoonIcon as Moon, SunIcon as Sun } from "@/components/layout/shell-icons";
 import { useTheme } from "@/lib/theme";
 
 export function ThemeToggle({ className = "" }: { className?: string }) {

@@ -1,5 +1,5 @@
 import { Download, FileText, Image as ImageIcon, Paperclip } from "lucide-react";
-import { attachmentDownloadUrl, formatKb, type BlogAttachmentJson } from "@shared/blog.ts";
+import { attachmentDownloadUrl, formatKb, type BlogAttachmentJson } from "@shared/blog-display.ts";
 
 export function AttachmentIcon({ fileType }: { fileType: string }) {
   return fileType === "image" ? (

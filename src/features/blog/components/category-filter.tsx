@@ -1,4 +1,4 @@
-import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, type BlogCategory } from "@shared/blog.ts";
+import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, type BlogCategory } from "@shared/blog-display.ts";
 import { cn } from "@/components/ui/cn";
 
 export function CategoryFilter({ value, onChange }: { value: BlogCategory | null; onChange: (value: BlogCategory | null) => void }) {

@@ -35,7 +35,7 @@ function buildComponents(content: string): Components {
     },
     img({ node, src, alt, title }) {
       if (!src || typeof src !== "string") return <span>{sourceOf(content, node, alt ?? "")}</span>;
-      return <img src={src} alt={alt ?? ""} title={title} loading="lazy" className="my-4 max-w-full rounded-lg" />;
+      return <img src={src} alt={alt ?? ""} title={title} loading="lazy" decoding="async" className="my-4 h-auto max-w-full rounded-lg" />;
     },
     h1: ({ children }) => <h1 className="mt-8 mb-4 text-3xl font-bold">{children}</h1>,
     h2: ({ children }) => <h2 className="mt-8 mb-3 text-2xl font-bold">{children}</h2>,

@@ -1,6 +1,7 @@
 import { Eye, UserRound } from "lucide-react";
 import { Link } from "react-router-dom";
-import { blogCategoryLabel, type BlogPost } from "@shared/blog.ts";
+import { blogCategoryLabel } from "@shared/blog-display.ts";
+import type { BlogPost } from "@shared/types.ts";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";

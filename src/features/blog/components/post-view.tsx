@@ -1,6 +1,6 @@
 import { ArrowLeft, Calendar, Eye, House, UserRound } from "lucide-react";
 import { Link } from "react-router-dom";
-import { blogCategoryLabel } from "@shared/blog.ts";
+import { blogCategoryLabel } from "@shared/blog-display.ts";
 import { ApiError } from "@/lib/api-client";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
@@ -69,7 +69,14 @@ export function PostView({ slug }: { slug: string }) {
     <article className="mx-auto w-full max-w-3xl px-4 py-10">
       <NavButtons />
       {p.featuredImage && (
-        <img src={p.featuredImage} alt="" className="mb-8 aspect-video w-full rounded-box object-cover" />
+        <img
+          src={p.featuredImage}
+          alt=""
+          width={1280}
+          height={720}
+          fetchPriority="high"
+          className="mb-8 aspect-video h-auto w-full rounded-box object-cover"
+        />
       )}
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant="primary">{blogCategoryLabel(p.category)}</Badge>

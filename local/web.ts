@@ -1,0 +1,159 @@
+// The SPA as production serves it, for `npm start` and the browser tests: `vite build` (reused while
+// the sources and the VITE_* settings are unchanged), then a static server (sirv) with hashed assets
+// cached for a year, index.html revalidated on every visit, precompressed gzip/brotli, the SPA
+// fallback, and /api forwarded to the function as the dev server's proxy does.
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { join, relative } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import sirv from "sirv";
+
+/** What a build depends on besides the VITE_* settings (paths relative to the checkout). */
+const INPUTS = ["src", "public", "index.html", "vite.config.ts", "tsconfig.json", "package-lock.json", "supabase/functions/_shared", ".env", ".env.local", ".env.production", ".env.production.local"];
+const KEEP_BUILDS = 3;
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|wasm)$/;
+
+function listFiles(dir: string, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) listFiles(full, out);
+    else if (entry.isFile()) out.push(full);
+  }
+  return out;
+}
+
+/** A hash of every input file's path and bytes, and of the VITE_* settings the build bakes in. */
+export function buildKey(rootDir: string, env: Record<string, string | undefined> = process.env): string {
+  const hash = createHash("sha256");
+  for (const input of INPUTS) {
+    const path = join(rootDir, input);
+    if (!existsSync(path)) continue;
+    const files = statSync(path).isDirectory() ? listFiles(path).sort() : [path];
+    for (const file of files) {
+      hash.update(relative(rootDir, file)).update("\0").update(readFileSync(file)).update("\0");
+    }
+  }
+  for (const name of Object.keys(env).filter((k) => k.startsWith("VITE_")).sort()) {
+    hash.update(`${name}=${env[name] ?? ""}\n`);
+  }
+  return hash.digest("hex").slice(0, 16);
+}
+
+/**
+ * Writes `file.gz` and `file.br` beside every text asset of 1 KB to 1 MB (sirv serves them by
+ * Accept-Encoding). The OCR engine's multi-megabyte cores stay as they are: brotli at its best
+ * level takes minutes on them, and they are fetched only when a teacher reads an image.
+ */
+function precompress(dir: string) {
+  for (const file of listFiles(dir)) {
+    if (!COMPRESSIBLE.test(file)) continue;
+    const bytes = readFileSync(file);
+    if (bytes.length < 1024 || bytes.length > 1024 * 1024) continue;
+    writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+    writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  }
+}
+
+export interface WebBuild {
+  dir: string;
+  /** False when an earlier build of the same sources and settings was reused. */
+  built: boolean;
+  ms: number;
+}
+
+/**
+ * The production build of the SPA for the current sources and VITE_* settings: reused from
+ * `.cache/web/<key>` when there, otherwise built (into a temporary folder, renamed when complete,
+ * so concurrent stacks never see half a build). Keeps the last three builds.
+ */
+export async function ensureWebBuild(rootDir: string, log: (line: string) => void = () => {}): Promise<WebBuild> {
+  const started = Date.now();
+  const cache = join(rootDir, ".cache/web");
+  const key = buildKey(rootDir);
+  const dir = join(cache, key);
+  if (existsSync(join(dir, "index.html"))) return { dir, built: false, ms: Date.now() - started };
+  mkdirSync(cache, { recursive: true });
+  const tmp = join(cache, `.tmp-${key}-${process.pid}`);
+  const { build } = await import("vite");
+  await build({
+    root: rootDir,
+    configFile: join(rootDir, "vite.config.ts"),
+    logLevel: "warn",
+    clearScreen: false,
+    build: { outDir: tmp, emptyOutDir: true },
+  });
+  precompress(tmp);
+  try {
+    renameSync(tmp, dir);
+  } catch {
+    rmSync(tmp, { recursive: true, force: true }); // another stack finished the same build first
+  }
+  const builds = readdirSync(cache)
+    .filter((name) => !name.startsWith("."))
+    .map((name) => ({ name, at: statSync(join(cache, name)).mtimeMs }))
+    .sort((a, b) => b.at - a.at);
+  for (const old of builds.slice(KEEP_BUILDS)) rmSync(join(cache, old.name), { recursive: true, force: true });
+  log(`web: built the SPA in ${((Date.now() - started) / 1000).toFixed(1)} s (${relative(rootDir, dir)})`);
+  return { dir, built: true, ms: Date.now() - started };
+}
+
+/**
+ * Cache-Control by request path: content-hashed files (assets/, the versioned ocr/ folder) for a year;
+ * index.html, which the SPA's routes (paths without a file extension) are answered with, revalidated
+ * on every visit; other public files (favicon, robots.txt) for an hour.
+ */
+export function cacheControl(pathname: string): string {
+  if (/^\/assets\//.test(pathname) || /^\/ocr\/[^/]+\//.test(pathname)) return "public, max-age=31536000, immutable";
+  if (pathname.endsWith(".html") || !/\.[^/]+$/.test(pathname)) return "no-cache";
+  return "public, max-age=3600";
+}
+
+const API = /^\/api(?=\/|\?|$)/;
+
+function forward(req: IncomingMessage, res: ServerResponse, supabaseUrl: string) {
+  const target = new URL(supabaseUrl);
+  const path = (req.url ?? "/").replace(API, "/functions/v1/api");
+  const upstream = httpRequest(
+    { host: target.hostname, port: target.port, method: req.method, path, headers: { ...req.headers, host: target.host } },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on("error", () => {
+    if (res.headersSent) return res.destroy();
+    res.writeHead(502, { "Content-Type": "application/json; charset=utf-8" });
+    res.end(JSON.stringify({ error: "API 서버에 연결하지 못했습니다. 잠시 후 다시 시도해 주세요." }));
+  });
+  req.pipe(upstream);
+}
+
+/** Serves a production build on 127.0.0.1:`port`, `/api` forwarded to `supabaseUrl`'s function. */
+export async function serveWebBuild(opts: { dir: string; port: number; supabaseUrl: string }): Promise<{ close(): Promise<void> }> {
+  const files = sirv(opts.dir, {
+    single: true,
+    gzip: true,
+    brotli: true,
+    etag: true,
+    setHeaders: (res, pathname) => res.setHeader("Cache-Control", cacheControl(pathname)),
+  });
+  const server: Server = createServer((req, res) => {
+    if (API.test(req.url ?? "")) return forward(req, res, opts.supabaseUrl);
+    files(req, res, () => {
+      res.statusCode = 404;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port, "127.0.0.1", () => resolve());
+  });
+  return {
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,127 @@
+import { FileText, LogOut, Menu, Newspaper, Sparkles, Users, UserRound, X } from "lucide-react";
+import { useState } from "react";
+import { Link, NavLink } from "react-router-dom";
+import { BrandLogo } from "@/components/layout/brand-logo";
+import { ThemeToggle } from "@/components/layout/theme-toggle";
+import { UsageBadge } from "@/components/layout/usage-badge";
+import { paths } from "@/config/paths";
+import { useAuth } from "@/lib/auth";
+import { isAtUsageLimit, useUsageStatus } from "@/lib/usage";
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `btn btn-ghost btn-sm gap-1.5 font-medium ${isActive ? "btn-active" : ""}`;
+
+/** The header of a signed-in user (loaded with the first signed-in page: it needs TanStack Query for the usage badge). */
+export function MemberHeader() {
+  const { user, logout } = useAuth();
+  const { data: usage } = useUsageStatus();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+  const isAdmin = user?.isAdmin === 1;
+  const plansLabel = isAtUsageLimit(usage) ? "업그레이드" : "구독 플랜";
+  // The display name when the teacher has one (class-view), otherwise the username.
+  const userLabel = user ? (user.isGuest === 1 ? "게스트 사용자" : user.displayName?.trim() || user.username) : null;
+
+  const handleLogout = async () => {
+    setLoggingOut(true);
+    setMenuOpen(false);
+    try {
+      await logout();
+    } finally {
+      setLoggingOut(false);
+    }
+  };
+
+  const links = user ? (
+    <>
+      <NavLink to={paths.myWork.getHref()} className={navClass} onClick={() => setMenuOpen(false)}>
+        <FileText className="size-4" aria-hidden="true" />
+        내 작업
+      </NavLink>
+      <NavLink
+        to={paths.plans.getHref()}
+        className={({ isActive }) => `${navClass({ isActive })} ${isAtUsageLimit(usage) ? "text-error" : ""}`}
+        onClick={() => setMenuOpen(false)}
+      >
+        <Sparkles className="size-4" aria-hidden="true" />
+        {plansLabel}
+      </NavLink>
+      {isAdmin && (
+        <>
+          <NavLink to={paths.adminBlog.getHref()} className={navClass} onClick={() => setMenuOpen(false)}>
+            <Newspaper className="size-4" aria-hidden="true" />
+            블로그 관리
+          </NavLink>
+          <NavLink to={paths.adminUsers.getHref()} className={navClass} onClick={() => setMenuOpen(false)}>
+            <Users className="size-4" aria-hidden="true" />
+            회원 관리
+          </NavLink>
+        </>
+      )}
+    </>
+  ) : null;
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
+        <BrandLogo />
+        <nav aria-label="주요 메뉴" className="hidden items-center gap-1 lg:flex">
+          {links}
+        </nav>
+        <div className="flex shrink-0 items-center gap-1.5 sm:gap-2">
+          {user && <UsageBadge />}
+          {user && (
+            <Link to="/account" title="계정 설정" className="hidden items-center gap-1.5 text-sm font-medium hover:underline md:inline-flex" data-testid="user-label">
+              <UserRound className="size-4 text-base-content/70" aria-hidden="true" />
+              {userLabel}
+            </Link>
+          )}
+          <ThemeToggle />
+          {user && (
+            <button
+              type="button"
+              className="btn btn-outline btn-sm hidden gap-1.5 lg:inline-flex"
+              onClick={handleLogout}
+              disabled={loggingOut}
+            >
+              <LogOut className="size-4" aria-hidden="true" />
+              로그아웃
+            </button>
+          )}
+          {user && (
+            <button
+              type="button"
+              className="btn btn-square btn-ghost btn-sm lg:hidden"
+              aria-label={menuOpen ? "메뉴 닫기" : "메뉴 열기"}
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
+            </button>
+          )}
+        </div>
+      </div>
+      {user && menuOpen && (
+        <div id="mobile-menu" className="border-t border-base-300 bg-base-100 px-4 py-3 lg:hidden">
+          <Link to="/account" title="계정 설정" className="mb-3 flex items-center gap-1.5 text-sm font-medium md:hidden">
+            <UserRound className="size-4 text-base-content/70" aria-hidden="true" />
+            {userLabel}
+          </Link>
+          <nav aria-label="모바일 메뉴" className="flex flex-col items-stretch gap-1 [&>a]:justify-start">
+            {links}
+          </nav>
+          <button
+            type="button"
+            className="btn btn-outline btn-sm mt-3 w-full gap-1.5"
+            onClick={handleLogout}
+            disabled={loggingOut}
+          >
+            <LogOut className="size-4" aria-hidden="true" />
+            로그아웃
+          </button>
+        </div>
+      )}
+    </header>
+  );
+}
