@@ -76,13 +76,21 @@ export async function ensureWebBuild(rootDir: string, log: (line: string) => voi
   mkdirSync(cache, { recursive: true });
   const tmp = join(cache, `.tmp-${key}-${process.pid}`);
   const { build } = await import("vite");
-  await build({
-    root: rootDir,
-    configFile: join(rootDir, "vite.config.ts"),
-    logLevel: "warn",
-    clearScreen: false,
-    build: { outDir: tmp, emptyOutDir: true },
-  });
+  // vite's build() sets NODE_ENV=production in this process when unset; the test runner builds here
+  // and then starts Vitest, whose React must stay in development mode (act), so it is put back.
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await build({
+      root: rootDir,
+      configFile: join(rootDir, "vite.config.ts"),
+      logLevel: "warn",
+      clearScreen: false,
+      build: { outDir: tmp, emptyOutDir: true },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   precompress(tmp);
   try {
     renameSync(tmp, dir);
