@@ -61,3 +61,37 @@ export async function startOwnStack(opts: OwnStackOptions): Promise<OwnStack> {
     },
   };
 }
+
+/** Rate limits high enough that a test creating many accounts and sessions is never refused. */
+export const RELAXED_RATE_LIMITS = {
+  RATE_LIMIT_GUESTS_PER_HOUR: "1000",
+  RATE_LIMIT_REGISTRATIONS_PER_HOUR: "1000",
+  RATE_LIMIT_LOGINS_PER_15_MIN: "1000",
+  RATE_LIMIT_SESSIONS_PER_HOUR: "1000",
+} as const;
+
+/**
+ * Points the shared test helpers (api, createMember, testSql, which read TEST_* at call time) at
+ * this stack; the returned function puts the previous values back. Close testSql() around both.
+ */
+export function pointTestHelpersAt({ stack, llm }: Pick<OwnStack, "stack" | "llm">): () => void {
+  const mine: Record<string, string> = {
+    TEST_SUPABASE_URL: stack.supabaseUrl,
+    TEST_DB_URL: stack.dbUrl,
+    TEST_ANON_KEY: stack.anonKey,
+    TEST_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+    TEST_JWT_SECRET: stack.jwtSecret,
+    TEST_FAKE_LLM_URL: llm.url,
+  };
+  const saved: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(mine)) {
+    saved[k] = process.env[k];
+    process.env[k] = v;
+  }
+  return () => {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  };
+}

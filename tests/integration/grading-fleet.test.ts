@@ -11,7 +11,7 @@ import postgres, { type TransactionSql } from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Stack } from "../../local/stack.ts";
 import type { FakeLlm } from "../fakes/llm.ts";
-import { startOwnStack, type OwnStack } from "../helpers/own-stack.ts";
+import { startOwnStack, type OwnStack, pointTestHelpersAt, RELAXED_RATE_LIMITS } from "../helpers/own-stack.ts";
 import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -22,7 +22,7 @@ const LEASE_SECONDS = 40;
 let own: OwnStack | undefined;
 let stack: Stack;
 let llm: FakeLlm;
-const saved: Record<string, string | undefined> = {};
+let restoreHelpers: (() => void) | undefined;
 let prompt = "";
 let strong = "";
 
@@ -45,35 +45,18 @@ beforeAll(async () => {
       GRADING_RUN_DEADLINE_MS: String(DEADLINE_MS),
       GRADING_MIN_JOB_MS: "2000",
       GRADING_SHUTDOWN_MARGIN_MS: "1500",
-      RATE_LIMIT_GUESTS_PER_HOUR: "1000",
-      RATE_LIMIT_REGISTRATIONS_PER_HOUR: "1000",
-      RATE_LIMIT_LOGINS_PER_15_MIN: "1000",
-      RATE_LIMIT_SESSIONS_PER_HOUR: "1000",
+      ...RELAXED_RATE_LIMITS,
     },
   });
   ({ stack, llm } = own);
   // The shared helpers (api, createMember, testSql) read TEST_* at call time: point them here.
   await closeTestSql();
-  const mine: Record<string, string> = {
-    TEST_SUPABASE_URL: stack.supabaseUrl,
-    TEST_DB_URL: stack.dbUrl,
-    TEST_ANON_KEY: stack.anonKey,
-    TEST_SERVICE_ROLE_KEY: stack.serviceRoleKey,
-    TEST_JWT_SECRET: stack.jwtSecret,
-    TEST_FAKE_LLM_URL: llm.url,
-  };
-  for (const [k, v] of Object.entries(mine)) {
-    saved[k] = process.env[k];
-    process.env[k] = v;
-  }
+  restoreHelpers = pointTestHelpersAt(own);
 }, 180_000);
 
 afterAll(async () => {
   await closeTestSql();
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+  restoreHelpers?.();
   await own?.stop();
 }, 60_000);
 

@@ -11,9 +11,8 @@ import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Stack } from "../../local/stack.ts";
 import { fakeTokens, jitterRatio, type FakeLlm } from "../fakes/llm.ts";
-import { type OwnStack, startOwnStack } from "../helpers/own-stack.ts";
+import { type OwnStack, startOwnStack, pointTestHelpersAt, RELAXED_RATE_LIMITS } from "../helpers/own-stack.ts";
 import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
 import { waitForEnd as waitForGraded } from "../helpers/grading.ts";
 
@@ -31,9 +30,8 @@ const ANCHORS_HEADING = "## 기준 답안 (교사가 채점한 예시)";
 const JITTER = 0.05;
 
 let own: OwnStack | undefined;
-let stack: Stack;
 let llm: FakeLlm;
-const saved: Record<string, string | undefined> = {};
+let restoreHelpers: (() => void) | undefined;
 let prompt = "";
 let strong = "";
 let medium = "";
@@ -54,27 +52,13 @@ beforeAll(async () => {
       LLM_BACKOFF_MS: "50",
       GRADING_MODE: "per-criterion",
       GRADING_SAMPLES: "3",
-      RATE_LIMIT_GUESTS_PER_HOUR: "1000",
-      RATE_LIMIT_REGISTRATIONS_PER_HOUR: "1000",
-      RATE_LIMIT_LOGINS_PER_15_MIN: "1000",
-      RATE_LIMIT_SESSIONS_PER_HOUR: "1000",
+      ...RELAXED_RATE_LIMITS,
     },
   });
-  ({ stack, llm } = own);
+  ({ llm } = own);
   // The shared helpers (api, createMember, testSql) read TEST_* at call time: point them here.
   await closeTestSql();
-  const mine: Record<string, string> = {
-    TEST_SUPABASE_URL: stack.supabaseUrl,
-    TEST_DB_URL: stack.dbUrl,
-    TEST_ANON_KEY: stack.anonKey,
-    TEST_SERVICE_ROLE_KEY: stack.serviceRoleKey,
-    TEST_JWT_SECRET: stack.jwtSecret,
-    TEST_FAKE_LLM_URL: llm.url,
-  };
-  for (const [k, v] of Object.entries(mine)) {
-    saved[k] = process.env[k];
-    process.env[k] = v;
-  }
+  restoreHelpers = pointTestHelpersAt(own);
 
   teacher = await createMember();
   const form = new FormData();
@@ -95,10 +79,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await closeTestSql();
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+  restoreHelpers?.();
   await own?.stop();
 }, 60_000);
 
