@@ -271,6 +271,28 @@ describe("plan file limits and batches", () => {
     expect(fiftyOne.body.error).toContain("최대 50개");
   });
 
+  it("reports every bad file of a batch in one answer, in Korean, and stores none of the batch", async () => {
+    const teacher = await createMember();
+    await setPlan(teacher, "educator");
+    const s = await newSession(teacher);
+    const form = new FormData();
+    form.append("files", fileOf(utf8(`${ESSAY} (좋은 파일)`), "김민수_20240101.txt"));
+    form.append("files", fileOf(new Uint8Array(0), "빈파일_20240102.txt"));
+    form.append("files", fileOf(utf8("그림이 아닌 글"), "이서연_20240103.gif"));
+    form.append("files", fileOf(utf8(`${ESSAY} (또 좋은 파일)`), "박지훈_20240104.txt"));
+    for (let i = 0; i < 4; i++) {
+      form.append("studentNames", "");
+      form.append("studentIds", "");
+    }
+    const res = await api(`/sessions/${s.id}/batch-upload`, { token: teacher.token, form });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toContain("파일 2개");
+    expect(res.body.fileErrors.map((e: { name: string }) => e.name)).toEqual(["빈파일_20240102.txt", "이서연_20240103.gif"]);
+    for (const e of res.body.fileErrors) expect(e.error).toMatch(/[가-힣]/);
+    const [{ n }] = await sql()`select count(*)::int as n from public.essay_submissions where session_id = ${s.id}`;
+    expect(n).toBe(0);
+  });
+
   it("stages uploaded files until start-batch, which reserves all their uses at once", async () => {
     const teacher = await createMember();
     await setPlan(teacher, "educator");

@@ -122,6 +122,8 @@ export const uploadMessages = {
   noText: "파일에서 내용을 찾을 수 없습니다.",
   essayTooShort: "최소 100자 이상 작성해주세요.",
   essayTooLong: `답안이 너무 깁니다. ${formatCount(MAX_ESSAY_CHARS)}자 이내로 제출해 주세요.`,
+  batchFilesRefused: (count: number, names: string[]) =>
+    `파일 ${count}개를 올릴 수 없습니다 (${names.slice(0, 5).join(", ")}${names.length > 5 ? ` 외 ${names.length - 5}개` : ""}). 각 파일의 사유를 확인하고 고친 뒤 다시 올려 주세요.`,
   essayTooLongNamed: (name: string) => `${name}: 답안이 너무 깁니다. ${formatCount(MAX_ESSAY_CHARS)}자 이내로 제출해 주세요.`,
   promptTooLong: `논술 문제가 너무 깁니다. ${formatCount(MAX_PROMPT_CHARS)}자 이내로 올려 주세요.`,
   criteriaTooLong: `평가 기준이 너무 깁니다. ${formatCount(MAX_CRITERIA_CHARS)}자 이내로 올려 주세요.`,

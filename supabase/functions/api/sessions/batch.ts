@@ -5,7 +5,7 @@ import { adminSql } from "../lib/db.ts";
 import type { AuthUser, Ctx as RouteCtx } from "../lib/types.ts";
 import { HttpError } from "../lib/errors.ts";
 import { json } from "../lib/http.ts";
-import { checkFileMeta, type ReadFile, readUpload } from "../files/index.ts";
+import { type ReadFile, readUpload } from "../files/index.ts";
 import { capText, cleanStudentField, textField } from "../files/form.ts";
 import { objectPath, putObjects, removeObjects } from "../files/storage.ts";
 import { planLimits, reserveUsage, usageExceededError } from "../usage/quota.ts";
@@ -16,6 +16,36 @@ import { SESSION_MESSAGES } from "./messages.ts";
 import { notFound, ownedSession, userId } from "./queries.ts";
 
 export type SessionCtx = RouteCtx<{ id: string }, AuthUser>;
+
+/**
+ * Reads every file of a batch; when any is refused (type, size, empty, unreadable, too long), one
+ * answer lists them all (`fileErrors`: name and Korean reason each), so a teacher fixes a batch in
+ * one go. A single bad file keeps its own status and message. Nothing is stored either way.
+ */
+async function readBatchFiles(uploads: File[]): Promise<ReadFile[]> {
+  const files: ReadFile[] = [];
+  const refused: { name: string; error: string; status: number }[] = [];
+  for (const f of uploads) {
+    try {
+      const file = await readUpload(f, { extensions: ESSAY_EXTENSIONS });
+      capText(file.text, MAX_ESSAY_CHARS, uploadMessages.essayTooLongNamed(file.originalName));
+      files.push(file);
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      if (uploads.length === 1) throw err;
+      const name = f.name || "(이름 없음)";
+      refused.push({ name, error: err.message.includes(name) ? err.message : `${name} — ${err.message}`, status: err.status });
+    }
+  }
+  if (refused.length === 1) throw new HttpError(refused[0].status, refused[0].error, { fileErrors: refused.map(({ name, error }) => ({ name, error })) });
+  if (refused.length > 1) {
+    const status = refused.every((r) => r.status === refused[0].status) ? refused[0].status : 400;
+    throw new HttpError(status, uploadMessages.batchFilesRefused(refused.length, refused.map((r) => r.name)), {
+      fileErrors: refused.map(({ name, error }) => ({ name, error })),
+    });
+  }
+  return files;
+}
 
 export function batchNotAllowed(): HttpError {
   return new HttpError(403, uploadMessages.batchNotAllowed, { batchNotAllowed: true });
@@ -58,13 +88,7 @@ export async function batchUpload(ctx: SessionCtx): Promise<Response> {
   // Checked before any file is read (cheap), and again under the session lock below.
   if (append && (await stagedCount(adminSql, session.id, uid)) + uploads.length > limits.maxFiles) throw tooMany();
 
-  for (const f of uploads) checkFileMeta(f, { extensions: ESSAY_EXTENSIONS });
-  const files: ReadFile[] = [];
-  for (const f of uploads) {
-    const file = await readUpload(f, { extensions: ESSAY_EXTENSIONS });
-    capText(file.text, MAX_ESSAY_CHARS, uploadMessages.essayTooLongNamed(file.originalName));
-    files.push(file);
-  }
+  const files = await readBatchFiles(uploads);
   const where = { ownerId: uid, sessionId: session.id, roles: ["essay"] } as const;
 
   const items = files.map((file, i) => {
