@@ -1,6 +1,5 @@
-import type { ReactNode } from "react";
-import Markdown, { type Components, type ExtraProps } from "react-markdown";
-import remarkBreaks from "remark-breaks";
+import { Fragment, type ComponentProps, type ReactNode } from "react";
+import { compiler, RuleType, type MarkdownToJSX } from "markdown-to-jsx/react";
 
 const HTTP_URL = /^https?:\/\//i;
 
@@ -16,59 +15,77 @@ export function httpOnlyUrlTransform(url: string): string {
   }
 }
 
-function sourceOf(content: string, node: ExtraProps["node"], fallback: ReactNode): ReactNode {
-  const start = node?.position?.start.offset;
-  const end = node?.position?.end.offset;
-  if (typeof start === "number" && typeof end === "number") return content.slice(start, end);
-  return fallback;
+/** A link: only http(s) targets become an anchor (new tab, no opener/referrer); any other target is shown as `[text](url)`. */
+function SafeLink({ href, children }: ComponentProps<"a">) {
+  const safe = httpOnlyUrlTransform(href ?? "");
+  if (!safe) return <span>[{children}]({href ?? ""})</span>;
+  return (
+    <a href={safe} target="_blank" rel="noopener noreferrer" className="link link-primary break-words">
+      {children}
+    </a>
+  );
 }
 
-function buildComponents(content: string): Components {
-  return {
-    a({ node, href, children }) {
-      if (!href) return <span>{sourceOf(content, node, children)}</span>;
-      return (
-        <a href={href} target="_blank" rel="noopener noreferrer" className="link link-primary break-words">
-          {children}
-        </a>
-      );
-    },
-    img({ node, src, alt, title }) {
-      if (!src || typeof src !== "string") return <span>{sourceOf(content, node, alt ?? "")}</span>;
-      return <img src={src} alt={alt ?? ""} title={title} loading="lazy" decoding="async" className="my-4 h-auto max-w-full rounded-lg" />;
-    },
-    h1: ({ children }) => <h1 className="mt-8 mb-4 text-3xl font-bold">{children}</h1>,
-    h2: ({ children }) => <h2 className="mt-8 mb-3 text-2xl font-bold">{children}</h2>,
-    h3: ({ children }) => <h3 className="mt-6 mb-3 text-xl font-semibold">{children}</h3>,
-    h4: ({ children }) => <h4 className="mt-4 mb-2 text-lg font-semibold">{children}</h4>,
-    p: ({ children }) => <p className="my-4 leading-relaxed">{children}</p>,
-    ul: ({ children }) => <ul className="my-4 list-disc space-y-1 pl-6">{children}</ul>,
-    ol: ({ children }) => <ol className="my-4 list-decimal space-y-1 pl-6">{children}</ol>,
-    blockquote: ({ children }) => (
-      <blockquote className="border-base-300 text-base-content/80 my-4 border-l-4 pl-4 italic">{children}</blockquote>
-    ),
-    code: ({ children }) => <code className="bg-base-200 rounded px-1 py-0.5 text-sm">{children}</code>,
-    pre: ({ children }) => <pre className="bg-base-200 my-4 overflow-x-auto rounded-lg p-4 text-sm">{children}</pre>,
-    hr: () => <hr className="border-base-300 my-8" />,
-  };
+/** An image: only http(s) sources load (lazily); any other source is shown as `![alt](src)`. */
+function SafeImage({ src, alt, title }: ComponentProps<"img">) {
+  const safe = typeof src === "string" ? httpOnlyUrlTransform(src) : "";
+  if (!safe) return <span>![{alt ?? ""}]({typeof src === "string" ? src : ""})</span>;
+  return <img src={safe} alt={alt ?? ""} title={title} loading="lazy" decoding="async" className="my-4 h-auto max-w-full rounded-lg" />;
 }
+
+/** Single newlines inside a paragraph become <br>, like remark-breaks. */
+function withBreaks(text: string, key: string | number | undefined): ReactNode {
+  const lines = text.split("\n");
+  return (
+    <Fragment key={key}>
+      {lines.map((line, i) => (
+        <Fragment key={i}>
+          {i > 0 && <br />}
+          {line}
+        </Fragment>
+      ))}
+    </Fragment>
+  );
+}
+
+const OPTIONS: Partial<MarkdownToJSX.Options> = {
+  // Raw HTML is never parsed: `<script>`, `<img onerror>` and the like stay text.
+  disableParsingRawHTML: true,
+  forceBlock: true,
+  wrapper: null,
+  // URLs reach SafeLink / SafeImage as written, so a refused one can be shown as its source;
+  // those two components are the only places an href or src is set.
+  sanitizer: (value) => value,
+  overrides: {
+    a: SafeLink,
+    img: SafeImage,
+    h1: { props: { className: "mt-8 mb-4 text-3xl font-bold" } },
+    h2: { props: { className: "mt-8 mb-3 text-2xl font-bold" } },
+    h3: { props: { className: "mt-6 mb-3 text-xl font-semibold" } },
+    h4: { props: { className: "mt-4 mb-2 text-lg font-semibold" } },
+    p: { props: { className: "my-4 leading-relaxed" } },
+    ul: { props: { className: "my-4 list-disc space-y-1 pl-6" } },
+    ol: { props: { className: "my-4 list-decimal space-y-1 pl-6" } },
+    blockquote: { props: { className: "border-base-300 text-base-content/80 my-4 border-l-4 pl-4 italic" } },
+    code: { props: { className: "bg-base-200 rounded px-1 py-0.5 text-sm" } },
+    pre: { props: { className: "bg-base-200 my-4 overflow-x-auto rounded-lg p-4 text-sm" } },
+    hr: { props: { className: "border-base-300 my-8" } },
+  },
+  renderRule(next, node, _renderChildren, state) {
+    if (node.type === RuleType.text && node.text.includes("\n")) return withBreaks(node.text, state.key);
+    return next();
+  },
+};
 
 /**
  * Renders a blog post body: Markdown with line breaks as <br>; links and images
  * only for http(s) URLs (links open in a new tab); raw HTML and any other URL
- * scheme are shown as text. No rehype-raw, so nothing in the body executes.
+ * scheme are shown as text. Raw HTML is never parsed, so nothing in the body executes.
  */
 export function MarkdownBody({ content, className }: { content: string; className?: string }) {
   return (
     <div className={className} data-testid="markdown-body">
-      <Markdown
-        remarkPlugins={[remarkBreaks]}
-        urlTransform={httpOnlyUrlTransform}
-        skipHtml={false}
-        components={buildComponents(content)}
-      >
-        {content}
-      </Markdown>
+      {compiler(content, OPTIONS)}
     </div>
   );
 }
