@@ -72,7 +72,7 @@ export async function webScenario(say: (line: string) => void = console.log) {
     for (const route of WEB_ROUTES) {
       const url = `${stack.appUrl}${routePath(route.path, slug)}`;
       const context = await browser.newContext();
-      const weight = await measureScripts(await context.newPage(), url);
+      const weight = await measureScripts(await context.newPage(), url, route.ready);
       await context.close();
       const row: RouteFigures = { ...route, scripts: weight.scripts.length, gzip: weight.gzip, performance: [], accessibility: [], metrics: [] };
       const failing = new Set<string>();

@@ -14,7 +14,7 @@ test.describe("JavaScript budget of the public pages (gzip, first visit, signed 
 
   for (const route of WEB_ROUTES) {
     test(`${route.name} loads at most ${route.budgetKB} KB of JavaScript`, async ({ page }) => {
-      const weight = await measureScripts(page, routePath(route.path, slug));
+      const weight = await measureScripts(page, routePath(route.path, slug), route.ready);
       const table = weight.scripts.map((s) => `  ${s.path.padEnd(48)} ${kb(s.gzip).padStart(9)}`).join("\n");
       console.log(`${route.name}: ${kb(weight.gzip)} gzip (${kb(weight.bytes)} raw), ${weight.scripts.length} scripts\n${table}`);
       // Sanity: the measurement saw the app's own scripts (hashed, minified assets of the production build).
