@@ -26,7 +26,7 @@ const upTwo = {
 const restrict = (...patterns) => ["error", { patterns }];
 
 export default defineConfig(
-  { ignores: ["dist/", "coverage/", "public/", ".local-data/", ".tmp/", ".cache/", "test-results/", "playwright-report/", "**/database.types.ts"] },
+  { ignores: ["dist/", "coverage/", "public/", ".local-data/", ".tmp/", ".cache/", ".vite/", "test-results/", "playwright-report/", "**/database.types.ts"] },
   {
     files: ["**/*.{ts,tsx,js}"],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
