@@ -52,6 +52,50 @@ function ocrAssets(): { plugin: Plugin; dir: string } {
   return { plugin, dir };
 }
 
+/**
+ * The public blog pages without a request waterfall: a lazy route's chunk is otherwise found only
+ * after the entry has run the router, then its imports after that chunk has loaded. The built
+ * index.html gets a tiny inline script that, on /blog and /blog/<slug>, asks for that route's
+ * chunks (and the Query provider's) at once with <link rel=modulepreload>. Build only; names
+ * come from the bundle.
+ */
+function routePreload(): Plugin {
+  const ROUTES: Array<{ test: string; modules: string[] }> = [
+    { test: "^/blog/?$", modules: ["src/app/routes/blog-list.tsx", "src/lib/query-provider.tsx"] },
+    { test: "^/blog/[^/]+/?$", modules: ["src/app/routes/blog-post.tsx", "src/lib/query-provider.tsx"] },
+  ];
+  return {
+    name: "essay-route-preload",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((c): c is Extract<typeof c, { type: "chunk" }> => c.type === "chunk");
+        const byModule = (suffix: string) => chunks.find((c) => c.facadeModuleId?.replaceAll("\\", "/").endsWith(suffix));
+        const closure = (file: string, seen: Set<string>) => {
+          if (seen.has(file)) return;
+          seen.add(file);
+          const chunk = chunks.find((c) => c.fileName === file);
+          for (const dep of chunk?.imports ?? []) closure(dep, seen);
+        };
+        const table = ROUTES.map(({ test, modules }) => {
+          const files = new Set<string>();
+          for (const m of modules) {
+            const chunk = byModule(m);
+            if (chunk) closure(chunk.fileName, files);
+          }
+          return [test, [...files].map((f) => `/${f}`)] as const;
+        }).filter(([, files]) => files.length > 0);
+        if (table.length === 0) return html;
+        const script = `<script>(function(){var p=location.pathname,t=${JSON.stringify(table)};for(var i=0;i<t.length;i++){if(new RegExp(t[i][0]).test(p)){for(var j=0;j<t[i][1].length;j++){var l=document.createElement("link");l.rel="modulepreload";l.href=t[i][1][j];document.head.appendChild(l);}break;}}})();</script>`;
+        return html.replace("</head>", `    ${script}\n  </head>`);
+      },
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const fileEnv = loadEnv(mode, process.cwd(), "");
   const supabaseUrl = (process.env.VITE_SUPABASE_URL ?? fileEnv.VITE_SUPABASE_URL ?? "http://127.0.0.1:54321").replace(/\/+$/, "");
@@ -68,7 +112,7 @@ export default defineConfig(({ mode }) => {
   const ocr = ocrAssets();
 
   return {
-    plugins: [react(), tailwindcss(), ocr.plugin],
+    plugins: [react(), tailwindcss(), ocr.plugin, routePreload()],
     define: { "import.meta.env.VITE_OCR_ASSETS": JSON.stringify(ocr.dir) },
     // Pre-bundled up front so the first image a teacher picks does not make the dev server reload.
     optimizeDeps: { include: ["tesseract.js/dist/tesseract.esm.min.js"] },

@@ -24,6 +24,16 @@ test.describe("JavaScript budget of the public pages (gzip, first visit, signed 
     });
   }
 
+  test("the blog pages ask for their route's chunks from index.html, before the router runs", async ({ page, request }) => {
+    const html = await (await request.get("/blog")).text();
+    expect(html).toMatch(/modulepreload/);
+    expect(html).toMatch(/\/assets\/blog-list-[\w-]{8}\.js/);
+    expect(html).toMatch(/\/assets\/blog-post-[\w-]{8}\.js/);
+    await page.goto(routePath("/blog/:slug", slug));
+    await expect(page.locator('link[rel="modulepreload"][href*="/assets/blog-post-"]')).toHaveCount(1);
+    await expect(page.locator('link[rel="modulepreload"][href*="/assets/blog-list-"]')).toHaveCount(0);
+  });
+
   test("a signed-out first visit loads neither supabase-js nor TanStack Query (no session in storage)", async ({ page }) => {
     const weight = await measureScripts(page, "/");
     expect(weight.scripts.filter((s) => /\/assets\/vendor-(supabase|query)-/.test(s.path)).map((s) => s.path)).toEqual([]);
