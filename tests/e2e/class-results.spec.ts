@@ -6,11 +6,10 @@
 // different scores, category scores and flags.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
 import { fileOf, utf8 } from "../helpers/files.ts";
-import { signIn, waitUntilCompleted, WORKSPACE_VIEWPORTS } from "./support.ts";
+import { seriousViolations, signIn, waitUntilCompleted, WORKSPACE_VIEWPORTS } from "./support.ts";
 
 const fixtures = join(import.meta.dirname, "../fixtures/essays");
 const ESSAY = readFileSync(join(fixtures, "strong.txt"), "utf8");
@@ -68,13 +67,6 @@ async function seedClass(teacher: TestUser): Promise<{ sessionId: string; ids: R
   return { sessionId, ids };
 }
 
-/** Serious and critical axe violations inside `selector`, as "rule: target" lines. */
-async function seriousViolations(page: Page, selector: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include(selector).analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
-}
 
 const bodyNames = (page: Page) =>
   page.getByTestId("results-row").evaluateAll((rows) => rows.map((r) => r.querySelector("th")?.textContent ?? ""));

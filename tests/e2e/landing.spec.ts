@@ -1,14 +1,13 @@
 // Issue 19: the signed-out landing on `/` (both viewports, axe), the one-click sample run from the
 // guest start to a completed report without using a guest use, and the first-time guidance.
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { seriousViolations, toast } from "./support.ts";
 
 const VIEWPORTS = [
   { name: "desktop", width: 1366, height: 900 },
   { name: "phone", width: 390, height: 844 },
 ] as const;
 
-const toast = (page: Page) => page.locator("[data-sonner-toast]");
 
 for (const viewport of VIEWPORTS) {
   test.describe(`signed-out landing (${viewport.width}×${viewport.height})`, () => {
@@ -58,11 +57,7 @@ for (const viewport of VIEWPORTS) {
         await page.emulateMedia({ colorScheme: scheme });
         await page.goto("/");
         await expect(page.getByTestId("report-preview")).toBeVisible();
-        const results = await new AxeBuilder({ page }).analyze();
-        const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-        expect(
-          bad.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`) })),
-        ).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
       });
     }
   });
