@@ -13,6 +13,9 @@ const essays = join(import.meta.dirname, "../fixtures/essays");
 export const FIXTURE_PROMPT = readFileSync(join(essays, "prompt.txt"), "utf8");
 /** tests/fixtures/essays/strong.txt: a complete, good answer to it. */
 export const FIXTURE_ESSAY = readFileSync(join(essays, "strong.txt"), "utf8");
+/** tests/fixtures/essays/medium.txt and weak.txt: the same question answered less well. */
+export const FIXTURE_MEDIUM = readFileSync(join(essays, "medium.txt"), "utf8");
+export const FIXTURE_WEAK = readFileSync(join(essays, "weak.txt"), "utf8");
 
 function expectStatus(res: ApiResult, status: number, what: string): void {
   if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);

@@ -5,16 +5,14 @@
 //   * claims are fair across users (a single answer is not queued behind another user's batch);
 //   * a run whose LLM hangs returns before its deadline and gives the job back, claimable, with
 //     its use kept and no attempt counted.
-import { readFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
 import postgres, { type TransactionSql } from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Stack } from "../../local/stack.ts";
 import type { FakeLlm } from "../fakes/llm.ts";
 import { startOwnStack, type OwnStack, pointTestHelpersAt, RELAXED_RATE_LIMITS } from "../helpers/own-stack.ts";
+import { FIXTURE_ESSAY, FIXTURE_PROMPT } from "../helpers/grading.ts";
 import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
 
-const root = resolve(import.meta.dirname, "../..");
 const CAP = 4;
 const DEADLINE_MS = 8_000;
 const LEASE_SECONDS = 40;
@@ -23,12 +21,10 @@ let own: OwnStack | undefined;
 let stack: Stack;
 let llm: FakeLlm;
 let restoreHelpers: (() => void) | undefined;
-let prompt = "";
-let strong = "";
+const prompt = FIXTURE_PROMPT;
+const strong = FIXTURE_ESSAY;
 
 beforeAll(async () => {
-  prompt = await readFile(join(root, "tests/fixtures/essays/prompt.txt"), "utf8");
-  strong = await readFile(join(root, "tests/fixtures/essays/strong.txt"), "utf8");
   own = await startOwnStack({
     latencyMs: 1_500,
     dataDirPrefix: "essay-fleet-",

@@ -7,16 +7,13 @@
 //   * k = 3 samples: each category's score is the median of the samples (not the mean), and
 //     samples further apart than 10 % of the points give 확인 필요;
 //   * every call's usage is recorded in grading_usage (mode, kind, tokens, cached tokens).
-import { readFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fakeTokens, jitterRatio, type FakeLlm } from "../fakes/llm.ts";
 import { type OwnStack, startOwnStack, pointTestHelpersAt, RELAXED_RATE_LIMITS } from "../helpers/own-stack.ts";
 import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
-import { waitForEnd as waitForGraded } from "../helpers/grading.ts";
+import { FIXTURE_ESSAY, FIXTURE_MEDIUM, FIXTURE_PROMPT, FIXTURE_WEAK, waitForEnd as waitForGraded } from "../helpers/grading.ts";
 
-const root = resolve(import.meta.dirname, "../..");
 const CRITERIA = "1. 논리 구조 (30점)\n2. 근거의 타당성 (30점)\n3. 언어 표현 (20점)\n4. 독창성 (20점)\n";
 const RUBRIC = [
   { name: "논리 구조", max: 30 },
@@ -32,18 +29,14 @@ const JITTER = 0.05;
 let own: OwnStack | undefined;
 let llm: FakeLlm;
 let restoreHelpers: (() => void) | undefined;
-let prompt = "";
-let strong = "";
-let medium = "";
-let weak = "";
+const prompt = FIXTURE_PROMPT;
+const strong = FIXTURE_ESSAY;
+const medium = FIXTURE_MEDIUM;
+const weak = FIXTURE_WEAK;
 let teacher: TestUser;
 let sessionId: string;
 
 beforeAll(async () => {
-  prompt = await readFile(join(root, "tests/fixtures/essays/prompt.txt"), "utf8");
-  strong = await readFile(join(root, "tests/fixtures/essays/strong.txt"), "utf8");
-  medium = await readFile(join(root, "tests/fixtures/essays/medium.txt"), "utf8");
-  weak = await readFile(join(root, "tests/fixtures/essays/weak.txt"), "utf8");
   own = await startOwnStack({
     latencyMs: 0,
     dataDirPrefix: "essay-mechanics-",
