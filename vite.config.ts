@@ -5,6 +5,7 @@ import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv, type Plugin, type ProxyOptions } from "vite";
+import { startEarlyBlogReads, VIEWED_PREFIX } from "./src/features/blog/api/early-reads";
 
 /**
  * The browser OCR (src/features/sessions/ocr) loads tesseract.js's worker, its wasm core and the
@@ -56,10 +57,11 @@ function ocrAssets(): { plugin: Plugin; dir: string } {
  * The public blog pages without a request waterfall: a lazy route's chunk is otherwise found only
  * after the entry has run the router, then its imports after that chunk has loaded. The built
  * index.html gets a tiny inline script that, on /blog and /blog/<slug>, asks for that route's
- * chunks (and the Query provider's) at once with <link rel=modulepreload>. Build only; names
- * come from the bundle.
+ * chunks (and the Query provider's) at once with <link rel=modulepreload>, and starts the page's
+ * first API read (src/features/blog/api/early-reads.ts), so data, chunks and the entry all load
+ * side by side. Build only; names come from the bundle.
  */
-function routePreload(): Plugin {
+function routePreload(apiUrl: string): Plugin {
   const ROUTES: Array<{ test: string; modules: string[] }> = [
     { test: "^/blog/?$", modules: ["src/app/routes/blog-list.tsx", "src/lib/query-provider.tsx"] },
     { test: "^/blog/[^/]+/?$", modules: ["src/app/routes/blog-post.tsx", "src/lib/query-provider.tsx"] },
@@ -90,7 +92,8 @@ function routePreload(): Plugin {
         }).filter(([, files]) => files.length > 0);
         if (table.length === 0) return html;
         const script = `<script>(function(){var p=location.pathname,t=${JSON.stringify(table)};for(var i=0;i<t.length;i++){if(new RegExp(t[i][0]).test(p)){for(var j=0;j<t[i][1].length;j++){var l=document.createElement("link");l.rel="modulepreload";l.href=t[i][1][j];document.head.appendChild(l);}break;}}})();</script>`;
-        return html.replace("</head>", `    ${script}\n  </head>`);
+        const reads = `<script>(${startEarlyBlogReads.toString()})(${JSON.stringify(apiUrl)},${JSON.stringify(VIEWED_PREFIX)});</script>`;
+        return html.replace("</head>", `    ${script}\n    ${reads}\n  </head>`);
       },
     },
   };
@@ -100,6 +103,7 @@ export default defineConfig(({ mode }) => {
   const fileEnv = loadEnv(mode, process.cwd(), "");
   const supabaseUrl = (process.env.VITE_SUPABASE_URL ?? fileEnv.VITE_SUPABASE_URL ?? "http://127.0.0.1:54321").replace(/\/+$/, "");
   const port = Number(process.env.APP_PORT ?? fileEnv.APP_PORT ?? 5173);
+  const apiUrl = process.env.VITE_API_URL || fileEnv.VITE_API_URL || "/api";
 
   const proxy: Record<string, ProxyOptions> = {
     "^/api(?=/|\\?|$)": {
@@ -112,7 +116,7 @@ export default defineConfig(({ mode }) => {
   const ocr = ocrAssets();
 
   return {
-    plugins: [react(), tailwindcss(), ocr.plugin, routePreload()],
+    plugins: [react(), tailwindcss(), ocr.plugin, routePreload(apiUrl)],
     define: { "import.meta.env.VITE_OCR_ASSETS": JSON.stringify(ocr.dir) },
     // Pre-bundled up front so the first image a teacher picks does not make the dev server reload.
     optimizeDeps: { include: ["tesseract.js/dist/tesseract.esm.min.js"] },

@@ -116,7 +116,10 @@ export function createApiClient(config: ApiClientConfig) {
   }
 
   async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-    const res = await send(method, path, body, options);
+    return read<T>(await send(method, path, body, options), options);
+  }
+
+  async function read<T>(res: Response, options: RequestOptions = {}): Promise<T> {
     if (options.on401 === "returnNull" && res.status === 401) return null as T;
     if (!res.ok) throw await toApiError(res);
     if (res.status === 204) return null as T;
@@ -139,6 +142,8 @@ export function createApiClient(config: ApiClientConfig) {
     patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>("PATCH", path, body, options),
     delete: <T>(path: string, options?: RequestOptions) => request<T>("DELETE", path, undefined, options),
     download,
+    /** Reads a response obtained elsewhere (e.g. an early read, lib/early-reads.ts) as `get` would. */
+    read: async <T>(response: Promise<Response>, options?: RequestOptions) => read<T>(await response, options),
   };
 }
 

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import type { BlogPost } from "@shared/blog.ts";
+import { takeEarlyRead } from "@/lib/early-reads";
 import { blogKeys } from "@/features/blog/api/keys";
-
-const VIEWED_PREFIX = "blog:viewed:";
+import { VIEWED_PREFIX } from "@/features/blog/api/early-reads";
 
 /** True the first time this browser-tab session opens the post (then remembered in sessionStorage). */
 function firstViewThisSession(slug: string): boolean {
@@ -17,10 +17,14 @@ function firstViewThisSession(slug: string): boolean {
   }
 }
 
-/** GET /blog/posts/:slug — adds `?view=1` once per visitor session so the server counts one view. */
+/** GET /blog/posts/:slug (or the page's early read of it) — adds `?view=1` once per visitor session so the server counts one view. */
 export function getPost(slug: string): Promise<BlogPost> {
+  const path = `/blog/posts/${encodeURIComponent(slug)}`;
+  // Started by index.html on a first visit, which has counted the view already.
+  const early = takeEarlyRead(path);
+  if (early) return api.read<BlogPost>(early);
   const view = firstViewThisSession(slug) ? "?view=1" : "";
-  return api.get<BlogPost>(`/blog/posts/${encodeURIComponent(slug)}${view}`);
+  return api.get<BlogPost>(`${path}${view}`);
 }
 
 export const postQueryOptions = (slug: string) =>

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import type { BlogPost } from "@shared/blog.ts";
+import { takeEarlyRead } from "@/lib/early-reads";
 import { blogKeys } from "@/features/blog/api/keys";
 
 export interface PostsFilter {
@@ -15,6 +16,8 @@ export function getPosts({ category, all }: PostsFilter): Promise<BlogPost[]> {
   if (category) params.set("category", category);
   if (all) params.set("all", "1");
   const query = params.toString();
+  const early = query ? undefined : takeEarlyRead("/blog/posts");
+  if (early) return api.read<BlogPost[]>(early);
   return api.get<BlogPost[]>(`/blog/posts${query ? `?${query}` : ""}`);
 }
 
