@@ -578,12 +578,49 @@ revoke execute on function private.release_grading_job(uuid, text, boolean) from
 grant execute on function private.release_grading_job(uuid, text, boolean) to service_role;
 
 /**
- * Puts submission p_id back in the queue, once, if it is in status `error`:
- * pending with attempts, progress, lease and timings reset, the reason
- * cleared, and marked as holding the use just reserved by the caller
- * (usage_charged = true, usage_period_start = p_usage_period_start, null for
- * a guest use). Any stale result row is deleted. The caller reserves the use
- * (private.reserve_usage) in the same transaction (POST /submissions/{id}/retry).
+ * The requeue both the retry and the re-grade do: submission p_id, if it is in
+ * status p_from, goes back to pending with attempts, progress, the error, lease
+ * and start time reset, progress_message p_message, and marked as holding the
+ * use the caller has just reserved (usage_charged = true, usage_period_start =
+ * p_usage_period_start, null for a guest use). A completed submission keeps its
+ * completion time (its result stays readable); any other clears it. Returns
+ * false (and changes nothing) when the submission is not in p_from. Called only
+ * by the security definer functions below, as their owner.
+ */
+create or replace function private.requeue_submission(
+  p_id uuid,
+  p_from text,
+  p_message text,
+  p_usage_period_start timestamptz
+)
+returns boolean
+language plpgsql
+set search_path = ''
+as $$
+begin
+  update public.essay_submissions s
+     set status = 'pending',
+         attempts = 0,
+         progress = 0,
+         progress_message = p_message,
+         last_error = null,
+         lease_owner = null,
+         lease_expires_at = null,
+         analysis_started_at = null,
+         analysis_completed_at = case when p_from = 'completed' then s.analysis_completed_at end,
+         usage_charged = true,
+         usage_period_start = p_usage_period_start
+   where s.id = p_id and s.status = p_from;
+  return found;
+end;
+$$;
+revoke execute on function private.requeue_submission(uuid, text, text, timestamptz) from public, anon, authenticated;
+
+/**
+ * Puts submission p_id back in the queue, once, if it is in status `error`
+ * (private.requeue_submission, with the reason cleared). Any stale result row is
+ * deleted. The caller reserves the use (private.reserve_usage) in the same
+ * transaction (POST /submissions/{id}/retry).
  * Returns false (and changes nothing) when the submission is not in `error`.
  */
 create or replace function private.requeue_errored_submission(
@@ -606,20 +643,7 @@ begin
   -- An error row has normally given its use back already; never hold two.
   perform private.release_usage(p_id);
 
-  update public.essay_submissions s
-     set status = 'pending',
-         attempts = 0,
-         progress = 0,
-         progress_message = '대기 중입니다',
-         last_error = null,
-         lease_owner = null,
-         lease_expires_at = null,
-         analysis_started_at = null,
-         analysis_completed_at = null,
-         usage_charged = true,
-         usage_period_start = p_usage_period_start
-   where s.id = p_id and s.status = 'error';
-  if not found then
+  if not private.requeue_submission(p_id, 'error', '대기 중입니다', p_usage_period_start) then
     return false;
   end if;
 

@@ -108,26 +108,15 @@ create or replace function private.requeue_completed_submission(
   p_usage_period_start timestamptz
 )
 returns boolean
-language plpgsql
+language sql
 security definer
 set search_path = ''
 as $$
-begin
-  update public.essay_submissions s
-     set status = 'pending',
-         attempts = 0,
-         progress = 0,
-         progress_message = '재채점 대기 중입니다',
-         last_error = null,
-         lease_owner = null,
-         lease_expires_at = null,
-         analysis_started_at = null,
-         usage_charged = true,
-         usage_period_start = p_usage_period_start
-   where s.id = p_id and s.status = 'completed'
-     and exists (select 1 from public.analysis_results r where r.submission_id = p_id);
-  return found;
-end;
+  select case
+    when exists (select 1 from public.analysis_results r where r.submission_id = p_id)
+      then private.requeue_submission(p_id, 'completed', '재채점 대기 중입니다', p_usage_period_start)
+    else false
+  end;
 $$;
 revoke execute on function private.requeue_completed_submission(uuid, timestamptz) from public, anon, authenticated;
 grant execute on function private.requeue_completed_submission(uuid, timestamptz) to service_role;

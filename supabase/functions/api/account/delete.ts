@@ -6,9 +6,9 @@ import { defineRoute, type Route } from "../lib/types.ts";
 import { HttpError } from "../lib/errors.ts";
 import { json } from "../lib/http.ts";
 import { adminSql } from "../lib/db.ts";
-import { clientAddress, enforceRateLimit, RATE_LIMITS } from "../lib/rate-limit.ts";
-import { captchaConfig } from "../lib/captcha.ts";
-import { passwordGrantClient } from "../lib/supabase.ts";
+import { RATE_LIMITS } from "../lib/rate-limit.ts";
+import { limitedBody } from "../lib/limited-body.ts";
+import { signInWithPassword } from "../lib/password-grant.ts";
 import { forgetToken } from "../lib/auth.ts";
 import { deleteAuthUser, essayObjectNames, removeEssayObjects } from "../admin/users.ts";
 
@@ -30,19 +30,15 @@ export const routes: Route[] = [
     path: "/account/delete",
     auth: "user",
     async handler(ctx) {
-      const body = await ctx.json(deleteSchema);
       // the same budget as logins: a stolen session cannot be used to guess the password
-      await enforceRateLimit(adminSql, RATE_LIMITS.login, clientAddress(ctx.req));
+      const { body } = await limitedBody(ctx, deleteSchema, RATE_LIMITS.login);
       const id = ctx.user.id;
       const [account] = await adminSql<{ email: string | null; is_guest: boolean }[]>`
         select u.email, p.is_guest from auth.users u join public.profiles p on p.id = u.id where u.id = ${id}`;
       if (!account) throw new HttpError(404, "사용자를 찾을 수 없습니다.");
       if (account.is_guest || !account.email) throw new HttpError(403, ACCOUNT_MESSAGES.guestCannotDelete);
 
-      const { data, error } = await passwordGrantClient(captchaConfig()?.verifiedBy === "auth").auth.signInWithPassword({
-        email: account.email,
-        password: body.password,
-      });
+      const { data, error } = await signInWithPassword(account.email, body.password);
       if (error || data.user?.id !== id) {
         if (error?.status === 429) throw new HttpError(429, "요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.");
         if (error && (error.status ?? 0) >= 500) throw new HttpError(503, ACCOUNT_MESSAGES.failed);

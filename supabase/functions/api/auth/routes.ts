@@ -1,15 +1,17 @@
 // /auth/*: register, login (by username), guest, me, logout — all through Supabase Auth.
 import type { Session as SupabaseSession } from "@supabase/supabase-js";
 import { z } from "zod";
-import { defineRoute, type Route } from "../lib/types.ts";
+import { type Ctx, defineRoute, type Route } from "../lib/types.ts";
 import type { Session } from "../../_shared/types.ts";
 import { loginSchema, registerRequestSchema } from "../../_shared/schemas.ts";
 import { API_MESSAGES, VALIDATION } from "../../_shared/messages.ts";
 import { HttpError } from "../lib/errors.ts";
 import { json, noContent } from "../lib/http.ts";
-import { clientAddress, enforceRateLimit, RATE_LIMITS } from "../lib/rate-limit.ts";
-import { CAPTCHA_MESSAGES, captchaConfig, checkCaptcha, isAuthCaptchaError } from "../lib/captcha.ts";
-import { anonClient, passwordGrantClient, serviceClient } from "../lib/supabase.ts";
+import { RATE_LIMITS, type RateLimitRule } from "../lib/rate-limit.ts";
+import { limitedBody } from "../lib/limited-body.ts";
+import { CAPTCHA_MESSAGES, checkCaptcha, isAuthCaptchaError } from "../lib/captcha.ts";
+import { anonClient, serviceClient } from "../lib/supabase.ts";
+import { signInWithPassword } from "../lib/password-grant.ts";
 import { bearerToken, forgetToken } from "../lib/auth.ts";
 import { loadUser } from "../account/queries.ts";
 import { adminSql } from "../lib/db.ts";
@@ -45,8 +47,29 @@ const captchaField = { captchaToken: z.string().max(8192).nullish() };
 const registerWithCaptchaSchema = registerRequestSchema.extend(captchaField);
 const guestRequestSchema = z.object(captchaField);
 
-function captchaRefused(): HttpError {
-  return new HttpError(403, CAPTCHA_MESSAGES.failed, { requiresCaptcha: true });
+/** The start of a public sign-up: the body, the caller address's rate limit, then the captcha (its token for Supabase Auth). */
+async function admitSignUp<T extends { captchaToken?: string | null }>(ctx: Ctx, schema: z.ZodType<T>, rule: RateLimitRule) {
+  const { body, address } = await limitedBody(ctx, schema, rule);
+  return { body, captchaToken: await checkCaptcha(body.captchaToken, address) };
+}
+
+/** Supabase Auth throttled the call (429) or refused its captcha token (403): throws that answer. */
+function throwIfThrottled(e: AuthErrorLike): void {
+  if (rateLimited(e)) throw new HttpError(429, API_MESSAGES.tooManyRequests);
+  if (isAuthCaptchaError(e)) throw new HttpError(403, CAPTCHA_MESSAGES.failed, { requiresCaptcha: true });
+}
+
+/** Supabase Auth refused a new account's email (409 taken, 400 invalid) or password (400 weak): throws that answer. */
+function throwIfCredentialsRefused(e: AuthErrorLike): void {
+  if (e.code === "user_already_exists" || e.code === "email_exists") throw new HttpError(409, API_MESSAGES.emailTaken);
+  if (e.code === "weak_password") throw new HttpError(400, VALIDATION.passwordMin);
+  if (e.code === "email_address_invalid" || e.code === "validation_failed") throw new HttpError(400, VALIDATION.emailInvalid);
+}
+
+/** Logs a Supabase Auth call (`what`) that failed otherwise; the answer is 503 when worth retrying, else 500. */
+function authFailure(what: string, e: AuthErrorLike, message: string): HttpError {
+  console.error(`[api] ${what} failed:`, e.status, e.code, e.message);
+  return new HttpError(isRetryable(e) ? 503 : 500, message);
 }
 
 async function usernameTaken(username: string): Promise<boolean> {
@@ -105,10 +128,7 @@ export const routes: Route[] = [
     path: "/auth/register",
     auth: "public",
     async handler(ctx) {
-      const body = await ctx.json(registerWithCaptchaSchema);
-      const address = clientAddress(ctx.req);
-      await enforceRateLimit(adminSql, RATE_LIMITS.register, address);
-      const captchaToken = await checkCaptcha(body.captchaToken, address);
+      const { body, captchaToken } = await admitSignUp(ctx, registerWithCaptchaSchema, RATE_LIMITS.register);
       if (await usernameTaken(body.username)) throw new HttpError(409, API_MESSAGES.usernameTaken);
       if (await emailTaken(body.email)) throw new HttpError(409, API_MESSAGES.emailTaken);
 
@@ -122,20 +142,12 @@ export const routes: Route[] = [
       });
       if (error || !data.user) {
         const e = (error ?? {}) as AuthErrorLike;
-        if (e.code === "user_already_exists" || e.code === "email_exists") {
-          throw new HttpError(409, API_MESSAGES.emailTaken);
-        }
-        if (e.code === "weak_password") throw new HttpError(400, VALIDATION.passwordMin);
-        if (e.code === "email_address_invalid" || e.code === "validation_failed") {
-          throw new HttpError(400, VALIDATION.emailInvalid);
-        }
-        if (rateLimited(e)) throw new HttpError(429, API_MESSAGES.tooManyRequests);
-        if (isAuthCaptchaError(e)) throw captchaRefused();
+        throwIfCredentialsRefused(e);
+        throwIfThrottled(e);
         // A concurrent registration may have taken the username (the profile trigger failed).
         if (await usernameTaken(body.username)) throw new HttpError(409, API_MESSAGES.usernameTaken);
         if (await emailTaken(body.email)) throw new HttpError(409, API_MESSAGES.emailTaken);
-        console.error("[api] signUp failed:", e.status, e.code, e.message);
-        throw new HttpError(isRetryable(e) ? 503 : 500, API_MESSAGES.registerFailed);
+        throw authFailure("signUp", e, API_MESSAGES.registerFailed);
       }
       // Supabase hides an existing confirmed email behind a fake user without identities.
       if (Array.isArray(data.user.identities) && data.user.identities.length === 0) {
@@ -157,8 +169,7 @@ export const routes: Route[] = [
     path: "/auth/login",
     auth: "public",
     async handler(ctx) {
-      const body = await ctx.json(loginSchema);
-      await enforceRateLimit(adminSql, RATE_LIMITS.login, clientAddress(ctx.req));
+      const { body } = await limitedBody(ctx, loginSchema, RATE_LIMITS.login);
       const [account] = await adminSql<{ id: string; email: string }[]>`
         select p.id, u.email
           from public.profiles p
@@ -171,10 +182,7 @@ export const routes: Route[] = [
       // An unknown username costs what a wrong password costs (a GoTrue password grant, which finds no
       // user for the reserved address, plus one bcrypt comparison at GoTrue's cost), so the answer's
       // timing does not tell which usernames exist.
-      const { data, error } = await passwordGrantClient(captchaConfig()?.verifiedBy === "auth").auth.signInWithPassword({
-        email: account?.email ?? LOGIN_DUMMY_EMAIL,
-        password: body.password,
-      });
+      const { data, error } = await signInWithPassword(account?.email ?? LOGIN_DUMMY_EMAIL, body.password);
       if (!account) await adminSql`select extensions.crypt(${body.password}, ${LOGIN_DUMMY_HASH}) = ${LOGIN_DUMMY_HASH} as ok`;
       if (!account || error || !data.session || !data.user) {
         const e = (error ?? {}) as AuthErrorLike;
@@ -194,17 +202,12 @@ export const routes: Route[] = [
     path: "/auth/guest",
     auth: "public",
     async handler(ctx) {
-      const body = await ctx.json(guestRequestSchema);
-      const address = clientAddress(ctx.req);
-      await enforceRateLimit(adminSql, RATE_LIMITS.guest, address);
-      const captchaToken = await checkCaptcha(body.captchaToken, address);
+      const { captchaToken } = await admitSignUp(ctx, guestRequestSchema, RATE_LIMITS.guest);
       const { data, error } = await anonClient().auth.signInAnonymously(captchaToken ? { options: { captchaToken } } : undefined);
       if (error || !data.session || !data.user) {
         const e = (error ?? {}) as AuthErrorLike;
-        if (rateLimited(e)) throw new HttpError(429, API_MESSAGES.tooManyRequests);
-        if (isAuthCaptchaError(e)) throw captchaRefused();
-        console.error("[api] signInAnonymously failed:", e.status, e.code, e.message);
-        throw new HttpError(isRetryable(e) ? 503 : 500, API_MESSAGES.guestFailed);
+        throwIfThrottled(e);
+        throw authFailure("signInAnonymously", e, API_MESSAGES.guestFailed);
       }
       return await signedIn(data.user.id, data.session, API_MESSAGES.guestSuccess);
     },
@@ -216,8 +219,7 @@ export const routes: Route[] = [
     // 회원가입하고 계속하기: the guest's anonymous user becomes a member in place (same id), so its
     // sessions and results stay; the username, email and password are validated like /auth/register.
     async handler(ctx) {
-      const body = await ctx.json(registerRequestSchema);
-      await enforceRateLimit(adminSql, RATE_LIMITS.register, clientAddress(ctx.req));
+      const { body } = await limitedBody(ctx, registerRequestSchema, RATE_LIMITS.register);
       const id = ctx.user.id;
       const [profile] = await adminSql<{ username: string; is_guest: boolean }[]>`
         select username, is_guest from public.profiles where id = ${id}`;
@@ -246,21 +248,15 @@ export const routes: Route[] = [
       if (error) {
         await adminSql`update public.profiles set username = ${profile.username} where id = ${id} and is_guest`;
         const e = error as AuthErrorLike;
-        if (e.code === "email_exists" || e.code === "user_already_exists") throw new HttpError(409, API_MESSAGES.emailTaken);
-        if (e.code === "weak_password") throw new HttpError(400, VALIDATION.passwordMin);
-        if (e.code === "email_address_invalid" || e.code === "validation_failed") throw new HttpError(400, VALIDATION.emailInvalid);
-        console.error("[api] guest conversion failed:", e.status, e.code, e.message);
-        throw new HttpError(isRetryable(e) ? 503 : 500, API_MESSAGES.registerFailed);
+        throwIfCredentialsRefused(e);
+        throw authFailure("guest conversion", e, API_MESSAGES.registerFailed);
       }
       // the auth trigger (private.handle_user_updated) copied the email and cleared is_guest; make sure
       await adminSql`update public.profiles set is_guest = false where id = ${id}`;
       forgetToken(ctx.user.token);
 
       // a fresh session whose token says is_anonymous = false (the guest's token still works until it expires)
-      const { data, error: signInError } = await passwordGrantClient(captchaConfig()?.verifiedBy === "auth").auth.signInWithPassword({
-        email: body.email,
-        password: body.password,
-      });
+      const { data, error: signInError } = await signInWithPassword(body.email, body.password);
       if (signInError || !data.session) {
         console.error("[api] sign-in after guest conversion failed:", signInError?.message);
         throw new HttpError(503, API_MESSAGES.serverError);

@@ -2,6 +2,7 @@
 // then inflate every entry with a byte budget (headers can lie) before any part is read.
 // `readZipEntry` streams one entry's inflated bytes in chunks with a running cap.
 import type { ReadBudget } from "./budget.ts";
+import { readChunks } from "./read-chunks.ts";
 
 export const MAX_ZIP_ENTRIES = 1000;
 export const MAX_ZIP_UNCOMPRESSED_BYTES = 64 * 1024 * 1024;
@@ -183,21 +184,10 @@ export async function* readZipEntry(
   if (entry.method !== 8) throw new ZipGuardError("corrupt", `unsupported compression ${entry.method}`);
   const reader = compressedSlices(data).pipeThrough(new DecompressionStream("deflate-raw")).getReader();
   let size = 0;
-  try {
-    for (;;) {
-      let chunk: ReadableStreamReadResult<Uint8Array>;
-      try {
-        chunk = await reader.read();
-      } catch {
-        throw new ZipGuardError("corrupt", "inflate failed");
-      }
-      if (chunk.done) return;
-      size += chunk.value.byteLength;
-      if (size > maxBytes) throw new ZipGuardError("tooLarge", `${name} over ${maxBytes} bytes`);
-      await time?.pause();
-      yield chunk.value;
-    }
-  } finally {
-    await reader.cancel().catch(() => {});
+  for await (const chunk of readChunks(reader, () => new ZipGuardError("corrupt", "inflate failed"))) {
+    size += chunk.byteLength;
+    if (size > maxBytes) throw new ZipGuardError("tooLarge", `${name} over ${maxBytes} bytes`);
+    await time?.pause();
+    yield chunk;
   }
 }

@@ -301,6 +301,24 @@ function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
   return s;
 }
 
+/** What a structured-output call asks for: its name and kind, the output's schema, an optional clean-up before validation. */
+interface JsonCallSpec<T> {
+  name: string;
+  schema: z.ZodType<T>;
+  jsonSchema: Record<string, unknown>;
+  kind: CallUsage["kind"];
+  prepare?: (parsed: unknown) => unknown;
+}
+
+/** A structured-output call of one kind: the client and config, the system prompt, the essay, where its usage goes. */
+export type JsonCall<T> = (client: OpenAI, cfg: LlmConfig, system: string, essay: string, onUsage?: UsageSink) => Promise<T>;
+
+/** The call of one kind (`spec`), with the system prompt and the essay of each use. */
+function jsonCall<T>(spec: JsonCallSpec<T>): JsonCall<T> {
+  return (client, cfg, system, essay, onUsage) =>
+    requestJson(client, cfg, system, essay, spec, onUsage);
+}
+
 /**
  * One structured-output call: the JSON is parsed and validated with `schema` (after `prepare`);
  * bad output throws a retryable error. The provider's usage goes to `onUsage` as soon as the
@@ -311,8 +329,7 @@ async function requestJson<T>(
   cfg: LlmConfig,
   system: string,
   essay: string,
-  spec: { name: string; schema: z.ZodType<T>; jsonSchema: Record<string, unknown>; kind: CallUsage["kind"] },
-  prepare: (parsed: unknown) => unknown,
+  spec: JsonCallSpec<T>,
   onUsage?: UsageSink,
 ): Promise<T> {
   const started = Date.now();
@@ -343,29 +360,19 @@ async function requestJson<T>(
   } catch {
     throw new GradingError("AI 채점 결과 형식이 올바르지 않습니다.", true);
   }
-  const result = spec.schema.safeParse(prepare(parsed));
+  const result = spec.schema.safeParse(spec.prepare ? spec.prepare(parsed) : parsed);
   if (!result.success) throw new GradingError("AI 채점 결과 형식이 올바르지 않습니다.", true);
   return result.data;
 }
 
 /** One grading call: structured JSON output, validated with zod; bad output throws a retryable error. */
-export function requestGrade(
-  client: OpenAI,
-  cfg: LlmConfig,
-  system: string,
-  essay: string,
-  onUsage?: UsageSink,
-): Promise<LlmGrade> {
-  return requestJson(
-    client,
-    cfg,
-    system,
-    essay,
-    { name: "essay_grade", schema: llmGradeSchema, jsonSchema: GRADE_JSON_SCHEMA, kind: "holistic" },
-    keepWellFormedAnnotations,
-    onUsage,
-  );
-}
+export const requestGrade = jsonCall<LlmGrade>({
+  name: "essay_grade",
+  schema: llmGradeSchema,
+  jsonSchema: GRADE_JSON_SCHEMA,
+  kind: "holistic",
+  prepare: keepWellFormedAnnotations,
+});
 
 // ---------------------------------------------------------------------------------------------
 // Per-criterion mode: one call per rubric category, one for the overall feedback
@@ -449,42 +456,21 @@ export function overallSystemPrompt(rubric: RubricCategory[], question: string, 
 }
 
 /** One category's call (per-criterion mode). */
-export function requestCriterion(
-  client: OpenAI,
-  cfg: LlmConfig,
-  system: string,
-  essay: string,
-  onUsage?: UsageSink,
-): Promise<LlmCriterion> {
-  return requestJson(
-    client,
-    cfg,
-    system,
-    essay,
-    { name: "criterion_score", schema: llmCriterionSchema, jsonSchema: CRITERION_JSON_SCHEMA, kind: "criterion" },
-    (p) => p,
-    onUsage,
-  );
-}
+export const requestCriterion = jsonCall<LlmCriterion>({
+  name: "criterion_score",
+  schema: llmCriterionSchema,
+  jsonSchema: CRITERION_JSON_SCHEMA,
+  kind: "criterion",
+});
 
 /** The overall-feedback call (per-criterion mode). */
-export function requestOverall(
-  client: OpenAI,
-  cfg: LlmConfig,
-  system: string,
-  essay: string,
-  onUsage?: UsageSink,
-): Promise<LlmOverall> {
-  return requestJson(
-    client,
-    cfg,
-    system,
-    essay,
-    { name: "essay_feedback", schema: llmOverallSchema, jsonSchema: OVERALL_JSON_SCHEMA, kind: "overall" },
-    keepWellFormedAnnotations,
-    onUsage,
-  );
-}
+export const requestOverall = jsonCall<LlmOverall>({
+  name: "essay_feedback",
+  schema: llmOverallSchema,
+  jsonSchema: OVERALL_JSON_SCHEMA,
+  kind: "overall",
+  prepare: keepWellFormedAnnotations,
+});
 
 /** Reads the text of an answer/question photographed or scanned, with a vision-capable model. */
 export async function requestTranscription(

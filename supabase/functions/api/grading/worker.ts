@@ -22,41 +22,28 @@ import { type AnchorAnswer, MAX_ANCHORS } from "./anchor-prompt.ts";
 
 const num = (name: string, fallback: number) => numberSetting(name, fallback);
 
-export const workerSettings = {
-  get leaseSeconds() {
-    return num("GRADING_LEASE_SECONDS", 120);
-  },
-  get maxAttempts() {
-    return num("GRADING_MAX_ATTEMPTS", 3);
-  },
-  /** How long a run keeps claiming new jobs. */
-  get budgetMs() {
-    return num("GRADING_RUN_BUDGET_MS", 50_000);
-  },
-  /** Hard end of a run, from its start (the platform's wall clock is 150 s per invocation). */
-  get deadlineMs() {
-    return num("GRADING_RUN_DEADLINE_MS", 140_000);
-  },
-  /** No job is claimed when less than this is left before the deadline. */
-  get minJobMs() {
-    return num("GRADING_MIN_JOB_MS", 30_000);
-  },
-  /** Kept free before the deadline to give unfinished jobs back (LLM calls end this much earlier). */
-  get shutdownMarginMs() {
-    return num("GRADING_SHUTDOWN_MARGIN_MS", 5_000);
-  },
-  get progressIntervalMs() {
-    return num("GRADING_PROGRESS_INTERVAL_MS", 700);
-  },
-  /** GRADING_MODE: holistic (default, one call) or per-criterion (one call per category + overall). */
-  get mode(): GradingMode {
-    return gradingMode(read("GRADING_MODE"));
-  },
-  /** GRADING_SAMPLES: gradings per answer, the per-category median kept (1–5, default 1). */
-  get samples(): number {
-    return gradingSamples(read("GRADING_SAMPLES"));
-  },
-};
+/**
+ * The worker's settings, read from the environment at each call (GRADING_*; a missing or bad value
+ * is the default). GRADING_MODE: holistic (default, one call) or per-criterion (one call per
+ * category + overall); GRADING_SAMPLES: gradings per answer, the per-category median kept (1–5).
+ */
+export function workerSettings() {
+  return {
+    leaseSeconds: num("GRADING_LEASE_SECONDS", 120),
+    maxAttempts: num("GRADING_MAX_ATTEMPTS", 3),
+    /** How long a run keeps claiming new jobs. */
+    budgetMs: num("GRADING_RUN_BUDGET_MS", 50_000),
+    /** Hard end of a run, from its start (the platform's wall clock is 150 s per invocation). */
+    deadlineMs: num("GRADING_RUN_DEADLINE_MS", 140_000),
+    /** No job is claimed when less than this is left before the deadline. */
+    minJobMs: num("GRADING_MIN_JOB_MS", 30_000),
+    /** Kept free before the deadline to give unfinished jobs back (LLM calls end this much earlier). */
+    shutdownMarginMs: num("GRADING_SHUTDOWN_MARGIN_MS", 5_000),
+    progressIntervalMs: num("GRADING_PROGRESS_INTERVAL_MS", 700),
+    mode: gradingMode(read("GRADING_MODE")),
+    samples: gradingSamples(read("GRADING_SAMPLES")),
+  };
+}
 
 /**
  * Records the model calls of one answer (public.grading_usage). Best effort: a failed write is
@@ -180,7 +167,7 @@ class Progress {
     this.value = Math.max(this.value, progress);
     const [row] = await adminSql`
       select private.report_grading_progress(${this.job.id}, ${this.worker}, ${this.value}, ${message},
-                                             ${workerSettings.leaseSeconds}) as ok`;
+                                             ${workerSettings().leaseSeconds}) as ok`;
     if (!row?.ok) this.lost = true;
   }
 
@@ -191,7 +178,7 @@ class Progress {
     const timer = setInterval(() => {
       p = Math.min(ceiling, p + Math.max(1, Math.round((ceiling - p) / 6)));
       this.set(p, STAGES[Math.min(i++ >> 1, STAGES.length - 1)]).catch(() => {});
-    }, workerSettings.progressIntervalMs);
+    }, workerSettings().progressIntervalMs);
     return () => clearInterval(timer);
   }
 }
@@ -271,7 +258,7 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
       await (firstWrite ?? progress.set(25, STAGES[0], true));
       if (progress.lost) return; // the answer was deleted (or the lease lost): do not call the model
       const stop = progress.ticker(25, 90);
-      const mode = workerSettings.mode;
+      const mode = workerSettings().mode;
       const calls: CallUsage[] = [];
       try {
         result = await gradeWithModel({
@@ -281,7 +268,7 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
           question,
           pre,
           mode,
-          samples: workerSettings.samples,
+          samples: workerSettings().samples,
           anchors,
           onUsage: (u) => calls.push(u),
           stopped: () => progress.lost,
@@ -313,7 +300,7 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
     const graded = err instanceof GradingError;
     const reason = graded ? err.message : "채점 중 오류가 발생했습니다.";
     if (!graded) console.error("grading failed", job.id, err);
-    if (!graded && job.attempts < workerSettings.maxAttempts) {
+    if (!graded && job.attempts < workerSettings().maxAttempts) {
       await adminSql`select private.requeue_grading_job(${job.id}, ${worker}, ${reason})`;
     } else {
       await adminSql`select private.finish_grading_job_error(${job.id}, ${worker}, ${reason})`;
@@ -338,10 +325,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)))
 export async function runWorker(opts: { concurrency?: number; budgetMs?: number; deadlineMs?: number } = {}): Promise<RunStats> {
   const concurrency = opts.concurrency ?? env.gradingConcurrency;
   const started = Date.now();
-  const margin = workerSettings.shutdownMarginMs;
-  const hardDeadline = started + (opts.deadlineMs ?? workerSettings.deadlineMs);
-  const llmDeadline = hardDeadline - margin;
-  const claimUntil = Math.min(started + (opts.budgetMs ?? workerSettings.budgetMs), hardDeadline - workerSettings.minJobMs);
+  const settings = workerSettings();
+  const hardDeadline = started + (opts.deadlineMs ?? settings.deadlineMs);
+  const llmDeadline = hardDeadline - settings.shutdownMarginMs;
+  const claimUntil = Math.min(started + (opts.budgetMs ?? settings.budgetMs), hardDeadline - settings.minJobMs);
   const maxInFlight = env.gradingMaxInFlight;
   const maxPerUser = env.gradingMaxInFlightPerUser;
   const worker = crypto.randomUUID();
@@ -367,8 +354,8 @@ export async function runWorker(opts: { concurrency?: number; budgetMs?: number;
       if (free > 0) {
         const jobs = (await adminSql`
           select id, session_id, user_id, essay_content, essay_file_path, essay_mime_type, attempts
-            from private.claim_grading_jobs(${worker}, ${free}, ${workerSettings.leaseSeconds},
-                                            ${workerSettings.maxAttempts}, ${maxInFlight}, ${maxPerUser})`) as unknown as Job[];
+            from private.claim_grading_jobs(${worker}, ${free}, ${workerSettings().leaseSeconds},
+                                            ${workerSettings().maxAttempts}, ${maxInFlight}, ${maxPerUser})`) as unknown as Job[];
         got = jobs.length;
         claimed += got;
         for (const job of jobs) {
@@ -396,7 +383,7 @@ export async function runWorker(opts: { concurrency?: number; budgetMs?: number;
       wakeClaimer = null;
     }
     // No more claims: let the jobs in hand finish, but not past the deadline.
-    const settleBy = hardDeadline - margin / 2;
+    const settleBy = hardDeadline - settings.shutdownMarginMs / 2;
     while (active.size > 0 && Date.now() < settleBy) {
       await Promise.race([...active.keys(), sleep(Math.min(250, settleBy - Date.now()))]);
     }

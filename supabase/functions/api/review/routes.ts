@@ -1,6 +1,7 @@
 // Teacher review (검토) and read-only student links (첨삭 issue items 3 and 5).
 // Writes use the privileged connection, each after checking in the same statement that the caller
 // owns the submission; members can only read these rows (RLS), anon nothing.
+import type postgres from "postgres";
 import { z } from "zod";
 import { reviewBodySchema, shareBodySchema, type CreatedShare, type ReportShare } from "../../_shared/review.ts";
 import { adminSql } from "../lib/db.ts";
@@ -9,7 +10,7 @@ import { HttpError } from "../lib/errors.ts";
 import { iso, json } from "../lib/http.ts";
 import { idParams } from "../lib/params.ts";
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from "../lib/rate-limit.ts";
-import { defineRoute, type Route } from "../lib/types.ts";
+import { type AuthUser, type Ctx, defineRoute, type Route } from "../lib/types.ts";
 import { sessionRubric } from "../grading/rubric.ts";
 import { applyReview, diffFields, originalFields, reviewedFields, sharedReport, toStoredReview } from "./build.ts";
 import { loadReviewedReport, lockResultForReview } from "./queries.ts";
@@ -62,6 +63,28 @@ const toShare = (r: ShareRow): ReportShare => ({
   active: r.revoked_at === null && new Date(r.expires_at).getTime() > Date.now(),
 });
 
+type LockedResult = Awaited<ReturnType<typeof lockResultForReview>>;
+
+/**
+ * A review write: `write` runs in one transaction on the caller's result of submission `:id`, locked
+ * (lockResultForReview: 404/409 when it is not theirs or not graded); the answer is the report as
+ * the caller now sees it.
+ */
+async function writeReview(
+  ctx: Ctx<{ id: string }, AuthUser>,
+  write: (sql: postgres.TransactionSql, row: LockedResult) => Promise<void>,
+): Promise<Response> {
+  await adminSql.begin((sql) => lockResultForReview(sql, ctx.params.id, ctx.user.id).then((row) => write(sql, row)));
+  const { resultId: _r, ...report } = await ctx.asCaller((sql) => loadReviewedReport(sql, ctx.params.id, ctx.user.id));
+  return json(report);
+}
+
+/** One line of a result's review log (public.result_edits): who changed `field` from `before` to `after`. */
+async function logEdit(sql: postgres.TransactionSql, resultId: string, userId: string, field: string, before: unknown, after: unknown) {
+  await sql`insert into public.result_edits (result_id, user_id, field, before, after)
+            values (${resultId}, ${userId}, ${field}, ${sql.json(before as never)}, ${sql.json(after as never)})`;
+}
+
 export const routes: Route[] = [
   defineRoute({
     method: "PUT",
@@ -70,8 +93,7 @@ export const routes: Route[] = [
     params: reportParams,
     handler: async (ctx) => {
       const body = await ctx.json(reviewBodySchema);
-      await adminSql.begin(async (sql) => {
-        const row = await lockResultForReview(sql, ctx.params.id, ctx.user.id);
+      return await writeReview(ctx, async (sql, row) => {
         const answer = row.essay_content ?? "";
         const original = originalFields(row, answer);
         const current = reviewedFields(row, answer) ?? original;
@@ -81,15 +103,8 @@ export const routes: Route[] = [
         if (changes.length === 0) return;
         await sql`update public.analysis_results set review = ${sql.json(toStoredReview(next) as never)}
                    where id = ${row.result_id}`;
-        for (const c of changes) {
-          await sql`insert into public.result_edits (result_id, user_id, field, before, after)
-                    values (${row.result_id}, ${ctx.user.id}, ${c.field},
-                            ${sql.json(c.before as never)}, ${sql.json(c.after as never)})`;
-        }
+        for (const c of changes) await logEdit(sql, row.result_id, ctx.user.id, c.field, c.before, c.after);
       });
-      const report = await ctx.asCaller((sql) => loadReviewedReport(sql, ctx.params.id, ctx.user.id));
-      const { resultId: _r, ...rest } = report;
-      return json(rest);
     },
   }),
   defineRoute({
@@ -97,22 +112,14 @@ export const routes: Route[] = [
     path: "/submissions/:id/review/complete",
     auth: "user",
     params: reportParams,
-    handler: async (ctx) => {
-      await adminSql.begin(async (sql) => {
-        const row = await lockResultForReview(sql, ctx.params.id, ctx.user.id);
+    handler: (ctx) =>
+      writeReview(ctx, async (sql, row) => {
         if (row.reviewed_at) return;
         const [done] = await sql<{ reviewed_at: Date }[]>`
           update public.analysis_results set reviewed_at = now(), reviewed_by = ${ctx.user.id}
            where id = ${row.result_id} returning reviewed_at`;
-        await sql`insert into public.result_edits (result_id, user_id, field, before, after)
-                  values (${row.result_id}, ${ctx.user.id}, 'reviewStatus',
-                          ${sql.json({ reviewed: false } as never)},
-                          ${sql.json({ reviewed: true, reviewedAt: iso(done.reviewed_at) } as never)})`;
-      });
-      const report = await ctx.asCaller((sql) => loadReviewedReport(sql, ctx.params.id, ctx.user.id));
-      const { resultId: _r, ...rest } = report;
-      return json(rest);
-    },
+        await logEdit(sql, row.result_id, ctx.user.id, "reviewStatus", { reviewed: false }, { reviewed: true, reviewedAt: iso(done.reviewed_at) });
+      }),
   }),
   defineRoute({
     method: "GET",
