@@ -18,6 +18,7 @@ import {
 } from "@/features/sessions/utils/class-results";
 import { submissionJson, type SubmissionRow } from "../../supabase/functions/api/submissions/mappers.ts";
 import { submission } from "../mocks/api.ts";
+import { expectOutputs } from "../helpers/cases.ts";
 
 const cats = (a: number, b: number) => [
   { name: "논리 구조", score: a, maxScore: 40 },
@@ -36,11 +37,7 @@ const done = (id: string, name: string, studentId: string, total: number, extra:
 
 describe("dashboard view in the URL", () => {
   it("reads ?view= and falls back to the list", () => {
-    expect(dashboardViewFromUrl("table")).toBe("table");
-    expect(dashboardViewFromUrl("summary")).toBe("summary");
-    expect(dashboardViewFromUrl("list")).toBe("list");
-    expect(dashboardViewFromUrl("chart")).toBe("list");
-    expect(dashboardViewFromUrl(null)).toBe("list");
+    expectOutputs(dashboardViewFromUrl, { table: ["table"], summary: ["summary"], list: ["list", "chart", null] });
   });
 
   it("keeps the other parameters and drops view for the list", () => {
