@@ -17,7 +17,7 @@ import {
   spread,
 } from "@/features/sessions/utils/class-results";
 import { submissionJson, type SubmissionRow } from "../../supabase/functions/api/submissions/mappers.ts";
-import { submission } from "../mocks/api.ts";
+import { gradedSubmission, submission } from "../mocks/api.ts";
 import { expectOutputs } from "../helpers/cases.ts";
 
 const cats = (a: number, b: number) => [
@@ -26,14 +26,7 @@ const cats = (a: number, b: number) => [
 ];
 
 const done = (id: string, name: string, studentId: string, total: number, extra: Partial<NonNullable<Submission["result"]>> = {}) =>
-  submission({
-    id,
-    studentName: name,
-    studentId,
-    status: "completed",
-    score: total,
-    result: { overallScore: total, maxScore: 70, grader: "ai", categoryScores: cats(total - 20, 20), flags: [], ...extra },
-  });
+  gradedSubmission(id, name, studentId, total, { maxScore: 70, grader: "ai", categoryScores: cats(total - 20, 20), flags: [], ...extra });
 
 describe("dashboard view in the URL", () => {
   it("reads ?view= and falls back to the list", () => {
