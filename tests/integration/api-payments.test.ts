@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { config } from "../../local/config.ts";
 import { requireFakeToss } from "../helpers/stack.ts";
 import { api, closeTestSql, createGuest, createMember, testSql, type TestUser } from "../helpers/users.ts";
+import { expectApiError } from "../helpers/expect-api.ts";
 
 interface TossRequest {
   method: string;
@@ -73,23 +74,16 @@ describe("POST /payments/create-intent", () => {
 
   it("rejects unknown plans, the free plan, guests and anonymous callers", async () => {
     const member = await createMember();
-    const unknown = await api("/payments/create-intent", { token: member.token, json: { planId: "platinum" } });
-    expect(unknown.status).toBe(400);
-    expect(unknown.body.error).toBe("플랜을 찾을 수 없습니다.");
-
-    const free = await api("/payments/create-intent", { token: member.token, json: { planId: "trial" } });
-    expect(free.status).toBe(400);
-    expect(free.body.error).toBe("무료 플랜은 결제가 필요하지 않습니다.");
+    const createIntent = (planId: string, token?: string) => api("/payments/create-intent", { token, json: { planId } });
+    expectApiError(await createIntent("platinum", member.token), 400, "플랜을 찾을 수 없습니다.");
+    expectApiError(await createIntent("trial", member.token), 400, "무료 플랜은 결제가 필요하지 않습니다.");
 
     const guest = await createGuest();
-    const asGuest = await api("/payments/create-intent", { token: guest.token, json: { planId: "educator" } });
-    expect(asGuest.status).toBe(403);
-    expect(asGuest.body.error).toMatch(/회원가입/);
+    expectApiError(await createIntent("educator", guest.token), 403, /회원가입/);
     const [{ n }] = await sql()<{ n: number }[]>`select count(*)::int as n from public.payments where user_id = ${guest.user.id}`;
     expect(n).toBe(0);
 
-    const anonymous = await api("/payments/create-intent", { json: { planId: "educator" } });
-    expect(anonymous.status).toBe(401);
+    expect((await createIntent("educator")).status).toBe(401);
   });
 });
 
@@ -307,12 +301,9 @@ describe("POST /payments/toss-confirm", () => {
 describe("POST /subscription/select", () => {
   it("only switches to the free trial plan; paid and unknown plans are refused", async () => {
     const member = await createMember();
-    const paid = await api("/subscription/select", { token: member.token, json: { planId: "educator" } });
-    expect(paid.status).toBe(400);
-    expect(paid.body.error).toBe("유료 플랜은 결제가 필요합니다.");
-    const unknown = await api("/subscription/select", { token: member.token, json: { planId: "gold" } });
-    expect(unknown.status).toBe(400);
-    expect(unknown.body.error).toBe("플랜을 찾을 수 없습니다.");
+    const select = (planId: string) => api("/subscription/select", { token: member.token, json: { planId } });
+    expectApiError(await select("educator"), 400, "유료 플랜은 결제가 필요합니다.");
+    expectApiError(await select("gold"), 400, "플랜을 찾을 수 없습니다.");
     expect((await subscription(member.user.id)).plan_id).toBe("trial");
   });
 

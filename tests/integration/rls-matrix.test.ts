@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readStack } from "../helpers/stack.ts";
+import { rolledBackAs } from "../helpers/grading.ts";
 
 const stack = readStack();
 const sql = postgres(stack.dbUrl, { max: 4, onnotice: () => {} });
@@ -39,8 +40,6 @@ const fx = {
 /** id → readable label, so a failing expectation prints e.g. ["session:owner"]. */
 const labels = new Map<string, string>();
 
-class Rollback extends Error {}
-
 function claimsFor(actor: Actor) {
   if (actor === "anon") return { role: "anon", iss: "supabase-demo" };
   return {
@@ -53,27 +52,11 @@ function claimsFor(actor: Actor) {
 }
 
 /** Runs fn as the actor inside a transaction that is always rolled back. */
-async function as(
+const as = (
   actor: Actor,
   fn: (tx: postgres.TransactionSql) => Promise<Outcome>,
   prepare?: (tx: postgres.TransactionSql) => Promise<unknown>,
-): Promise<Outcome> {
-  let outcome: Outcome = "denied";
-  try {
-    await sql.begin(async (tx) => {
-      if (prepare) await prepare(tx);
-      await tx.unsafe(`set local role ${actor === "anon" ? "anon" : "authenticated"}`);
-      await tx`select set_config('request.jwt.claims', ${JSON.stringify(claimsFor(actor))}, true)`;
-      outcome = await fn(tx);
-      throw new Rollback();
-    });
-  } catch (err) {
-    if (err instanceof Rollback) return outcome;
-    if ((err as { code?: string }).code === "42501") return "denied";
-    throw err;
-  }
-  return outcome;
-}
+): Promise<Outcome> => rolledBackAs(claimsFor(actor), fn, { prepare, sql });
 
 async function createAuthUser(opts: { anonymous?: boolean; meta?: Record<string, unknown> } = {}) {
   const id = randomUUID();
