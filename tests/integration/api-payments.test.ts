@@ -40,6 +40,15 @@ function confirm(user: TestUser, body: Record<string, unknown>) {
   return api("/payments/toss-confirm", { token: user.token, json: body });
 }
 
+/** A new member's order for the educator plan, confirmed with the fake Toss acting out `scenario` (see pk). */
+async function confirmNewOrder(scenario: string) {
+  const member = await createMember();
+  const { intentId, amount } = await intent(member);
+  const paymentKey = pk(scenario);
+  const res = await confirm(member, { paymentKey, orderId: intentId, amount });
+  return { member, intentId, amount, paymentKey, res };
+}
+
 async function order(id: string) {
   const [row] = await sql()<any[]>`select * from public.payments where id = ${id}`;
   return row;
@@ -89,11 +98,7 @@ describe("POST /payments/create-intent", () => {
 
 describe("POST /payments/toss-confirm", () => {
   it("confirms with Toss once, with the exact auth header and idempotency key, and activates the plan", async () => {
-    const member = await createMember();
-    const { intentId, amount } = await intent(member);
-    const paymentKey = pk("ok");
-
-    const res = await confirm(member, { paymentKey, orderId: intentId, amount });
+    const { member, intentId, paymentKey, res } = await confirmNewOrder("ok");
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ orderId: intentId, orderName: "교육자 구독", method: "카드", totalAmount: 29900 });
 
@@ -117,9 +122,8 @@ describe("POST /payments/toss-confirm", () => {
   });
 
   it("makes usage and subscription status show the new plan right after", async () => {
-    const member = await createMember();
-    const { intentId, amount } = await intent(member);
-    expect((await confirm(member, { paymentKey: pk("ok"), orderId: intentId, amount })).status).toBe(200);
+    const { member, res } = await confirmNewOrder("ok");
+    expect(res.status).toBe(200);
 
     const usage = await api("/usage/status", { token: member.token });
     expect(usage.status).toBe(200);
@@ -167,11 +171,7 @@ describe("POST /payments/toss-confirm", () => {
   });
 
   it("returns the same result when the same payment is confirmed twice, activating once", async () => {
-    const member = await createMember();
-    const { intentId, amount } = await intent(member);
-    const paymentKey = pk("ok");
-
-    const first = await confirm(member, { paymentKey, orderId: intentId, amount });
+    const { member, intentId, amount, paymentKey, res: first } = await confirmNewOrder("ok");
     const afterFirst = await subscription(member.user.id);
     const second = await confirm(member, { paymentKey, orderId: intentId, amount });
 
@@ -207,11 +207,7 @@ describe("POST /payments/toss-confirm", () => {
   });
 
   it("finishes idempotently when Toss answers ALREADY_PROCESSED_PAYMENT, after looking the payment up", async () => {
-    const member = await createMember();
-    const { intentId, amount } = await intent(member);
-    const paymentKey = pk("already");
-
-    const res = await confirm(member, { paymentKey, orderId: intentId, amount });
+    const { member, intentId, paymentKey, res } = await confirmNewOrder("already");
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ orderId: intentId, totalAmount: 29900 });
 
@@ -255,18 +251,14 @@ describe("POST /payments/toss-confirm", () => {
   });
 
   it("does not activate when Toss reports a different amount", async () => {
-    const member = await createMember();
-    const { intentId, amount } = await intent(member);
-    const res = await confirm(member, { paymentKey: pk("mismatch"), orderId: intentId, amount });
+    const { member, intentId, res } = await confirmNewOrder("mismatch");
     expect(res.status).toBe(502);
     expect(await order(intentId)).toMatchObject({ status: "failed", failure_code: "AMOUNT_MISMATCH" });
     expect((await subscription(member.user.id)).plan_id).toBe("trial");
   });
 
   it("reports a card rejection as a non-retryable 400 in Korean", async () => {
-    const member = await createMember();
-    const { intentId, amount } = await intent(member);
-    const res = await confirm(member, { paymentKey: pk("reject"), orderId: intentId, amount });
+    const { member, res } = await confirmNewOrder("reject");
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ retryable: false, code: "REJECT_CARD_PAYMENT" });
     expect(res.body.error).toMatch(/[가-힣]/);
@@ -310,9 +302,8 @@ describe("POST /subscription/select", () => {
   it("schedules the free trial plan for the end of a paid month; the usage limit follows at the end", async () => {
     // Behaviour changed (billing issue item 1): during a paid month the trial plan is scheduled for
     // its end instead of replacing the paid plan at once.
-    const member = await createMember();
-    const { intentId, amount } = await intent(member);
-    expect((await confirm(member, { paymentKey: pk("ok"), orderId: intentId, amount })).status).toBe(200);
+    const { member, res: paid } = await confirmNewOrder("ok");
+    expect(paid.status).toBe(200);
     expect((await api("/usage/status", { token: member.token })).body.usage.limit).toBe(500);
 
     const res = await api("/subscription/select", { token: member.token, json: { planId: "trial" } });
