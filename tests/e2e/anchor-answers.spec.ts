@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { closeTestSql, createMember } from "../helpers/users.ts";
-import { signIn, toast } from "./support.ts";
+import { openReportWhenGraded, signIn, startGrading, toast } from "./support.ts";
 
 const fixtures = join(import.meta.dirname, "../fixtures/essays");
 const STRONG = readFileSync(join(fixtures, "strong.txt"), "utf8");
@@ -47,11 +47,7 @@ test("a teacher adds an anchor answer in the setup tab and the report says the g
   await expect(page.getByTestId("usage-badge")).toHaveText(usage ?? "");
 
   await page.getByRole("tab", { name: "답안 작성" }).click();
-  await page.getByLabel("학생 답안").fill(MEDIUM);
-  await page.getByLabel("학생 이름 (선택)").fill("홍길동");
-  await page.getByRole("button", { name: "AI 첨삭 시작" }).click();
-  const row = page.getByTestId("submission-row");
-  await expect(row).toHaveAttribute("data-status", "completed", { timeout: 45_000 });
-  await row.getByRole("button", { name: "보기" }).click();
+  await startGrading(page, MEDIUM, "홍길동");
+  await openReportWhenGraded(page, 45_000);
   await expect(page.getByTestId("report-anchors")).toHaveText("· 기준 답안 1개를 참고해 채점했습니다.");
 });

@@ -4,17 +4,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { closeTestSql, createMember, setPlan } from "../helpers/users.ts";
+import { closeTestSql } from "../helpers/users.ts";
 import { utf8 } from "../helpers/files.ts";
-import { setQuestion, signIn } from "./support.ts";
+import { setQuestion, signInOnPlan, startGrading } from "./support.ts";
 
 const ESSAY = readFileSync(join(import.meta.dirname, "../fixtures/essays/strong.txt"), "utf8");
 
 async function submitTyped(page: Page, name: string) {
   await page.getByRole("tab", { name: "답안 작성" }).click();
-  await page.getByLabel("학생 답안").fill(ESSAY);
-  await page.getByLabel("학생 이름 (선택)").fill(name);
-  await page.getByRole("button", { name: "AI 첨삭 시작" }).click();
+  await startGrading(page, ESSAY, name);
   await expect(page.getByTestId("submission-row").filter({ hasText: name })).toHaveAttribute("data-status", "completed");
 }
 
@@ -30,9 +28,7 @@ for (const viewport of [
     test.use({ viewport });
 
     test("the session, the tab, a typed draft and a report all live in the URL", async ({ page }) => {
-      const user = await createMember();
-      await setPlan(user, "educator");
-      await signIn(page, user);
+      await signInOnPlan(page, "educator");
 
       await setQuestion(page);
       await expect(page).toHaveURL(/\/sessions\/[0-9a-f-]{36}\?tab=essay$/);
@@ -92,9 +88,7 @@ for (const viewport of [
 }
 
 test("every problem of a chosen batch is listed at once, and digits of a non-Korean name are no 수험번호", async ({ page }) => {
-  const user = await createMember();
-  await setPlan(user, "educator");
-  await signIn(page, user);
+  await signInOnPlan(page, "educator");
   await setQuestion(page);
   await page.getByRole("tab", { name: "파일 업로드" }).click();
   await page.getByLabel("답안 파일 선택").setInputFiles([

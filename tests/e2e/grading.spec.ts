@@ -6,8 +6,8 @@ import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { closeTestSql, createMember, setPlan } from "../helpers/users.ts";
-import { setQuestion, signIn, toast } from "./support.ts";
+import { closeTestSql, createMember } from "../helpers/users.ts";
+import { setQuestion, signIn, signInOnPlan, toast } from "./support.ts";
 
 const fixtures = join(import.meta.dirname, "../fixtures/essays");
 const ESSAY = readFileSync(join(fixtures, "strong.txt"), "utf8");
@@ -64,9 +64,7 @@ test.afterAll(async () => {
 
 test("a business user grades five answer files live, reads a full report and downloads its TXT", async ({ page }) => {
   test.setTimeout(120_000);
-  const teacher = await createMember();
-  await setPlan(teacher, "business");
-  await signIn(page, teacher);
+  await signInOnPlan(page, "business");
 
   // Setup: the question.
   await setQuestion(page, QUESTION, "스마트폰_논술문제.txt");

@@ -9,8 +9,8 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { DEFAULT_RUBRIC } from "../../supabase/functions/_shared/grading.ts";
 import { fakeAnnotations, INVENTED_QUOTE } from "../fakes/llm.ts";
-import { closeTestSql, createMember, testSql } from "../helpers/users.ts";
-import { setQuestion, signIn } from "./support.ts";
+import { closeTestSql, createMember } from "../helpers/users.ts";
+import { openReportWhenGraded, setQuestion, signIn, signInOnPlan, startGrading } from "./support.ts";
 
 const fixtures = join(import.meta.dirname, "../fixtures/essays");
 const ESSAY = readFileSync(join(fixtures, "strong.txt"), "utf8");
@@ -33,6 +33,22 @@ async function stubPrint(page: Page) {
   });
 }
 const prints = (page: Page) => page.evaluate(() => (window as unknown as { __prints: number }).__prints);
+
+/**
+ * Clicks `button` with window.print stubbed and checks it printed once; then, under print media, that
+ * the print container is shown, the page's header hidden and no button visible. The print container.
+ */
+async function printWith(page: Page, button: Locator): Promise<Locator> {
+  await stubPrint(page);
+  await button.click();
+  await expect.poll(() => prints(page)).toBe(1);
+  await page.emulateMedia({ media: "print" });
+  const printed = page.getByTestId("print-root");
+  await expect(printed).toBeVisible();
+  await expect(page.locator("header").first()).toBeHidden();
+  await expect(page.locator("button:visible")).toHaveCount(0);
+  return printed;
+}
 
 /** The text of each annotation (its pieces joined), by number. */
 async function markedTexts(scope: Locator): Promise<string[]> {
@@ -58,12 +74,8 @@ test("a member grades an answer and reads it with the grader's marks: real quote
   const teacher = await createMember();
   await signIn(page, teacher);
   await setQuestion(page, QUESTION);
-  await page.getByLabel("학생 답안").fill(ESSAY);
-  await page.getByLabel("학생 이름 (선택)").fill("정첨삭");
-  await page.getByRole("button", { name: "AI 첨삭 시작" }).click();
-  const row = page.getByTestId("submission-row");
-  await expect(row).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
-  await row.getByRole("button", { name: "보기" }).click();
+  await startGrading(page, ESSAY, "정첨삭");
+  await openReportWhenGraded(page, 30_000);
 
   const report = page.getByTestId("report-view");
   const essay = report.getByTestId("annotated-essay");
@@ -127,16 +139,9 @@ test("a member grades an answer and reads it with the grader's marks: real quote
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // Print / PDF: the report alone.
-  await stubPrint(page);
-  await report.getByRole("button", { name: "인쇄 / PDF 저장" }).click();
-  await expect.poll(() => prints(page)).toBe(1);
-  await page.emulateMedia({ media: "print" });
-  const printed = page.getByTestId("print-root");
-  await expect(printed).toBeVisible();
-  await expect(page.locator("header").first()).toBeHidden();
+  const printed = await printWith(page, report.getByRole("button", { name: "인쇄 / PDF 저장" }));
   await expect(page.locator("footer").first()).toBeHidden();
   await expect(page.getByRole("tab")).toHaveCount(0);
-  await expect(page.locator("button:visible")).toHaveCount(0);
   await expect(page.getByTestId("report-view")).toBeHidden();
   await expect(printed.getByTestId("print-report")).toHaveCount(1);
   await expect(printed).toContainText("정첨삭");
@@ -159,9 +164,7 @@ test("a member grades an answer and reads it with the grader's marks: real quote
 
 test("the whole session prints one report per student page", async ({ page }) => {
   test.setTimeout(90_000);
-  const teacher = await createMember();
-  await testSql()`update public.subscriptions set plan_id = 'business', status = 'active' where user_id = ${teacher.user.id}`;
-  await signIn(page, teacher);
+  await signInOnPlan(page, "business");
   await setQuestion(page, QUESTION);
   const students = [
     { file: "한가람_20240201.txt", name: "한가람" },
@@ -176,14 +179,7 @@ test("the whole session prints one report per student page", async ({ page }) =>
   await page.getByRole("button", { name: "AI 여러 답안 첨삭 시작" }).click();
   await expect(page.locator('[data-testid="submission-row"][data-status="completed"]')).toHaveCount(3, { timeout: 60_000 });
 
-  await stubPrint(page);
-  await page.getByRole("button", { name: "전체 인쇄" }).click();
-  await expect.poll(() => prints(page)).toBe(1);
-  await page.emulateMedia({ media: "print" });
-  const printed = page.getByTestId("print-root");
-  await expect(printed).toBeVisible();
-  await expect(page.locator("header").first()).toBeHidden();
-  await expect(page.locator("button:visible")).toHaveCount(0);
+  const printed = await printWith(page, page.getByRole("button", { name: "전체 인쇄" }));
   const reports = printed.getByTestId("print-report");
   await expect(reports).toHaveCount(3);
   await expect(reports.getByTestId("print-student-name")).toHaveText(students.map((s) => s.name));

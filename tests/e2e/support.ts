@@ -1,8 +1,9 @@
 // What the browser specs share: signing in or up through the login card, the toast locator, unique names,
-// the question step, waiting for a grading job, and the two viewport sizes the workspace is checked at.
+// the question step, typing an answer and opening its graded report, waiting for a grading job, and the two
+// viewport sizes the workspace is checked at.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { testSql, type TestUser } from "../helpers/users.ts";
+import { createMember, setPlan, testSql, type TestUser } from "../helpers/users.ts";
 
 /** A laptop and a phone (issue 15's done-when sizes). */
 export const WORKSPACE_VIEWPORTS = [
@@ -28,6 +29,14 @@ export async function signIn(page: Page, user: TestUser, path = "/") {
   await expect(page.getByTestId("usage-badge")).toBeVisible();
 }
 
+/** A new member on plan `planId` (active), signed in at `path` as signIn does; the member. */
+export async function signInOnPlan(page: Page, planId: string, path = "/"): Promise<TestUser> {
+  const user = await createMember();
+  await setPlan(user, planId);
+  await signIn(page, user, path);
+  return user;
+}
+
 /** Polls the answer's row until its status is `completed`. */
 export async function waitUntilCompleted(id: string) {
   await expect
@@ -42,6 +51,20 @@ export async function setQuestion(page: Page, question = "인공지능 시대의
   await page.getByLabel("논술 문제(필수)").setInputFiles({ name: filename, mimeType: "text/plain", buffer: Buffer.from(question, "utf8") });
   await page.getByRole("button", { name: "다음 단계" }).click();
   await expect(page.getByRole("heading", { name: "답안 작성" })).toBeVisible();
+}
+
+/** The 답안 작성 step: types `essay` under `studentName` and starts grading it (AI 첨삭 시작). */
+export async function startGrading(page: Page, essay: string, studentName: string) {
+  await page.getByLabel("학생 답안").fill(essay);
+  await page.getByLabel("학생 이름 (선택)").fill(studentName);
+  await page.getByRole("button", { name: "AI 첨삭 시작" }).click();
+}
+
+/** Waits up to `timeout` ms for the (only) answer's row to be graded and opens its report (보기). */
+export async function openReportWhenGraded(page: Page, timeout: number) {
+  const row = page.getByTestId("submission-row");
+  await expect(row).toHaveAttribute("data-status", "completed", { timeout });
+  await row.getByRole("button", { name: "보기" }).click();
 }
 
 /** The sign-up tab of the login card, filled in and sent (email `<username>@example.com`). */

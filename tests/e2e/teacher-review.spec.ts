@@ -2,17 +2,11 @@
 // annotation by selecting text of the answer, marks the report 검토 완료, sees the AI original,
 // downloads the TXT with the new total, and makes a student link that opens signed out until revoked.
 // The answer is made through the API (graded by the fake LLM: 80/100, 논리 구조 32/40).
-import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { api, closeTestSql, createMember, testSql } from "../helpers/users.ts";
-import { fileOf, utf8 } from "../helpers/files.ts";
+import { api, closeTestSql, createMember } from "../helpers/users.ts";
+import { createSession, FIXTURE_ESSAY as ESSAY, FIXTURE_PROMPT as QUESTION, submitEssay, waitForEnd } from "../helpers/grading.ts";
 import { signIn } from "./support.ts";
-
-const fixtures = join(import.meta.dirname, "../fixtures/essays");
-const ESSAY = readFileSync(join(fixtures, "strong.txt"), "utf8");
-const QUESTION = readFileSync(join(fixtures, "prompt.txt"), "utf8");
 
 test.afterAll(async () => {
   await closeTestSql();
@@ -21,20 +15,11 @@ test.afterAll(async () => {
 test("a teacher reviews a report, downloads it, and shares a link that a signed-out student opens until it is revoked", async ({ page, browser }) => {
   test.setTimeout(90_000);
   const teacher = await createMember();
-  const form = new FormData();
-  form.append("promptFile", fileOf(utf8(QUESTION), "검토_문제.txt", "text/plain"));
-  const session = await api("/sessions", { token: teacher.token, form });
-  expect(session.status).toBe(201);
-  const sub = await api(`/sessions/${session.body.id}/submissions`, {
-    token: teacher.token,
-    json: { essayContent: ESSAY, studentName: "김검토", studentId: "20240777" },
-  });
-  expect(sub.status).toBe(201);
-  await expect
-    .poll(async () => (await testSql()`select status from public.essay_submissions where id = ${sub.body.id}`)[0]?.status, { timeout: 30_000 })
-    .toBe("completed");
+  const sessionId = await createSession(teacher, QUESTION, "검토_문제.txt");
+  const submissionId = await submitEssay(teacher, sessionId, ESSAY, { studentName: "김검토", studentId: "20240777" });
+  expect((await waitForEnd(submissionId, 30_000)).status).toBe("completed");
 
-  await signIn(page, teacher, `/sessions/${session.body.id}`);
+  await signIn(page, teacher, `/sessions/${sessionId}`);
   const row = page.getByTestId("submission-row").filter({ hasText: "김검토" });
   await row.getByRole("button", { name: "보기" }).click();
   const report = page.getByTestId("report-view");
@@ -68,7 +53,7 @@ test("a teacher reviews a report, downloads it, and shares a link that a signed-
   await expect(report.getByTestId("report-total")).toContainText("84/100점");
   await expect(report.getByTestId("report-categories")).toContainText("36/40");
   await expect(report.getByTestId("review-badge")).toHaveText("선생님 수정 중 (검토 전)");
-  const saved = await api(`/submissions/${sub.body.id}/report`, { token: teacher.token });
+  const saved = await api(`/submissions/${submissionId}/report`, { token: teacher.token });
   expect(saved.body.annotations.some((a: { quote: string; source: string }) => a.quote === quote && a.source === "teacher")).toBe(true);
 
   // 검토 완료

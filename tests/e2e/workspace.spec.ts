@@ -1,9 +1,9 @@
 // The grading workspace in the browser: setup → essay → dashboard, multi-file uploads with
 // recognised student names, plan limits, the usage-limit dialog, and My Work.
 import { expect, test, type Page } from "@playwright/test";
-import { api, closeTestSql, createMember, setPlan, testSql } from "../helpers/users.ts";
+import { api, closeTestSql, createMember, testSql } from "../helpers/users.ts";
 import { fileOf, KOREAN_ESSAY, makeDocx, utf8 } from "../helpers/files.ts";
-import { setQuestion, signIn, toast } from "./support.ts";
+import { setQuestion, signIn, signInOnPlan, toast } from "./support.ts";
 
 const setUpSession = (page: Page, promptName?: string) => setQuestion(page, undefined, promptName);
 
@@ -69,9 +69,7 @@ test("sets up a session from a .docx question, submits a typed essay and sees it
 });
 
 test("an educator uploads three named files, sees names and ids recognised, and submits them together", async ({ page }) => {
-  const teacher = await createMember();
-  await setPlan(teacher, "educator");
-  await signIn(page, teacher);
+  await signInOnPlan(page, "educator");
   await setUpSession(page);
 
   await page.getByRole("tab", { name: "파일 업로드" }).click();

@@ -3,7 +3,7 @@
 // answer to finish, a graded answer planted with SQL, and SQL run as a signed-in user (PostgREST's way).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { TransactionSql } from "postgres";
+import type { Sql, TransactionSql } from "postgres";
 import { fileOf, utf8 } from "./files.ts";
 import { readStack } from "./stack.ts";
 import { api, testSql, type ApiResult, type TestUser } from "./users.ts";
@@ -30,12 +30,12 @@ export async function createSession(user: TestUser, prompt = FIXTURE_PROMPT, fil
   return res.body.id;
 }
 
-/** POST /sessions/{id}/submissions with a typed answer; the answer's id (throws unless 201). */
+/** POST /sessions/{id}/submissions with a typed answer (and `student`'s fields in the body); the answer's id (throws unless 201). */
 export async function submitEssay(
   user: TestUser,
   sessionId: string,
   essayContent: string,
-  student: { studentName?: string; studentId?: string } = {},
+  student: { studentName?: string; studentId?: string } & Record<string, unknown> = {},
 ): Promise<string> {
   const res = await api(`/sessions/${sessionId}/submissions`, { token: user.token, json: { essayContent, ...student } });
   expectStatus(res, 201, "POST /sessions/{id}/submissions");
@@ -121,29 +121,78 @@ export async function seedGradedEssay(userId: string): Promise<{ filePath: strin
 }
 
 /**
+ * What is left of user `userId` after their account is deleted: rows per table (auth users and
+ * sessions, profile, subscription, usage, sessions, answers, payments), the result of
+ * `submissionId`, and files under their folder of the `essays` bucket.
+ */
+export async function rowsLeftOf(userId: string, submissionId: string): Promise<Record<string, number>> {
+  const [left] = await testSql()`
+    select (select count(*) from auth.users where id = ${userId})::int as auth_users,
+           (select count(*) from auth.sessions where user_id = ${userId})::int as auth_sessions,
+           (select count(*) from public.profiles where id = ${userId})::int as profiles,
+           (select count(*) from public.subscriptions where user_id = ${userId})::int as subscriptions,
+           (select count(*) from public.usage_tracking where user_id = ${userId})::int as usage,
+           (select count(*) from public.analysis_sessions where user_id = ${userId})::int as sessions,
+           (select count(*) from public.essay_submissions where user_id = ${userId})::int as submissions,
+           (select count(*) from public.analysis_results where submission_id = ${submissionId})::int as results,
+           (select count(*) from public.payments where user_id = ${userId})::int as payments,
+           (select count(*) from storage.objects where bucket_id = 'essays' and name like ${userId + "/%"})::int as files`;
+  return { ...left };
+}
+
+/** The JWT claims PostgREST sees for signed-in `userId`, plus `extra`. */
+export const authenticatedClaims = (userId: string, extra: Record<string, unknown> = {}) =>
+  ({ sub: userId, role: "authenticated", aud: "authenticated", ...extra });
+
+/** Switches `tx` to the database role named by `claims.role` with those JWT claims, as PostgREST does. */
+async function actAs(tx: TransactionSql, claims: { role: string }): Promise<void> {
+  await tx.unsafe(`set local role ${claims.role === "anon" ? "anon" : "authenticated"}`);
+  await tx`select set_config('request.jwt.claims', ${JSON.stringify(claims)}, true)`;
+}
+
+/**
  * Runs `fn` in one transaction as PostgREST would for `userId` (role authenticated and its JWT
  * claims, plus `claims`); commits what it did unless it throws.
  */
 export function asAuthenticated<T>(userId: string, fn: (tx: TransactionSql) => Promise<T>, claims: Record<string, unknown> = {}): Promise<T> {
   return testSql().begin(async (tx) => {
-    await tx.unsafe("set local role authenticated");
-    await tx`select set_config('request.jwt.claims', ${JSON.stringify({ sub: userId, role: "authenticated", aud: "authenticated", ...claims })}, true)`;
+    await actAs(tx, authenticatedClaims(userId, claims));
     return fn(tx);
   }) as Promise<T>;
 }
 
-/** Runs `fn` as `user` like asAuthenticated, always rolled back: "denied" on SQLSTATE 42501, else "allowed". */
-export async function rlsVerdict(user: TestUser, fn: (tx: any) => Promise<unknown>): Promise<"denied" | "allowed"> {
+/**
+ * Runs `fn` with the role and JWT `claims` PostgREST would use (`claims.role`: "authenticated" or
+ * "anon") in one transaction that is always rolled back; fn's result, or "denied" on SQLSTATE 42501.
+ * `prepare` runs first, as the superuser; `sql` is the client to use (testSql() unless given).
+ */
+export async function rolledBackAs<T>(
+  claims: { role: string } & Record<string, unknown>,
+  fn: (tx: TransactionSql) => Promise<T>,
+  opts: { prepare?: (tx: TransactionSql) => Promise<unknown>; sql?: Sql } = {},
+): Promise<T | "denied"> {
   class Rollback extends Error {}
+  let outcome: T | "denied" = "denied";
   try {
-    await asAuthenticated(user.user.id, async (tx) => {
-      await fn(tx);
+    await (opts.sql ?? testSql()).begin(async (tx) => {
+      if (opts.prepare) await opts.prepare(tx);
+      await actAs(tx, claims);
+      outcome = await fn(tx);
       throw new Rollback();
     });
   } catch (err) {
-    if (err instanceof Rollback) return "allowed";
+    if (err instanceof Rollback) return outcome;
     if ((err as { code?: string }).code === "42501") return "denied";
     throw err;
   }
-  return "allowed";
+  return outcome;
 }
+
+/** Runs `fn` as `user` like asAuthenticated, always rolled back: "denied" on SQLSTATE 42501, else "allowed". */
+export function rlsVerdict(user: TestUser, fn: (tx: any) => Promise<unknown>): Promise<"denied" | "allowed"> {
+  return rolledBackAs(authenticatedClaims(user.user.id), async (tx) => {
+    await fn(tx);
+    return "allowed" as const;
+  });
+}
+

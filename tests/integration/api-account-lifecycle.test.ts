@@ -2,8 +2,9 @@
 // mailbox, /verify signs in and redirects), and 회원 탈퇴 (POST /account/delete) leaving nothing behind.
 import { afterAll, describe, expect, it } from "vitest";
 import { api, closeTestSql, createGuest, createMember, login, testSql } from "../helpers/users.ts";
+import { expectApiError } from "../helpers/expect-api.ts";
 import { readStack } from "../helpers/stack.ts";
-import { seedGradedEssay } from "../helpers/grading.ts";
+import { rowsLeftOf, seedGradedEssay } from "../helpers/grading.ts";
 
 afterAll(async () => {
   await closeTestSql();
@@ -92,9 +93,7 @@ describe("password recovery (stand-in Auth)", () => {
 describe("회원 탈퇴 POST /account/delete", () => {
   it("refuses a wrong or missing password and keeps the account", async () => {
     const member = await createMember();
-    const wrong = await api("/account/delete", { token: member.token, json: { password: "not-my-password" } });
-    expect(wrong.status).toBe(403);
-    expect(wrong.body.error).toBe("비밀번호가 올바르지 않습니다.");
+    expectApiError(await api("/account/delete", { token: member.token, json: { password: "not-my-password" } }), 403, "비밀번호가 올바르지 않습니다.");
     const missing = await api("/account/delete", { token: member.token, json: {} });
     expect(missing.status).toBe(400);
     expect((await api("/account/delete", { json: { password: "x" } })).status).toBe(401);
@@ -110,23 +109,15 @@ describe("회원 탈퇴 POST /account/delete", () => {
   it("deletes the account with every row and stored file after the password", async () => {
     const member = await createMember();
     const id = member.user.id;
-    const sql = testSql();
     const { submissionId } = await seedGradedEssay(id);
 
     const res = await api("/account/delete", { token: member.token, json: { password: member.password } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toContain("회원 탈퇴");
 
-    const [left] = await sql`
-      select (select count(*) from auth.users where id = ${id})::int as auth_users,
-             (select count(*) from auth.sessions where user_id = ${id})::int as auth_sessions,
-             (select count(*) from public.profiles where id = ${id})::int as profiles,
-             (select count(*) from public.subscriptions where user_id = ${id})::int as subscriptions,
-             (select count(*) from public.analysis_sessions where user_id = ${id})::int as sessions,
-             (select count(*) from public.essay_submissions where user_id = ${id})::int as submissions,
-             (select count(*) from public.analysis_results where submission_id = ${submissionId})::int as results,
-             (select count(*) from storage.objects where bucket_id = 'essays' and name like ${id + "/%"})::int as files`;
-    expect(left).toEqual({ auth_users: 0, auth_sessions: 0, profiles: 0, subscriptions: 0, sessions: 0, submissions: 0, results: 0, files: 0 });
+    expect(await rowsLeftOf(id, submissionId)).toEqual({
+      auth_users: 0, auth_sessions: 0, profiles: 0, subscriptions: 0, usage: 0, sessions: 0, submissions: 0, results: 0, payments: 0, files: 0,
+    });
     expect((await api("/auth/me", { token: member.token })).status).toBe(401);
     expect((await api("/auth/login", { json: { username: member.username, password: member.password } })).status).toBe(401);
   });

@@ -13,6 +13,16 @@ afterAll(async () => {
   await closeTestSql();
 });
 
+/** A new guest and its answer from `path`, asserted: 200, 0 of 3 free uses, the trial plan. */
+async function newGuestStatus(path: "/usage/status" | "/subscription/status") {
+  const guest = await createGuest();
+  const res = await api(path, { token: guest.token });
+  expect(res.status).toBe(200);
+  expect(res.body.usage).toEqual({ current: 0, limit: 3 });
+  expect(res.body.plan.id).toBe("trial");
+  return { guest, res };
+}
+
 describe("GET /plans", () => {
   it("lists the active plans by ascending price with the seeded values, without a token", async () => {
     const res = await api("/plans");
@@ -60,11 +70,7 @@ describe("GET /usage/status", () => {
   });
 
   it("gives a guest 0 of 3 and counts guest uses", async () => {
-    const guest = await createGuest();
-    const res = await api("/usage/status", { token: guest.token });
-    expect(res.status).toBe(200);
-    expect(res.body.usage).toEqual({ current: 0, limit: 3 });
-    expect(res.body.plan.id).toBe("trial");
+    const { guest, res } = await newGuestStatus("/usage/status");
     expect(typeof res.body.plan.name).toBe("string");
 
     await sql()`update public.profiles set guest_usage_count = 2 where id = ${guest.user.id}`;
@@ -130,10 +136,6 @@ describe("GET /subscription/status", () => {
   });
 
   it("shows a guest on the trial plan with 3 free uses", async () => {
-    const guest = await createGuest();
-    const res = await api("/subscription/status", { token: guest.token });
-    expect(res.status).toBe(200);
-    expect(res.body.usage).toEqual({ current: 0, limit: 3 });
-    expect(res.body.plan.id).toBe("trial");
+    await newGuestStatus("/subscription/status");
   });
 });

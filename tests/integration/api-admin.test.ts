@@ -1,8 +1,9 @@
 // Admin powers: members and guests are refused everywhere (API and storage); deletion, self-delete, plan change.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, closeTestSql, createAdmin, createGuest, createMember, testSql, type TestUser } from "../helpers/users.ts";
+import { publishPost } from "../helpers/blog.ts";
 import { readStack } from "../helpers/stack.ts";
-import { seedGradedEssay } from "../helpers/grading.ts";
+import { rowsLeftOf, seedGradedEssay } from "../helpers/grading.ts";
 import { makePng } from "../helpers/files.ts";
 
 let admin: TestUser;
@@ -31,12 +32,7 @@ async function storageUpload(token: string, bucket: string, path: string, body: 
 
 beforeAll(async () => {
   [admin, member, guest] = await Promise.all([createAdmin(), createMember(), createGuest()]);
-  const post = await api("/blog/posts", {
-    token: admin.token,
-    json: { title: "관리 테스트", slug: `admin-test-${Date.now().toString(36)}`, excerpt: "요약", content: "본문", category: "essay-tips", isPublished: 1 },
-  });
-  expect(post.status).toBe(201);
-  publishedPost = post.body;
+  publishedPost = await publishPost(admin, { title: "관리 테스트", slug: `admin-test-${Date.now().toString(36)}`, content: "본문" });
   const att = await api(`/blog/${publishedPost.id}/attachments`, { token: admin.token, form: fileForm("첨부", "a.txt") });
   expect(att.status).toBe(201);
   attachmentId = att.body.id;
@@ -172,17 +168,9 @@ describe("member management", () => {
     const res = await api(`/admin/users/${id}`, { method: "DELETE", token: admin.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
 
-    const [left] = await sql`
-      select (select count(*) from auth.users where id = ${id})::int as auth_users,
-             (select count(*) from public.profiles where id = ${id})::int as profiles,
-             (select count(*) from public.subscriptions where user_id = ${id})::int as subscriptions,
-             (select count(*) from public.usage_tracking where user_id = ${id})::int as usage,
-             (select count(*) from public.analysis_sessions where user_id = ${id})::int as sessions,
-             (select count(*) from public.essay_submissions where user_id = ${id})::int as submissions,
-             (select count(*) from public.analysis_results where submission_id = ${submissionId})::int as results,
-             (select count(*) from public.payments where user_id = ${id})::int as payments,
-             (select count(*) from storage.objects where bucket_id = 'essays' and name like ${id + "/%"})::int as files`;
-    expect(left).toEqual({ auth_users: 0, profiles: 0, subscriptions: 0, usage: 0, sessions: 0, submissions: 0, results: 0, payments: 0, files: 0 });
+    expect(await rowsLeftOf(id, submissionId)).toEqual({
+      auth_users: 0, auth_sessions: 0, profiles: 0, subscriptions: 0, usage: 0, sessions: 0, submissions: 0, results: 0, payments: 0, files: 0,
+    });
 
     const list = await api("/admin/users", { token: admin.token });
     expect(list.body.map((u: { id: string }) => u.id)).not.toContain(id);

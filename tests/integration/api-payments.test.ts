@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { config } from "../../local/config.ts";
 import { requireFakeToss } from "../helpers/stack.ts";
 import { api, closeTestSql, createGuest, createMember, testSql, type TestUser } from "../helpers/users.ts";
+import { expectApiError } from "../helpers/expect-api.ts";
 
 interface TossRequest {
   method: string;
@@ -37,6 +38,15 @@ async function intent(user: TestUser, planId = "educator") {
 
 function confirm(user: TestUser, body: Record<string, unknown>) {
   return api("/payments/toss-confirm", { token: user.token, json: body });
+}
+
+/** A new member's order for the educator plan, confirmed with the fake Toss acting out `scenario` (see pk). */
+async function confirmNewOrder(scenario: string) {
+  const member = await createMember();
+  const { intentId, amount } = await intent(member);
+  const paymentKey = pk(scenario);
+  const res = await confirm(member, { paymentKey, orderId: intentId, amount });
+  return { member, intentId, amount, paymentKey, res };
 }
 
 async function order(id: string) {
@@ -73,33 +83,22 @@ describe("POST /payments/create-intent", () => {
 
   it("rejects unknown plans, the free plan, guests and anonymous callers", async () => {
     const member = await createMember();
-    const unknown = await api("/payments/create-intent", { token: member.token, json: { planId: "platinum" } });
-    expect(unknown.status).toBe(400);
-    expect(unknown.body.error).toBe("플랜을 찾을 수 없습니다.");
-
-    const free = await api("/payments/create-intent", { token: member.token, json: { planId: "trial" } });
-    expect(free.status).toBe(400);
-    expect(free.body.error).toBe("무료 플랜은 결제가 필요하지 않습니다.");
+    const createIntent = (planId: string, token?: string) => api("/payments/create-intent", { token, json: { planId } });
+    expectApiError(await createIntent("platinum", member.token), 400, "플랜을 찾을 수 없습니다.");
+    expectApiError(await createIntent("trial", member.token), 400, "무료 플랜은 결제가 필요하지 않습니다.");
 
     const guest = await createGuest();
-    const asGuest = await api("/payments/create-intent", { token: guest.token, json: { planId: "educator" } });
-    expect(asGuest.status).toBe(403);
-    expect(asGuest.body.error).toMatch(/회원가입/);
+    expectApiError(await createIntent("educator", guest.token), 403, /회원가입/);
     const [{ n }] = await sql()<{ n: number }[]>`select count(*)::int as n from public.payments where user_id = ${guest.user.id}`;
     expect(n).toBe(0);
 
-    const anonymous = await api("/payments/create-intent", { json: { planId: "educator" } });
-    expect(anonymous.status).toBe(401);
+    expect((await createIntent("educator")).status).toBe(401);
   });
 });
 
 describe("POST /payments/toss-confirm", () => {
   it("confirms with Toss once, with the exact auth header and idempotency key, and activates the plan", async () => {
-    const member = await createMember();
-    const { intentId, amount } = await intent(member);
-    const paymentKey = pk("ok");
-
-    const res = await confirm(member, { paymentKey, orderId: intentId, amount });
+    const { member, intentId, paymentKey, res } = await confirmNewOrder("ok");
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ orderId: intentId, orderName: "교육자 구독", method: "카드", totalAmount: 29900 });
 
@@ -123,9 +122,8 @@ describe("POST /payments/toss-confirm", () => {
   });
 
   it("makes usage and subscription status show the new plan right after", async () => {
-    const member = await createMember();
-    const { intentId, amount } = await intent(member);
-    expect((await confirm(member, { paymentKey: pk("ok"), orderId: intentId, amount })).status).toBe(200);
+    const { member, res } = await confirmNewOrder("ok");
+    expect(res.status).toBe(200);
 
     const usage = await api("/usage/status", { token: member.token });
     expect(usage.status).toBe(200);
@@ -173,11 +171,7 @@ describe("POST /payments/toss-confirm", () => {
   });
 
   it("returns the same result when the same payment is confirmed twice, activating once", async () => {
-    const member = await createMember();
-    const { intentId, amount } = await intent(member);
-    const paymentKey = pk("ok");
-
-    const first = await confirm(member, { paymentKey, orderId: intentId, amount });
+    const { member, intentId, amount, paymentKey, res: first } = await confirmNewOrder("ok");
     const afterFirst = await subscription(member.user.id);
     const second = await confirm(member, { paymentKey, orderId: intentId, amount });
 
@@ -213,11 +207,7 @@ describe("POST /payments/toss-confirm", () => {
   });
 
   it("finishes idempotently when Toss answers ALREADY_PROCESSED_PAYMENT, after looking the payment up", async () => {
-    const member = await createMember();
-    const { intentId, amount } = await intent(member);
-    const paymentKey = pk("already");
-
-    const res = await confirm(member, { paymentKey, orderId: intentId, amount });
+    const { member, intentId, paymentKey, res } = await confirmNewOrder("already");
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ orderId: intentId, totalAmount: 29900 });
 
@@ -261,18 +251,14 @@ describe("POST /payments/toss-confirm", () => {
   });
 
   it("does not activate when Toss reports a different amount", async () => {
-    const member = await createMember();
-    const { intentId, amount } = await intent(member);
-    const res = await confirm(member, { paymentKey: pk("mismatch"), orderId: intentId, amount });
+    const { member, intentId, res } = await confirmNewOrder("mismatch");
     expect(res.status).toBe(502);
     expect(await order(intentId)).toMatchObject({ status: "failed", failure_code: "AMOUNT_MISMATCH" });
     expect((await subscription(member.user.id)).plan_id).toBe("trial");
   });
 
   it("reports a card rejection as a non-retryable 400 in Korean", async () => {
-    const member = await createMember();
-    const { intentId, amount } = await intent(member);
-    const res = await confirm(member, { paymentKey: pk("reject"), orderId: intentId, amount });
+    const { member, res } = await confirmNewOrder("reject");
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ retryable: false, code: "REJECT_CARD_PAYMENT" });
     expect(res.body.error).toMatch(/[가-힣]/);
@@ -307,21 +293,17 @@ describe("POST /payments/toss-confirm", () => {
 describe("POST /subscription/select", () => {
   it("only switches to the free trial plan; paid and unknown plans are refused", async () => {
     const member = await createMember();
-    const paid = await api("/subscription/select", { token: member.token, json: { planId: "educator" } });
-    expect(paid.status).toBe(400);
-    expect(paid.body.error).toBe("유료 플랜은 결제가 필요합니다.");
-    const unknown = await api("/subscription/select", { token: member.token, json: { planId: "gold" } });
-    expect(unknown.status).toBe(400);
-    expect(unknown.body.error).toBe("플랜을 찾을 수 없습니다.");
+    const select = (planId: string) => api("/subscription/select", { token: member.token, json: { planId } });
+    expectApiError(await select("educator"), 400, "유료 플랜은 결제가 필요합니다.");
+    expectApiError(await select("gold"), 400, "플랜을 찾을 수 없습니다.");
     expect((await subscription(member.user.id)).plan_id).toBe("trial");
   });
 
   it("schedules the free trial plan for the end of a paid month; the usage limit follows at the end", async () => {
     // Behaviour changed (billing issue item 1): during a paid month the trial plan is scheduled for
     // its end instead of replacing the paid plan at once.
-    const member = await createMember();
-    const { intentId, amount } = await intent(member);
-    expect((await confirm(member, { paymentKey: pk("ok"), orderId: intentId, amount })).status).toBe(200);
+    const { member, res: paid } = await confirmNewOrder("ok");
+    expect(paid.status).toBe(200);
     expect((await api("/usage/status", { token: member.token })).body.usage.limit).toBe(500);
 
     const res = await api("/subscription/select", { token: member.token, json: { planId: "trial" } });

@@ -2,38 +2,31 @@
 // fake OpenAI-compatible grader (tests/fakes/llm.ts), which returns quotes that occur in the answer,
 // an invented one, an overlapping one and one with a category the rubric lacks.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { api, createMember, testSql } from "../helpers/users.ts";
+import { useTeacherSession } from "../helpers/suite.ts";
 import { readStack } from "../helpers/stack.ts";
-import { createSession, fakeLlmRequests, FIXTURE_ESSAY as strong, submitEssay, waitForEnd } from "../helpers/grading.ts";
+import { asAuthenticated, fakeLlmRequests, FIXTURE_ESSAY as strong, submitEssay, waitForEnd } from "../helpers/grading.ts";
 import { fakeAnnotations, INVENTED_QUOTE, UNKNOWN_CATEGORY } from "../fakes/llm.ts";
 import { DEFAULT_RUBRIC, type Annotation, type ReportData } from "@shared/grading.ts";
 
-let owner: TestUser;
-let other: TestUser;
+const ctx = useTeacherSession({ other: createMember });
 let submissionId: string;
 let essaySent: string;
 
 beforeAll(async () => {
-  owner = await createMember();
-  other = await createMember();
-  const sessionId = await createSession(owner);
   // Paragraph breaks with extra spaces and a tab: the model's quotes use single spaces.
   const essay = `${strong.replace("\n\n", " \n\t\n")}\n[[llm:ok:annotations]]`;
-  submissionId = await submitEssay(owner, sessionId, essay, { studentName: "이첨삭", studentId: "20240301" });
+  submissionId = await submitEssay(ctx.teacher, ctx.sessionId, essay, { studentName: "이첨삭", studentId: "20240301" });
   expect((await waitForEnd(submissionId)).status).toBe("completed");
   const [req] = await fakeLlmRequests("ok:annotations");
   expect(req).toBeDefined();
   essaySent = /<<<STUDENT_ESSAY\n([\s\S]*)\nSTUDENT_ESSAY>>>/.exec(req!.user)![1];
 }, 90_000);
 
-afterAll(async () => {
-  await closeTestSql();
-});
-
 describe("inline annotations of an AI-graded answer", () => {
   it("the report returns the question, the rubric, the answer, and annotations whose offsets slice the answer to the quote", async () => {
-    const res = await api<ReportData>(`/submissions/${submissionId}/report`, { token: owner.token });
+    const res = await api<ReportData>(`/submissions/${submissionId}/report`, { token: ctx.teacher.token });
     expect(res.status).toBe(200);
     const r = res.body;
     expect(r.question).toContain("청소년의 스마트폰");
@@ -64,7 +57,7 @@ describe("inline annotations of an AI-graded answer", () => {
   });
 
   it("the text download lists them, numbered with their quotes", async () => {
-    const res = await fetch(`${readStack().apiUrl}/submissions/${submissionId}/report/download`, { headers: owner.headers });
+    const res = await fetch(`${readStack().apiUrl}/submissions/${submissionId}/report/download`, { headers: ctx.teacher.headers });
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text).toContain("[첨삭 표시]");
@@ -73,32 +66,24 @@ describe("inline annotations of an AI-graded answer", () => {
   });
 
   it("another member cannot read them: the report is 404 and the row is invisible under RLS", async () => {
-    const res = await api(`/submissions/${submissionId}/report`, { token: other.token });
+    const res = await api(`/submissions/${submissionId}/report`, { token: ctx.other.token });
     expect(res.status).toBe(404);
     expect(JSON.stringify(res.body)).not.toContain("annotations");
     const seen = async (userId: string) =>
-      testSql().begin(async (tx) => {
-        await tx.unsafe("set local role authenticated");
-        const claims = { sub: userId, role: "authenticated", aud: "authenticated", session_id: randomUUID() };
-        await tx`select set_config('request.jwt.claims', ${JSON.stringify(claims)}, true)`;
+      asAuthenticated(userId, async (tx) => {
         const rows = await tx`select jsonb_array_length(annotations) as n from public.analysis_results where submission_id = ${submissionId}`;
         return rows.map((x) => x.n as number);
-      });
-    const mine = await seen(owner.user.id);
+      }, { session_id: randomUUID() });
+    const mine = await seen(ctx.teacher.user.id);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toBeGreaterThanOrEqual(3);
-    expect(await seen(other.user.id)).toEqual([]);
+    expect(await seen(ctx.other.user.id)).toEqual([]);
   });
 
   it("a member cannot write annotations of their own result", async () => {
-    const err = await testSql()
-      .begin(async (tx) => {
-        await tx.unsafe("set local role authenticated");
-        const claims = { sub: owner.user.id, role: "authenticated", aud: "authenticated", session_id: randomUUID() };
-        await tx`select set_config('request.jwt.claims', ${JSON.stringify(claims)}, true)`;
-        await tx`update public.analysis_results set annotations = '[]'::jsonb where submission_id = ${submissionId}`;
-      })
-      .catch((e: Error) => e);
+    const err = await asAuthenticated(ctx.teacher.user.id, async (tx) => {
+      await tx`update public.analysis_results set annotations = '[]'::jsonb where submission_id = ${submissionId}`;
+    }, { session_id: randomUUID() }).catch((e: Error) => e);
     expect(err).toBeInstanceOf(Error);
     expect(String((err as Error).message)).toMatch(/permission denied/);
   });

@@ -6,65 +6,39 @@
 //   * a run whose LLM hangs returns before its deadline and gives the job back, claimable, with
 //     its use kept and no attempt counted.
 import postgres, { type TransactionSql } from "postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Stack } from "../../local/stack.ts";
-import type { FakeLlm } from "../fakes/llm.ts";
-import { startOwnStack, type OwnStack, pointTestHelpersAt, RELAXED_RATE_LIMITS } from "../helpers/own-stack.ts";
-import { FIXTURE_ESSAY, FIXTURE_PROMPT } from "../helpers/grading.ts";
-import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { RELAXED_RATE_LIMITS } from "../helpers/own-stack.ts";
+import { useOwnStack } from "../helpers/suite.ts";
+import { createSession, FIXTURE_ESSAY, submitEssay } from "../helpers/grading.ts";
+import { api, createMember, testSql, type TestUser } from "../helpers/users.ts";
 
 const CAP = 4;
 const DEADLINE_MS = 8_000;
 const LEASE_SECONDS = 40;
 
-let own: OwnStack | undefined;
-let stack: Stack;
-let llm: FakeLlm;
-let restoreHelpers: (() => void) | undefined;
-const prompt = FIXTURE_PROMPT;
 const strong = FIXTURE_ESSAY;
 
-beforeAll(async () => {
-  own = await startOwnStack({
-    latencyMs: 1_500,
-    dataDirPrefix: "essay-fleet-",
-    llmApiKey: "fleet-key",
-    env: {
-      // Longer than a run: only the run deadline can end a hanging call.
-      LLM_TIMEOUT_MS: "60000",
-      LLM_MAX_ATTEMPTS: "3",
-      LLM_BACKOFF_MS: "100",
-      GRADING_CONCURRENCY: "8",
-      GRADING_MAX_IN_FLIGHT: String(CAP),
-      GRADING_LEASE_SECONDS: String(LEASE_SECONDS),
-      GRADING_RUN_BUDGET_MS: "3000",
-      GRADING_RUN_DEADLINE_MS: String(DEADLINE_MS),
-      GRADING_MIN_JOB_MS: "2000",
-      GRADING_SHUTDOWN_MARGIN_MS: "1500",
-      ...RELAXED_RATE_LIMITS,
-    },
-  });
-  ({ stack, llm } = own);
-  // The shared helpers (api, createMember, testSql) read TEST_* at call time: point them here.
-  await closeTestSql();
-  restoreHelpers = pointTestHelpersAt(own);
-}, 180_000);
-
-afterAll(async () => {
-  await closeTestSql();
-  restoreHelpers?.();
-  await own?.stop();
-}, 60_000);
+const own = useOwnStack({
+  latencyMs: 1_500,
+  dataDirPrefix: "essay-fleet-",
+  llmApiKey: "fleet-key",
+  env: {
+    // Longer than a run: only the run deadline can end a hanging call.
+    LLM_TIMEOUT_MS: "60000",
+    LLM_MAX_ATTEMPTS: "3",
+    LLM_BACKOFF_MS: "100",
+    GRADING_CONCURRENCY: "8",
+    GRADING_MAX_IN_FLIGHT: String(CAP),
+    GRADING_LEASE_SECONDS: String(LEASE_SECONDS),
+    GRADING_RUN_BUDGET_MS: "3000",
+    GRADING_RUN_DEADLINE_MS: String(DEADLINE_MS),
+    GRADING_MIN_JOB_MS: "2000",
+    GRADING_SHUTDOWN_MARGIN_MS: "1500",
+    ...RELAXED_RATE_LIMITS,
+  },
+});
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function createSession(user: TestUser): Promise<string> {
-  const form = new FormData();
-  form.append("promptFile", new File([prompt], "문제.txt", { type: "text/plain" }));
-  const res = await api("/sessions", { token: user.token, form });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.id;
-}
 
 /** Inserts `n` staged answers (not yet claimable) for `user`, submitted `ageSeconds` ago in order. */
 async function stage(user: TestUser, sessionId: string, n: number, marker: string, ageSeconds: number): Promise<string[]> {
@@ -75,6 +49,14 @@ async function stage(user: TestUser, sessionId: string, n: number, marker: strin
       from generate_series(1, ${n}) g
     returning id`;
   return rows.map((r) => r.id as string);
+}
+
+/** A new member with a session of its own and `n` answers staged in it (see stage), removed when the test ends. */
+async function stageForNewTeacher(n: number, marker: string, ageSeconds: number): Promise<string[]> {
+  const teacher = await createMember();
+  const ids = await stage(teacher, await createSession(teacher), n, marker, ageSeconds);
+  onTestFinished(() => removeJobs(ids));
+  return ids;
 }
 
 async function liveInFlight(): Promise<number> {
@@ -142,112 +124,84 @@ describe("database connections", () => {
 
 describe("fleet-wide claims", () => {
   it(`concurrent claimers (and the live worker) never hold more than GRADING_MAX_IN_FLIGHT = ${CAP} jobs`, async () => {
-    const user = await createMember();
-    const sid = await createSession(user);
     const sql = testSql();
-    const ids = await stage(user, sid, 24, "slow:2000:cap", 5);
-    try {
-      await sql`update public.essay_submissions set usage_charged = true where id = any(${ids}::uuid[])`;
-      let max = 0;
-      let running = true;
-      const sampler = (async () => {
-        while (running) {
-          max = Math.max(max, await liveInFlight());
-          await sleep(5);
-        }
-      })();
-      // Six claimers on six connections racing each other and the function's own worker.
-      const claimers = postgres(stack.dbUrl, { max: 6, onnotice: () => {} });
-      try {
-        await Promise.all(
-          Array.from({ length: 6 }, async (_, w) => {
-            for (let round = 0; round < 5; round++) {
-              const got = await claimers`
-                select id from private.claim_grading_jobs(${`fleet-test-${w}`}, 3, 60, 3, ${CAP})`;
-              expect(got.length).toBeLessThanOrEqual(3);
-              max = Math.max(max, await liveInFlight());
-              await sleep(20);
-            }
-          }),
-        );
-      } finally {
-        running = false;
-        await sampler;
-        await claimers.end({ timeout: 5 });
+    const ids = await stageForNewTeacher(24, "slow:2000:cap", 5);
+    await sql`update public.essay_submissions set usage_charged = true where id = any(${ids}::uuid[])`;
+    let max = 0;
+    let running = true;
+    const sampler = (async () => {
+      while (running) {
+        max = Math.max(max, await liveInFlight());
+        await sleep(5);
       }
-      expect(max).toBe(CAP);
+    })();
+    // Six claimers on six connections racing each other and the function's own worker.
+    const claimers = postgres(own.stack.dbUrl, { max: 6, onnotice: () => {} });
+    try {
+      await Promise.all(
+        Array.from({ length: 6 }, async (_, w) => {
+          for (let round = 0; round < 5; round++) {
+            const got = await claimers`
+              select id from private.claim_grading_jobs(${`fleet-test-${w}`}, 3, 60, 3, ${CAP})`;
+            expect(got.length).toBeLessThanOrEqual(3);
+            max = Math.max(max, await liveInFlight());
+            await sleep(20);
+          }
+        }),
+      );
     } finally {
-      await removeJobs(ids);
+      running = false;
+      await sampler;
+      await claimers.end({ timeout: 5 });
     }
+    expect(max).toBe(CAP);
   });
 
   it("a single answer is claimed before another user's older batch is worked through", async () => {
-    const teacherA = await createMember();
-    const teacherB = await createMember();
-    const sidA = await createSession(teacherA);
-    const sidB = await createSession(teacherB);
-    const batch = await stage(teacherA, sidA, 20, "ok:fair-a", 60);
-    const [single] = await stage(teacherB, sidB, 1, "ok:fair-b", 1);
-    try {
-      // Queue and claim in one transaction: the live worker cannot see the rows before the claim,
-      // and the rollback leaves nothing behind.
-      const first = await rolledBack(async (tx) => {
-        const [{ others }] = await tx`
-          select count(*)::int as others from public.essay_submissions
-           where status = 'pending' and usage_charged`;
-        await tx`update public.essay_submissions set usage_charged = true
-                  where id = any(${[...batch, single]}::uuid[])`;
-        const got = await tx`select id from private.claim_grading_jobs('fleet-fair', ${others + 2}, 60, 3, null)`;
-        return got.map((r) => r.id as string);
-      });
-      expect(first).toContain(single);
-      expect(first).toContain(batch[0]);
-      expect(first.filter((id) => batch.includes(id))).toEqual([batch[0]]);
-    } finally {
-      await removeJobs([...batch, single]);
-    }
+    const batch = await stageForNewTeacher(20, "ok:fair-a", 60);
+    const [single] = await stageForNewTeacher(1, "ok:fair-b", 1);
+    // Queue and claim in one transaction: the live worker cannot see the rows before the claim,
+    // and the rollback leaves nothing behind.
+    const first = await rolledBack(async (tx) => {
+      const [{ others }] = await tx`
+        select count(*)::int as others from public.essay_submissions
+         where status = 'pending' and usage_charged`;
+      await tx`update public.essay_submissions set usage_charged = true
+                where id = any(${[...batch, single]}::uuid[])`;
+      const got = await tx`select id from private.claim_grading_jobs('fleet-fair', ${others + 2}, 60, 3, null)`;
+      return got.map((r) => r.id as string);
+    });
+    expect(first).toContain(single);
+    expect(first).toContain(batch[0]);
+    expect(first.filter((id) => batch.includes(id))).toEqual([batch[0]]);
   });
 
   it("GRADING_MAX_IN_FLIGHT_PER_USER keeps one user's batch from taking every slot", async () => {
-    const teacherA = await createMember();
-    const sidA = await createSession(teacherA);
-    const batch = await stage(teacherA, sidA, 10, "ok:per-user", 60);
-    try {
-      const got = await rolledBack(async (tx) => {
-        await markInFlight(tx, [batch[0]]);
-        await tx`update public.essay_submissions set usage_charged = true where id = any(${batch}::uuid[])`;
-        const rows = await tx`select id from private.claim_grading_jobs('fleet-per-user', 10, 60, 3, null, 3)`;
-        return rows.map((r) => r.id as string).filter((id) => batch.includes(id));
-      });
-      // One already in flight, so two more, the oldest.
-      expect(got).toEqual(batch.slice(1, 3));
-    } finally {
-      await removeJobs(batch);
-    }
+    const batch = await stageForNewTeacher(10, "ok:per-user", 60);
+    const got = await rolledBack(async (tx) => {
+      await markInFlight(tx, [batch[0]]);
+      await tx`update public.essay_submissions set usage_charged = true where id = any(${batch}::uuid[])`;
+      const rows = await tx`select id from private.claim_grading_jobs('fleet-per-user', 10, 60, 3, null, 3)`;
+      return rows.map((r) => r.id as string).filter((id) => batch.includes(id));
+    });
+    // One already in flight, so two more, the oldest.
+    expect(got).toEqual(batch.slice(1, 3));
   });
 
   it("a user with jobs in flight yields the next slot to a user with none", async () => {
-    const teacherA = await createMember();
-    const teacherB = await createMember();
-    const sidA = await createSession(teacherA);
-    const sidB = await createSession(teacherB);
-    const batch = await stage(teacherA, sidA, 6, "ok:fair-a2", 60);
-    const [single] = await stage(teacherB, sidB, 1, "ok:fair-b2", 1);
-    try {
-      const next = await rolledBack(async (tx) => {
-        await markInFlight(tx, batch.slice(0, 3));
-        await tx`update public.essay_submissions set usage_charged = true
-                  where id = any(${[...batch, single]}::uuid[])`;
-        const [{ others }] = await tx`
-          select count(*)::int as others from public.essay_submissions
-           where status = 'pending' and usage_charged and id <> all(${[...batch, single]}::uuid[])`;
-        const got = await tx`select id from private.claim_grading_jobs('fleet-fair2', ${others + 1}, 60, 3, null)`;
-        return got.map((r) => r.id as string);
-      });
-      expect(next).toContain(single);
-    } finally {
-      await removeJobs([...batch, single]);
-    }
+    const batch = await stageForNewTeacher(6, "ok:fair-a2", 60);
+    const [single] = await stageForNewTeacher(1, "ok:fair-b2", 1);
+    const next = await rolledBack(async (tx) => {
+      await markInFlight(tx, batch.slice(0, 3));
+      await tx`update public.essay_submissions set usage_charged = true
+                where id = any(${[...batch, single]}::uuid[])`;
+      const [{ others }] = await tx`
+        select count(*)::int as others from public.essay_submissions
+         where status = 'pending' and usage_charged and id <> all(${[...batch, single]}::uuid[])`;
+      const got = await tx`select id from private.claim_grading_jobs('fleet-fair2', ${others + 1}, 60, 3, null)`;
+      return got.map((r) => r.id as string);
+    });
+    expect(next).toContain(single);
   });
 });
 
@@ -255,12 +209,7 @@ describe("run deadline", () => {
   it("a run whose LLM hangs ends before its deadline and leaves the job claimable, use kept, no attempt counted", async () => {
     const member = await createMember();
     const sid = await createSession(member);
-    const res = await api(`/sessions/${sid}/submissions`, {
-      token: member.token,
-      json: { essayContent: `${strong}\n[[llm:hang:fleet-dl]]`, studentName: "홍길동", studentId: "20240101" },
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const id: string = res.body.id;
+    const id = await submitEssay(member, sid, `${strong}\n[[llm:hang:fleet-dl]]`, { studentName: "홍길동", studentId: "20240101" });
     const sql = testSql();
     const seen = new Set<string>();
     let maxAttempts = 0;
@@ -274,7 +223,7 @@ describe("run deadline", () => {
         seen.add(row.status);
         maxAttempts = Math.max(maxAttempts, row.attempts);
         expect(row.usage_charged).toBe(true);
-        calls = llm.requests.filter((r) => r.marker === "hang:fleet-dl").length;
+        calls = own.llm.requests.filter((r) => r.marker === "hang:fleet-dl").length;
         await sleep(50);
       }
       expect(calls).toBeGreaterThanOrEqual(2);

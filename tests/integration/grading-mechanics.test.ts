@@ -8,10 +8,11 @@
 //     samples further apart than 10 % of the points give 확인 필요;
 //   * every call's usage is recorded in grading_usage (mode, kind, tokens, cached tokens).
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fakeTokens, jitterRatio, type FakeLlm } from "../fakes/llm.ts";
-import { type OwnStack, startOwnStack, pointTestHelpersAt, RELAXED_RATE_LIMITS } from "../helpers/own-stack.ts";
-import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { fakeTokens, jitterRatio } from "../fakes/llm.ts";
+import { RELAXED_RATE_LIMITS } from "../helpers/own-stack.ts";
+import { useOwnStack } from "../helpers/suite.ts";
+import { api, createMember, testSql, type TestUser } from "../helpers/users.ts";
 import { FIXTURE_ESSAY, FIXTURE_MEDIUM, FIXTURE_PROMPT, FIXTURE_WEAK, waitForEnd as waitForGraded } from "../helpers/grading.ts";
 
 const CRITERIA = "1. 논리 구조 (30점)\n2. 근거의 타당성 (30점)\n3. 언어 표현 (20점)\n4. 독창성 (20점)\n";
@@ -26,9 +27,6 @@ const OVERALL_HEADING = "## 종합 피드백 작성";
 const ANCHORS_HEADING = "## 기준 답안 (교사가 채점한 예시)";
 const JITTER = 0.05;
 
-let own: OwnStack | undefined;
-let llm: FakeLlm;
-let restoreHelpers: (() => void) | undefined;
 const prompt = FIXTURE_PROMPT;
 const strong = FIXTURE_ESSAY;
 const medium = FIXTURE_MEDIUM;
@@ -36,23 +34,19 @@ const weak = FIXTURE_WEAK;
 let teacher: TestUser;
 let sessionId: string;
 
-beforeAll(async () => {
-  own = await startOwnStack({
-    latencyMs: 0,
-    dataDirPrefix: "essay-mechanics-",
-    llmApiKey: "mechanics-key",
-    env: {
-      LLM_BACKOFF_MS: "50",
-      GRADING_MODE: "per-criterion",
-      GRADING_SAMPLES: "3",
-      ...RELAXED_RATE_LIMITS,
-    },
-  });
-  ({ llm } = own);
-  // The shared helpers (api, createMember, testSql) read TEST_* at call time: point them here.
-  await closeTestSql();
-  restoreHelpers = pointTestHelpersAt(own);
+const own = useOwnStack({
+  latencyMs: 0,
+  dataDirPrefix: "essay-mechanics-",
+  llmApiKey: "mechanics-key",
+  env: {
+    LLM_BACKOFF_MS: "50",
+    GRADING_MODE: "per-criterion",
+    GRADING_SAMPLES: "3",
+    ...RELAXED_RATE_LIMITS,
+  },
+});
 
+beforeAll(async () => {
   teacher = await createMember();
   const form = new FormData();
   form.append("promptFile", new File([prompt], "문제.txt", { type: "text/plain" }));
@@ -68,12 +62,6 @@ beforeAll(async () => {
     const a = await api(`/sessions/${sessionId}/anchors`, { token: teacher.token, json });
     expect(a.status, JSON.stringify(a.body)).toBe(201);
   }
-}, 180_000);
-
-afterAll(async () => {
-  await closeTestSql();
-  restoreHelpers?.();
-  await own?.stop();
 }, 60_000);
 
 describe("per-criterion grading with 3 samples and anchor answers, through the worker", () => {
@@ -91,7 +79,7 @@ describe("per-criterion grading with 3 samples and anchor answers, through the w
     expect((await waitForGraded(submissionId, 60_000)).status).toBe("completed");
   }, 90_000);
 
-  const mine = () => llm.requests.filter((r) => r.marker === marker);
+  const mine = () => own.llm.requests.filter((r) => r.marker === marker);
 
   it("sends k × (one call per category + one overall) calls", () => {
     const calls = mine();

@@ -2,10 +2,11 @@
 // local fake OpenAI-compatible server (tests/fakes/llm.ts) standing in for the provider.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
+import { describe, expect, it } from "vitest";
+import { api, createMember, testSql, type TestUser } from "../helpers/users.ts";
 import { readStack } from "../helpers/stack.ts";
 import { createSession, fakeLlmRequests, FIXTURE_ESSAY as strong, submitEssay, waitForEnd } from "../helpers/grading.ts";
+import { useTeacherSession } from "../helpers/suite.ts";
 
 const submit = (user: TestUser, sessionId: string, essay: string, studentName = "홍길동") =>
   submitEssay(user, sessionId, essay, { studentName, studentId: "20240101" });
@@ -25,26 +26,16 @@ async function usage(user: TestUser): Promise<number> {
   return res.body.usage.current;
 }
 
-let user: TestUser;
-let sessionId: string;
-
-beforeAll(async () => {
-  user = await createMember();
-  sessionId = await createSession(user);
-});
-
-afterAll(async () => {
-  await closeTestSql();
-});
+const ctx = useTeacherSession();
 
 describe("grading with an OpenAI-compatible provider", () => {
   it("stores exactly what the model returned, after validation", async () => {
-    const id = await submit(user, sessionId, `${strong}\n[[llm:ok:store]]`);
+    const id = await submit(ctx.teacher, ctx.sessionId, `${strong}\n[[llm:ok:store]]`);
     const row = await waitForEnd(id);
     expect(row.status).toBe("completed");
     expect(row.progress).toBe(100);
 
-    const report = await api(`/submissions/${id}/report`, { token: user.token });
+    const report = await api(`/submissions/${id}/report`, { token: ctx.teacher.token });
     expect(report.status).toBe(200);
     expect(report.body.categories).toEqual([
       { name: "논리 구조", score: 32, maxScore: 40, feedback: "논리 구조 항목은 주장과 근거의 연결이 대체로 자연스럽습니다." },
@@ -70,9 +61,9 @@ describe("grading with an OpenAI-compatible provider", () => {
   });
 
   it("recovers from a 429 and from malformed output, then succeeds", async () => {
-    const a = await submit(user, sessionId, `${strong}\n[[llm:429once:r1]]`);
-    const b = await submit(user, sessionId, `${strong}\n[[llm:malformed-once:r2]]`);
-    const c = await submit(user, sessionId, `${strong}\n[[llm:truncated-once:r3]]`);
+    const a = await submit(ctx.teacher, ctx.sessionId, `${strong}\n[[llm:429once:r1]]`);
+    const b = await submit(ctx.teacher, ctx.sessionId, `${strong}\n[[llm:malformed-once:r2]]`);
+    const c = await submit(ctx.teacher, ctx.sessionId, `${strong}\n[[llm:truncated-once:r3]]`);
     for (const id of [a, b, c]) expect((await waitForEnd(id)).status).toBe("completed");
     expect(await fakeLlmRequests("429once:r1")).toHaveLength(2);
     expect(await fakeLlmRequests("malformed-once:r2")).toHaveLength(2);
@@ -80,9 +71,9 @@ describe("grading with an OpenAI-compatible provider", () => {
   });
 
   it("clamps out-of-range scores and recomputes the total", async () => {
-    const id = await submit(user, sessionId, `${strong}\n[[llm:outofrange:c1]]`);
+    const id = await submit(ctx.teacher, ctx.sessionId, `${strong}\n[[llm:outofrange:c1]]`);
     expect((await waitForEnd(id)).status).toBe("completed");
-    const report = await api(`/submissions/${id}/report`, { token: user.token });
+    const report = await api(`/submissions/${id}/report`, { token: ctx.teacher.token });
     const scores = report.body.categories.map((c: { score: number }) => c.score);
     expect(scores).toEqual([40, 0, 30]);
     expect(report.body.overallScore).toBe(70);
@@ -108,7 +99,7 @@ describe("answers photographed or scanned", () => {
     const png = readFileSync(join(import.meta.dirname, "../fixtures/images/answer-scan.png"));
     const form = new FormData();
     form.append("essayFile", new File([png], "김철수_20240102.png", { type: "image/png" }));
-    const res = await api(`/sessions/${sessionId}/submissions`, { token: user.token, form });
+    const res = await api(`/sessions/${ctx.sessionId}/submissions`, { token: ctx.teacher.token, form });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const id = res.body.id;
     expect((await waitForEnd(id)).status).toBe("completed");
@@ -117,7 +108,7 @@ describe("answers photographed or scanned", () => {
     const all = await fakeLlmRequests();
     const vision = all.filter((r) => r.user.includes("image_url") && r.user.includes("data:image/png;base64,"));
     expect(vision.length).toBeGreaterThanOrEqual(1);
-    const report = await api(`/submissions/${id}/report`, { token: user.token });
+    const report = await api(`/submissions/${id}/report`, { token: ctx.teacher.token });
     expect(report.body.studentInfo).toEqual({ name: "김철수", studentId: "20240102" });
   });
 });

@@ -2,40 +2,29 @@
 // recorded in public.grading_usage by the worker; only admins read it, per day and per teacher with
 // the configured prices (GET /api/admin/usage). Real worker under Deno against the fake LLM.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, closeTestSql, createAdmin, createMember, testSql, type TestUser } from "../helpers/users.ts";
-import { createSession, fakeLlmRequests, FIXTURE_ESSAY as strong, submitEssay, waitForEnd } from "../helpers/grading.ts";
+import { describe, expect, it } from "vitest";
+import { api, createAdmin, testSql, type TestUser } from "../helpers/users.ts";
+import { asAuthenticated, fakeLlmRequests, FIXTURE_ESSAY as strong, submitEssay, waitForEnd } from "../helpers/grading.ts";
+import { useTeacherSession } from "../helpers/suite.ts";
 import { fakeTokens } from "../fakes/llm.ts";
 
 
 const submit = (user: TestUser, sessionId: string, essay: string) =>
   submitEssay(user, sessionId, essay, { studentName: "홍길동", studentId: "20240101" });
 
-let teacher: TestUser;
-let admin: TestUser;
-let sessionId: string;
-
-beforeAll(async () => {
-  teacher = await createMember();
-  admin = await createAdmin();
-  sessionId = await createSession(teacher);
-});
-
-afterAll(async () => {
-  await closeTestSql();
-});
+const ctx = useTeacherSession({ admin: createAdmin });
 
 describe("grading usage", () => {
   it("records each call's tokens from the provider's usage, failed outputs included", async () => {
-    const ok = await submit(teacher, sessionId, `${strong}\n[[llm:ok:usage-${randomUUID()}]]`);
-    const bad = await submit(teacher, sessionId, `${strong}\n[[llm:malformed-once:usage-${randomUUID()}]]`);
+    const ok = await submit(ctx.teacher, ctx.sessionId, `${strong}\n[[llm:ok:usage-${randomUUID()}]]`);
+    const bad = await submit(ctx.teacher, ctx.sessionId, `${strong}\n[[llm:malformed-once:usage-${randomUUID()}]]`);
     expect((await waitForEnd(ok)).status).toBe("completed");
     expect((await waitForEnd(bad)).status).toBe("completed");
     const sql = testSql();
     const rows = await sql`select * from public.grading_usage where submission_id = ${ok}`;
     expect(rows).toHaveLength(1);
     const [row] = rows;
-    expect(row.user_id).toBe(teacher.user.id);
+    expect(row.user_id).toBe(ctx.teacher.user.id);
     expect(row.mode).toBe("holistic");
     expect(row.call_kind).toBe("holistic");
     expect(row.model).toBe("fake-grader");
@@ -50,31 +39,26 @@ describe("grading usage", () => {
   });
 
   it("is readable by admins only: RLS and the admin route", async () => {
-    const sql = testSql();
     const count = (id: string) =>
-      sql.begin(async (tx) => {
-        await tx.unsafe("set local role authenticated");
-        await tx`select set_config('request.jwt.claims', ${JSON.stringify({ sub: id, role: "authenticated", aud: "authenticated" })}, true)`;
+      asAuthenticated(id, async (tx) => {
         const [r] = await tx`select count(*)::int as n from public.grading_usage`;
         return r.n as number;
       });
-    expect(await count(teacher.user.id)).toBe(0);
-    expect(await count(admin.user.id)).toBeGreaterThan(0);
-    await expect(sql.begin(async (tx) => {
-      await tx.unsafe("set local role authenticated");
-      await tx`select set_config('request.jwt.claims', ${JSON.stringify({ sub: teacher.user.id, role: "authenticated", aud: "authenticated" })}, true)`;
+    expect(await count(ctx.teacher.user.id)).toBe(0);
+    expect(await count(ctx.admin.user.id)).toBeGreaterThan(0);
+    await expect(asAuthenticated(ctx.teacher.user.id, async (tx) => {
       await tx`insert into public.grading_usage (mode, call_kind, model) values ('holistic', 'holistic', 'x')`;
     })).rejects.toMatchObject({ code: "42501" });
 
-    expect((await api("/admin/usage", { token: teacher.token })).status).toBe(403);
-    const res = await api("/admin/usage", { token: admin.token });
+    expect((await api("/admin/usage", { token: ctx.teacher.token })).status).toBe(403);
+    const res = await api("/admin/usage", { token: ctx.admin.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.prices.currency).toBe("USD");
-    const mine = res.body.teachers.find((t: { userId: string }) => t.userId === teacher.user.id);
-    const [sums] = await sql`
+    const mine = res.body.teachers.find((t: { userId: string }) => t.userId === ctx.teacher.user.id);
+    const [sums] = await testSql()`
       select count(distinct submission_id)::int as essays, sum(prompt_tokens)::int as p,
              sum(completion_tokens)::int as c, sum(cached_tokens)::int as k
-        from public.grading_usage where user_id = ${teacher.user.id}`;
+        from public.grading_usage where user_id = ${ctx.teacher.user.id}`;
     expect(mine).toMatchObject({ essays: sums.essays, promptTokens: sums.p, completionTokens: sums.c, cachedTokens: sums.k });
     const { inputPer1M, outputPer1M, cachedPer1M } = res.body.prices;
     const expected = ((sums.p - sums.k) * inputPer1M + sums.k * cachedPer1M + sums.c * outputPer1M) / 1e6;
@@ -85,7 +69,7 @@ describe("grading usage", () => {
     expect(holistic.perEssay.promptTokens).toBeGreaterThan(0);
 
     for (const q of ["from=2026-13-01", "from=yesterday", "from=2026-01-10&to=2026-01-01", "from=2020-01-01&to=2026-01-01"]) {
-      const bad = await api(`/admin/usage?${q}`, { token: admin.token });
+      const bad = await api(`/admin/usage?${q}`, { token: ctx.admin.token });
       expect(bad.status, q).toBe(400);
       expect(bad.body.error ?? bad.body.message).toMatch(/조회 기간/);
     }

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readStack } from "../helpers/stack.ts";
+import { rolledBackAs } from "../helpers/grading.ts";
 
 const stack = readStack();
 const sql = postgres(stack.dbUrl, { max: 4, onnotice: () => {} });
@@ -39,8 +40,6 @@ const fx = {
 /** id → readable label, so a failing expectation prints e.g. ["session:owner"]. */
 const labels = new Map<string, string>();
 
-class Rollback extends Error {}
-
 function claimsFor(actor: Actor) {
   if (actor === "anon") return { role: "anon", iss: "supabase-demo" };
   return {
@@ -53,27 +52,11 @@ function claimsFor(actor: Actor) {
 }
 
 /** Runs fn as the actor inside a transaction that is always rolled back. */
-async function as(
+const as = (
   actor: Actor,
   fn: (tx: postgres.TransactionSql) => Promise<Outcome>,
   prepare?: (tx: postgres.TransactionSql) => Promise<unknown>,
-): Promise<Outcome> {
-  let outcome: Outcome = "denied";
-  try {
-    await sql.begin(async (tx) => {
-      if (prepare) await prepare(tx);
-      await tx.unsafe(`set local role ${actor === "anon" ? "anon" : "authenticated"}`);
-      await tx`select set_config('request.jwt.claims', ${JSON.stringify(claimsFor(actor))}, true)`;
-      outcome = await fn(tx);
-      throw new Rollback();
-    });
-  } catch (err) {
-    if (err instanceof Rollback) return outcome;
-    if ((err as { code?: string }).code === "42501") return "denied";
-    throw err;
-  }
-  return outcome;
-}
+): Promise<Outcome> => rolledBackAs(claimsFor(actor), fn, { prepare, sql });
 
 async function createAuthUser(opts: { anonymous?: boolean; meta?: Record<string, unknown> } = {}) {
   const id = randomUUID();
@@ -186,6 +169,19 @@ const prefixed = (p: string, e: Record<Actor, Outcome>): Record<Actor, Outcome> 
     Object.entries(e).map(([k, v]) => [k, Array.isArray(v) ? v.map((x) => `${p}:${x}`).sort() : v]),
   ) as Record<Actor, Outcome>;
 const selfId = (actor: Actor) => (actor === "anon" ? randomUUID() : uid[actor]);
+type Owned = "session" | "submission" | "result" | "payment";
+/** Selecting the four test rows `fx[kind]` of `table` (one per user): each user sees their own, the admin all, anon is denied. */
+const ownRowsSeen = (table: string, kind: Owned, what: string): Case => ({
+  table, op: "select", what,
+  run: async (tx) => seen(await tx`select id from ${tx(`public.${table}`)} where id in ${tx(Object.values(fx[kind]))}`),
+  expect: prefixed(kind, ownOnly()),
+});
+/** Deleting the owner's row `fx[kind].owner` of `table`: the rows each actor deleted, or denied, as `expect` says. */
+const ownerRowDeleted = (table: string, kind: Owned, what: string, expect: Record<Actor, Outcome>): Case => ({
+  table, op: "delete", what,
+  run: async (tx) => (await tx`delete from ${tx(`public.${table}`)} where id = ${fx[kind].owner}`).count,
+  expect,
+});
 
 const cases: Case[] = [
   // profiles ------------------------------------------------------------------
@@ -277,11 +273,7 @@ const cases: Case[] = [
     expect: all(D),
   },
   // analysis_sessions ---------------------------------------------------------
-  {
-    table: "analysis_sessions", op: "select", what: "the four test sessions",
-    run: async (tx) => seen(await tx`select id from public.analysis_sessions where id in ${tx(Object.values(fx.session))}`),
-    expect: prefixed("session", ownOnly()),
-  },
+  ownRowsSeen("analysis_sessions", "session", "the four test sessions"),
   // Sessions are created by the API only (server-decided file paths and texts, security issue
   // items 1 and 6): no direct insert or update for anyone, the owner included.
   {
@@ -310,17 +302,9 @@ const cases: Case[] = [
     run: async (tx) => (await tx`update public.analysis_sessions set user_id = ${uid.other} where id = ${fx.session.owner}`).count,
     expect: all(D),
   },
-  {
-    table: "analysis_sessions", op: "delete", what: "the owner's session",
-    run: async (tx) => (await tx`delete from public.analysis_sessions where id = ${fx.session.owner}`).count,
-    expect: { owner: 1, other: 0, guest: 0, anon: D, admin: 0 },
-  },
+  ownerRowDeleted("analysis_sessions", "session", "the owner's session", { owner: 1, other: 0, guest: 0, anon: D, admin: 0 }),
   // essay_submissions ---------------------------------------------------------
-  {
-    table: "essay_submissions", op: "select", what: "the four test submissions",
-    run: async (tx) => seen(await tx`select id from public.essay_submissions where id in ${tx(Object.values(fx.submission))}`),
-    expect: prefixed("submission", ownOnly()),
-  },
+  ownRowsSeen("essay_submissions", "submission", "the four test submissions"),
   // Answers are created by the API only (quota, length caps, server-decided paths): no direct insert.
   {
     table: "essay_submissions", op: "insert", what: "a submission into one's own session",
@@ -357,17 +341,9 @@ const cases: Case[] = [
                                  where id = ${fx.submission.owner}`).count,
     expect: all(D),
   },
-  {
-    table: "essay_submissions", op: "delete", what: "the owner's submission",
-    run: async (tx) => (await tx`delete from public.essay_submissions where id = ${fx.submission.owner}`).count,
-    expect: { owner: 1, other: 0, guest: 0, anon: D, admin: 0 },
-  },
+  ownerRowDeleted("essay_submissions", "submission", "the owner's submission", { owner: 1, other: 0, guest: 0, anon: D, admin: 0 }),
   // analysis_results ----------------------------------------------------------
-  {
-    table: "analysis_results", op: "select", what: "the four test results",
-    run: async (tx) => seen(await tx`select id from public.analysis_results where id in ${tx(Object.values(fx.result))}`),
-    expect: prefixed("result", ownOnly()),
-  },
+  ownRowsSeen("analysis_results", "result", "the four test results"),
   {
     table: "analysis_results", op: "insert", what: "a perfect-score result for a fresh submission",
     run: async (tx) =>
@@ -379,17 +355,9 @@ const cases: Case[] = [
     run: async (tx) => (await tx`update public.analysis_results set overall_score = 100 where id = ${fx.result.owner}`).count,
     expect: all(D),
   },
-  {
-    table: "analysis_results", op: "delete", what: "the owner's result",
-    run: async (tx) => (await tx`delete from public.analysis_results where id = ${fx.result.owner}`).count,
-    expect: all(D),
-  },
+  ownerRowDeleted("analysis_results", "result", "the owner's result", all(D)),
   // payments ------------------------------------------------------------------
-  {
-    table: "payments", op: "select", what: "the four test payments",
-    run: async (tx) => seen(await tx`select id from public.payments where id in ${tx(Object.values(fx.payment))}`),
-    expect: prefixed("payment", ownOnly()),
-  },
+  ownRowsSeen("payments", "payment", "the four test payments"),
   {
     table: "payments", op: "insert", what: "a paid order for oneself",
     run: async (tx, a) => (await tx`insert into public.payments (id, user_id, plan_id, amount, order_name, status)
@@ -401,11 +369,7 @@ const cases: Case[] = [
     run: async (tx) => (await tx`update public.payments set status = 'done', amount = 0 where id = ${fx.payment.owner}`).count,
     expect: all(D),
   },
-  {
-    table: "payments", op: "delete", what: "the owner's order",
-    run: async (tx) => (await tx`delete from public.payments where id = ${fx.payment.owner}`).count,
-    expect: all(D),
-  },
+  ownerRowDeleted("payments", "payment", "the owner's order", all(D)),
   // blog_posts ----------------------------------------------------------------
   {
     table: "blog_posts", op: "select", what: "a published and a draft post",

@@ -5,6 +5,7 @@ import type postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, closeTestSql, createGuest, createMember, testSql, type TestUser } from "../helpers/users.ts";
 import { KOREAN_ESSAY } from "../helpers/files.ts";
+import { authenticatedClaims, createSession, rolledBackAs, submitEssay } from "../helpers/grading.ts";
 import { SAMPLE_ANSWERS, SAMPLE_PROMPT } from "@shared/sample-essay.ts";
 
 const sql = () => testSql();
@@ -26,24 +27,8 @@ async function usage(user: TestUser) {
 }
 
 /** Runs fn as the user through PostgREST's role switch (role authenticated + JWT claims), rolled back. */
-async function asUser<T>(user: TestUser, fn: (tx: postgres.TransactionSql) => Promise<T>): Promise<T | "denied"> {
-  class Rollback extends Error {}
-  let out: T | "denied" = "denied";
-  try {
-    await sql().begin(async (tx) => {
-      await tx.unsafe("set local role authenticated");
-      const claims = { sub: user.user.id, role: "authenticated", aud: "authenticated", session_id: randomUUID() };
-      await tx`select set_config('request.jwt.claims', ${JSON.stringify(claims)}, true)`;
-      out = await fn(tx);
-      throw new Rollback();
-    });
-  } catch (err) {
-    if (err instanceof Rollback) return out;
-    if ((err as { code?: string }).code === "42501") return "denied";
-    throw err;
-  }
-  return out;
-}
+const asUser = <T>(user: TestUser, fn: (tx: postgres.TransactionSql) => Promise<T>) =>
+  rolledBackAs(authenticatedClaims(user.user.id, { session_id: randomUUID() }), fn);
 
 let guest: TestUser;
 
@@ -104,44 +89,35 @@ describe("POST /sessions/sample", () => {
 });
 
 describe("forging a sample as the user (PostgREST, role authenticated)", () => {
-  it("cannot mark an own answer or session as a sample, nor insert one", async () => {
+  /** A new member with a session and one typed answer; `body` adds fields to the answer's request. */
+  async function memberWithAnswer(body: Record<string, unknown> = {}) {
     const member = await createMember();
-    const form = new FormData();
-    form.append("promptFile", new File([new TextEncoder().encode("논술 문제입니다. 자신의 생각을 쓰시오.")], "문제.txt"));
-    const session = await api("/sessions", { token: member.token, form });
-    expect(session.status).toBe(201);
-    const sub = await api(`/sessions/${session.body.id}/submissions`, {
-      token: member.token,
-      json: { essayContent: KOREAN_ESSAY, studentName: "홍길동", studentId: "20240101" },
-    });
-    expect(sub.status).toBe(201);
+    const sessionId = await createSession(member, "논술 문제입니다. 자신의 생각을 쓰시오.");
+    const submissionId = await submitEssay(member, sessionId, KOREAN_ESSAY, { studentName: "홍길동", studentId: "20240101", ...body });
+    return { member, sessionId, submissionId };
+  }
 
-    expect(await asUser(member, (tx) => tx`update public.essay_submissions set is_sample = true where id = ${sub.body.id} returning id`)).toBe("denied");
-    expect(await asUser(member, (tx) => tx`update public.analysis_sessions set is_sample = true where id = ${session.body.id} returning id`)).toBe("denied");
+  it("cannot mark an own answer or session as a sample, nor insert one", async () => {
+    const { member, sessionId, submissionId } = await memberWithAnswer();
+
+    expect(await asUser(member, (tx) => tx`update public.essay_submissions set is_sample = true where id = ${submissionId} returning id`)).toBe("denied");
+    expect(await asUser(member, (tx) => tx`update public.analysis_sessions set is_sample = true where id = ${sessionId} returning id`)).toBe("denied");
     expect(
       await asUser(member, (tx) => tx`
         insert into public.essay_submissions (session_id, user_id, essay_content, is_sample)
-        values (${session.body.id}, ${member.user.id}, ${KOREAN_ESSAY}, true) returning id`),
+        values (${sessionId}, ${member.user.id}, ${KOREAN_ESSAY}, true) returning id`),
     ).toBe("denied");
     // The permitted column update still works (the attempt above was refused for is_sample, not the row).
-    const renamed = await asUser(member, (tx) => tx`update public.essay_submissions set student_name = '김철수' where id = ${sub.body.id} returning id`);
+    const renamed = await asUser(member, (tx) => tx`update public.essay_submissions set student_name = '김철수' where id = ${submissionId} returning id`);
     expect(renamed).toHaveLength(1);
 
-    const [row] = await sql()`select is_sample, usage_charged from public.essay_submissions where id = ${sub.body.id}`;
+    const [row] = await sql()`select is_sample, usage_charged from public.essay_submissions where id = ${submissionId}`;
     expect(row).toEqual({ is_sample: false, usage_charged: true });
   });
 
   it("a client flag in the body does not make an ordinary submission a sample", async () => {
-    const member = await createMember();
-    const form = new FormData();
-    form.append("promptFile", new File([new TextEncoder().encode("논술 문제입니다. 자신의 생각을 쓰시오.")], "문제.txt"));
-    const session = await api("/sessions", { token: member.token, form });
-    const sub = await api(`/sessions/${session.body.id}/submissions`, {
-      token: member.token,
-      json: { essayContent: KOREAN_ESSAY, studentName: "홍길동", studentId: "20240101", isSample: true, is_sample: true },
-    });
-    expect(sub.status).toBe(201);
-    const [row] = await sql()`select is_sample, usage_charged from public.essay_submissions where id = ${sub.body.id}`;
+    const { member, submissionId } = await memberWithAnswer({ isSample: true, is_sample: true });
+    const [row] = await sql()`select is_sample, usage_charged from public.essay_submissions where id = ${submissionId}`;
     expect(row).toEqual({ is_sample: false, usage_charged: true });
     expect(await usage(member)).toEqual({ current: 1, limit: 10 });
   });

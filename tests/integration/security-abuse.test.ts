@@ -64,12 +64,17 @@ describe("item 3: the plan in force decides the limits", () => {
   const past = new Date(Date.now() - 86_400_000).toISOString();
   const future = new Date(Date.now() + 30 * 86_400_000).toISOString();
 
-  it("an educator plan whose end_date has passed gives trial limits everywhere", async () => {
+  /** A member on the educator plan in `status` until `endDate`, a session of theirs, and its batch upload of 2 answers. */
+  async function educatorBatchUpload(status: string, endDate: string | null) {
     const teacher = await createMember();
-    await setSubscription(teacher, "educator", "active", past);
+    await setSubscription(teacher, "educator", status, endDate);
     const s = await newSession(teacher);
-
     const up = await api(`/sessions/${s.id}/batch-upload`, { token: teacher.token, form: batchForm(2) });
+    return { teacher, s, up };
+  }
+
+  it("an educator plan whose end_date has passed gives trial limits everywhere", async () => {
+    const { teacher, s, up } = await educatorBatchUpload("active", past);
     expect(up.status).toBe(403);
     expect(up.body.batchNotAllowed).toBe(true);
     const start = await api(`/sessions/${s.id}/start-batch`, { method: "POST", token: teacher.token });
@@ -96,10 +101,7 @@ describe("item 3: the plan in force decides the limits", () => {
 
   for (const status of ["canceled", "expired"]) {
     it(`a ${status} educator subscription gives trial limits`, async () => {
-      const teacher = await createMember();
-      await setSubscription(teacher, "educator", status, null);
-      const s = await newSession(teacher);
-      const up = await api(`/sessions/${s.id}/batch-upload`, { token: teacher.token, form: batchForm(2) });
+      const { teacher, s, up } = await educatorBatchUpload(status, null);
       expect(up.status).toBe(403);
       expect(up.body.batchNotAllowed).toBe(true);
       const usage = await api("/usage/status", { token: teacher.token });
@@ -112,10 +114,7 @@ describe("item 3: the plan in force decides the limits", () => {
   }
 
   it("an active educator plan within its period keeps its limits", async () => {
-    const teacher = await createMember();
-    await setSubscription(teacher, "educator", "active", future);
-    const s = await newSession(teacher);
-    const up = await api(`/sessions/${s.id}/batch-upload`, { token: teacher.token, form: batchForm(2) });
+    const { teacher, up } = await educatorBatchUpload("active", future);
     expect(up.status).toBe(201);
     const usage = await api("/usage/status", { token: teacher.token });
     expect(usage.body).toMatchObject({ plan: { id: "educator" }, usage: { limit: 500 } });

@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, closeTestSql, createAdmin, testSql, type TestUser, uniqueUsername } from "../helpers/users.ts";
+import { publishPost } from "../helpers/blog.ts";
 
 const sql = () => testSql();
 
@@ -57,11 +58,7 @@ describe("blog views behind trusted proxies", () => {
 
   it("counts one view for rotating leftmost X-Forwarded-For entries from one client", async () => {
     const slug = `xff-${randomUUID().slice(0, 8)}`;
-    const created = await api("/blog/posts", {
-      token: admin.token,
-      json: { title: "조회수 테스트", slug, excerpt: "요약", content: "본문입니다.", category: "essay-tips", isPublished: 1 },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await publishPost(admin, { title: "조회수 테스트", slug });
     const path = `/blog/posts/${slug}?view=1`;
     // The client forges the leftmost entry; the outer proxy appends its real address (203.0.113.77).
     for (let i = 0; i < 6; i++) {

@@ -7,6 +7,7 @@ import { WebSocket } from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readStack } from "../helpers/stack.ts";
 import { api, closeTestSql, createAdmin, createMember, testSql, type TestUser } from "../helpers/users.ts";
+import { publishPost } from "../helpers/blog.ts";
 
 const stack = readStack();
 const sql = () => testSql();
@@ -154,11 +155,7 @@ describe("item 10: blog views", () => {
 
   it("counts at most one view per visitor per post per day", async () => {
     const slug = `views-${randomUUID().slice(0, 8)}`;
-    const created = await api("/blog/posts", {
-      token: admin.token,
-      json: { title: "조회수 테스트", slug, excerpt: "요약", content: "본문입니다.", category: "essay-tips", isPublished: 1 },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await publishPost(admin, { title: "조회수 테스트", slug });
     const path = `/blog/posts/${slug}?view=1`;
     for (let i = 0; i < 5; i++) await api(path);
     expect((await api(path)).body.viewCount).toBe(1);

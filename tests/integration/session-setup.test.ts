@@ -45,6 +45,15 @@ async function submit(user: TestUser, sessionId: string, marker: string): Promis
   return res.body.id as string;
 }
 
+/** A new member with a session (rubric from `criteria` if given) and an answer graded with `marker`, completed. */
+async function gradedAnswer(marker: string, criteria?: string) {
+  const user = await createMember();
+  const id = await newSession(user, criteria);
+  const sid = await submit(user, id, marker);
+  await waitForStatus(sid, ["completed"]);
+  return { user, id, sid };
+}
+
 async function used(user: TestUser): Promise<number> {
   const res = await api("/usage/status", { token: user.token });
   expect(res.status).toBe(200);
@@ -238,10 +247,7 @@ describe("PATCH /sessions/:id with files (replace in the same session)", () => {
 
 describe("POST /submissions/:id/regrade", () => {
   it("charges one use, keeps the previous result readable meanwhile, then grades with the edited rubric", async () => {
-    const user = await createMember();
-    const id = await newSession(user, "1. 논리 구조 (40점)\n2. 근거 (30점)\n3. 표현 (30점)");
-    const sid = await submit(user, id, "slow:2000:regrade");
-    await waitForStatus(sid, ["completed"]);
+    const { user, id, sid } = await gradedAnswer("slow:2000:regrade", "1. 논리 구조 (40점)\n2. 근거 (30점)\n3. 표현 (30점)");
     const first = await api(`/submissions/${sid}/report`, { token: user.token });
     expect(first.body.categories.map((c: { name: string }) => c.name)).toEqual(["논리 구조", "근거", "표현"]);
     const usedBefore = await used(user);
@@ -277,10 +283,7 @@ describe("POST /submissions/:id/regrade", () => {
   });
 
   it("clears the teacher review of the old result when the new one is stored", async () => {
-    const user = await createMember();
-    const id = await newSession(user);
-    const sid = await submit(user, id, "ok:regrade-review");
-    await waitForStatus(sid, ["completed"]);
+    const { user, sid } = await gradedAnswer("ok:regrade-review");
     expect((await api(`/submissions/${sid}/review/complete`, { method: "POST", token: user.token })).status).toBe(200);
     const [reviewed] = await sql()`select reviewed_at from public.analysis_results where submission_id = ${sid}`;
     expect(reviewed.reviewed_at).not.toBeNull();
@@ -295,10 +298,7 @@ describe("POST /submissions/:id/regrade", () => {
   });
 
   it("a failed re-grade keeps the previous result and gives the use back", async () => {
-    const user = await createMember();
-    const id = await newSession(user);
-    const sid = await submit(user, id, "ok:regrade-fail");
-    await waitForStatus(sid, ["completed"]);
+    const { user, sid } = await gradedAnswer("ok:regrade-fail");
     const usedBefore = await used(user);
     // As the regrade route does: one use reserved, then the answer queued again.
     await sql()`
@@ -316,10 +316,7 @@ describe("POST /submissions/:id/regrade", () => {
   });
 
   it("403 usageExceeded when no use is left (nothing changes), 409 before completion, 404 for another user's answer", async () => {
-    const user = await createMember();
-    const id = await newSession(user);
-    const sid = await submit(user, id, "ok:regrade-limits");
-    await waitForStatus(sid, ["completed"]);
+    const { user, sid } = await gradedAnswer("ok:regrade-limits");
 
     const stranger = await api(`/submissions/${sid}/regrade`, { method: "POST", token: other.token });
     expect(stranger.status).toBe(404);

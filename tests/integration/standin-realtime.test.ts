@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
 import { SignJWT } from "jose";
 import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { WebSocket } from "ws";
 import { readStack } from "../helpers/stack.ts";
 import { stackClient } from "../helpers/supabase-client.ts";
@@ -50,6 +50,23 @@ async function waitFor<T>(read: () => T | undefined, timeoutMs = 5000): Promise<
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A channel of client `c` on the session's topic (private or not) whose broadcasts of `event` go to `got`; not yet subscribed. */
+function sessionBroadcasts(c: SupabaseClient, event: string, isPrivate: boolean) {
+  const got: any[] = [];
+  const channel = c.channel(`session:${sessionId}`, { config: { private: isPrivate } }).on("broadcast", { event }, (m) => got.push(m));
+  return { channel, got };
+}
+
+/** sessionBroadcasts, subscribed (asserted SUBSCRIBED) and removed when the test ends. */
+async function subscribedBroadcasts(c: SupabaseClient, event: string, isPrivate: boolean) {
+  const listening = sessionBroadcasts(c, event, isPrivate);
+  onTestFinished(async () => {
+    await c.removeChannel(listening.channel);
+  });
+  expect((await subscribe(listening.channel)).status).toBe("SUBSCRIBED");
+  return listening;
+}
 
 let owner: Member;
 let other: Member;
@@ -117,66 +134,42 @@ describe("realtime stand-in with supabase-js", () => {
   });
 
   it("delivers an essay_submissions UPDATE as a broadcast to the owner only", async () => {
-    const ownerGot: any[] = [];
-    const otherGot: any[] = [];
-    const mine = owner.client
-      .channel(`session:${sessionId}`, { config: { private: true } })
-      .on("broadcast", { event: "UPDATE" }, (m) => ownerGot.push(m));
+    const { got: ownerGot } = await subscribedBroadcasts(owner.client, "UPDATE", true);
     // Same topic name on a public channel: must never see private messages.
-    const theirs = other.client
-      .channel(`session:${sessionId}`, { config: { private: false } })
-      .on("broadcast", { event: "*" }, (m) => otherGot.push(m));
-    try {
-      expect((await subscribe(mine)).status).toBe("SUBSCRIBED");
-      expect((await subscribe(theirs)).status).toBe("SUBSCRIBED");
-      await sql`update public.essay_submissions set status = 'analyzing', progress = 42,
-                  progress_message = '분석 중입니다' where id = ${submissionId}`;
-      const msg = await waitFor(() => ownerGot[0]);
-      expect(msg).toMatchObject({
-        type: "broadcast",
-        event: "UPDATE",
-        payload: {
-          operation: "UPDATE",
-          schema: "public",
-          table: "essay_submissions",
-          record: { id: submissionId, session_id: sessionId, status: "analyzing", progress: 42, progress_message: "분석 중입니다" },
-          old_record: { id: submissionId, status: "pending", progress: 0 },
-        },
-      });
-      expect(msg.meta.id).toBe(msg.payload.id);
-      const [row] = await sql`select topic, private from realtime.messages where id = ${msg.meta.id}`;
-      expect(row).toEqual({ topic: `session:${sessionId}`, private: true });
-      await sleep(300);
-      expect(ownerGot).toHaveLength(1);
-      expect(otherGot).toHaveLength(0);
-    } finally {
-      await owner.client.removeChannel(mine);
-      await other.client.removeChannel(theirs);
-    }
+    const { got: otherGot } = await subscribedBroadcasts(other.client, "*", false);
+    await sql`update public.essay_submissions set status = 'analyzing', progress = 42,
+                progress_message = '분석 중입니다' where id = ${submissionId}`;
+    const msg = await waitFor(() => ownerGot[0]);
+    expect(msg).toMatchObject({
+      type: "broadcast",
+      event: "UPDATE",
+      payload: {
+        operation: "UPDATE",
+        schema: "public",
+        table: "essay_submissions",
+        record: { id: submissionId, session_id: sessionId, status: "analyzing", progress: 42, progress_message: "분석 중입니다" },
+        old_record: { id: submissionId, status: "pending", progress: 0 },
+      },
+    });
+    expect(msg.meta.id).toBe(msg.payload.id);
+    const [row] = await sql`select topic, private from realtime.messages where id = ${msg.meta.id}`;
+    expect(row).toEqual({ topic: `session:${sessionId}`, private: true });
+    await sleep(300);
+    expect(ownerGot).toHaveLength(1);
+    expect(otherGot).toHaveLength(0);
   });
 
   it("keeps public and private topics apart for realtime.send", async () => {
-    const pub: any[] = [];
-    const priv: any[] = [];
-    const a = other.client.channel(`session:${sessionId}`).on("broadcast", { event: "progress" }, (m) => pub.push(m));
-    const b = owner.client
-      .channel(`session:${sessionId}`, { config: { private: true } })
-      .on("broadcast", { event: "progress" }, (m) => priv.push(m));
-    try {
-      expect((await subscribe(a)).status).toBe("SUBSCRIBED");
-      expect((await subscribe(b)).status).toBe("SUBSCRIBED");
-      await sql`select realtime.send(jsonb_build_object('done', 1), 'progress', ${`session:${sessionId}`}, false)`;
-      await sql`select realtime.send(jsonb_build_object('done', 2), 'progress', ${`session:${sessionId}`}, true)`;
-      await waitFor(() => pub.length === 1 && priv.length === 1);
-      expect(pub[0].payload).toMatchObject({ done: 1 });
-      expect(priv[0].payload).toMatchObject({ done: 2 });
-      expect(typeof priv[0].payload.id).toBe("string");
-      await sleep(200);
-      expect([pub.length, priv.length]).toEqual([1, 1]);
-    } finally {
-      await other.client.removeChannel(a);
-      await owner.client.removeChannel(b);
-    }
+    const { got: pub } = await subscribedBroadcasts(other.client, "progress", false);
+    const { got: priv } = await subscribedBroadcasts(owner.client, "progress", true);
+    await sql`select realtime.send(jsonb_build_object('done', 1), 'progress', ${`session:${sessionId}`}, false)`;
+    await sql`select realtime.send(jsonb_build_object('done', 2), 'progress', ${`session:${sessionId}`}, true)`;
+    await waitFor(() => pub.length === 1 && priv.length === 1);
+    expect(pub[0].payload).toMatchObject({ done: 1 });
+    expect(priv[0].payload).toMatchObject({ done: 2 });
+    expect(typeof priv[0].payload.id).toBe("string");
+    await sleep(200);
+    expect([pub.length, priv.length]).toEqual([1, 1]);
   });
 
   it("closes the channel with a system error when the client signs out (access_token becomes the anon key)", async () => {
@@ -210,11 +203,8 @@ describe("realtime stand-in with supabase-js", () => {
   async function ownerJoined(event: string, c = client()) {
     await c.auth.signInWithPassword({ email: owner.email, password: PASSWORD });
     await c.realtime.setAuth();
-    const got: any[] = [];
+    const { channel: ch, got } = sessionBroadcasts(c, event, true);
     const statuses: string[] = [];
-    const ch = c
-      .channel(`session:${sessionId}`, { config: { private: true } })
-      .on("broadcast", { event }, (m) => got.push(m));
     await new Promise<void>((resolve) => ch.subscribe((s) => (statuses.push(s), s === "SUBSCRIBED" && resolve())));
     return { c, ch, got, statuses };
   }
@@ -274,6 +264,7 @@ describe("realtime stand-in with supabase-js", () => {
 
 type Frame = [string | null, string | null, string, string, any];
 
+/** A raw Phoenix socket on the stand-in (closed when the test ends): send frames, await the next matching one. */
 async function rawSocket(apikey = stack.anonKey) {
   const url = `${stack.supabaseUrl.replace(/^http/, "ws")}/realtime/v1/websocket?apikey=${apikey}&vsn=2.0.0`;
   const ws = new WebSocket(url);
@@ -282,6 +273,7 @@ async function rawSocket(apikey = stack.anonKey) {
   await new Promise((resolve, reject) => (ws.once("open", resolve), ws.once("error", reject)));
   const send = (f: Frame) => ws.send(JSON.stringify(f));
   const next = (pred: (f: Frame) => boolean, timeoutMs = 5000) => waitFor(() => frames.find(pred), timeoutMs);
+  onTestFinished(() => ws.close());
   return { ws, frames, send, next };
 }
 
@@ -296,90 +288,70 @@ const mint = (claims: Record<string, unknown>) =>
 describe("realtime stand-in wire frames", () => {
   it("replies to heartbeat, join and leave with the Phoenix shapes", async () => {
     const s = await rawSocket();
-    try {
-      const topic = `realtime:session:${sessionId}`;
-      s.send([null, "3", "phoenix", "heartbeat", {}]);
-      expect(await s.next((f) => f[1] === "3")).toEqual([null, "3", "phoenix", "phx_reply", { status: "ok", response: {} }]);
-      s.send(["7", "7", topic, "phx_join", joinPayload(owner.token)]);
-      expect(await s.next((f) => f[1] === "7")).toEqual(["7", "7", topic, "phx_reply", { status: "ok", response: { postgres_changes: [] } }]);
-      s.send(["7", "8", topic, "phx_leave", {}]);
-      expect(await s.next((f) => f[1] === "8")).toEqual(["7", "8", topic, "phx_reply", { status: "ok", response: {} }]);
-      expect(await s.next((f) => f[3] === "phx_close")).toEqual(["7", "7", topic, "phx_close", {}]);
-    } finally {
-      s.ws.close();
-    }
+    const topic = `realtime:session:${sessionId}`;
+    s.send([null, "3", "phoenix", "heartbeat", {}]);
+    expect(await s.next((f) => f[1] === "3")).toEqual([null, "3", "phoenix", "phx_reply", { status: "ok", response: {} }]);
+    s.send(["7", "7", topic, "phx_join", joinPayload(owner.token)]);
+    expect(await s.next((f) => f[1] === "7")).toEqual(["7", "7", topic, "phx_reply", { status: "ok", response: { postgres_changes: [] } }]);
+    s.send(["7", "8", topic, "phx_leave", {}]);
+    expect(await s.next((f) => f[1] === "8")).toEqual(["7", "8", topic, "phx_reply", { status: "ok", response: {} }]);
+    expect(await s.next((f) => f[3] === "phx_close")).toEqual(["7", "7", topic, "phx_close", {}]);
   });
 
   it("uses the apikey connection token when the join carries no access_token", async () => {
     const s = await rawSocket(owner.token);
-    try {
-      const topic = `realtime:session:${sessionId}`;
-      s.send(["1", "1", topic, "phx_join", joinPayload(undefined)]);
-      expect((await s.next((f) => f[1] === "1"))[4].status).toBe("ok");
-    } finally {
-      s.ws.close();
-    }
+    const topic = `realtime:session:${sessionId}`;
+    s.send(["1", "1", topic, "phx_join", joinPayload(undefined)]);
+    expect((await s.next((f) => f[1] === "1"))[4].status).toBe("ok");
   });
 
   it("rejects malformed tokens, tokens without role/exp and postgres_changes bindings", async () => {
     const s = await rawSocket();
-    try {
-      const topic = `realtime:session:${sessionId}`;
-      s.send(["1", "1", topic, "phx_join", joinPayload("not-a-jwt")]);
-      expect((await s.next((f) => f[1] === "1"))[4]).toEqual({
-        status: "error",
-        response: { reason: "MalformedJWT: The token provided is not a valid JWT" },
-      });
-      s.send(["2", "2", topic, "phx_join", joinPayload(await mint({ sub: owner.id }))]);
-      expect((await s.next((f) => f[1] === "2"))[4].response.reason).toBe(
-        "InvalidJWTToken: Fields `role` and `exp` are required in JWT",
-      );
-      const changes = [{ event: "*", schema: "public", table: "essay_submissions" }];
-      s.send(["3", "3", topic, "phx_join", joinPayload(owner.token, { postgres_changes: changes })]);
-      const reply = await s.next((f) => f[1] === "3");
-      expect(reply[4].status).toBe("error");
-      expect(reply[4].response.reason).toMatch(/postgres_changes.*not supported/);
-    } finally {
-      s.ws.close();
-    }
+    const topic = `realtime:session:${sessionId}`;
+    s.send(["1", "1", topic, "phx_join", joinPayload("not-a-jwt")]);
+    expect((await s.next((f) => f[1] === "1"))[4]).toEqual({
+      status: "error",
+      response: { reason: "MalformedJWT: The token provided is not a valid JWT" },
+    });
+    s.send(["2", "2", topic, "phx_join", joinPayload(await mint({ sub: owner.id }))]);
+    expect((await s.next((f) => f[1] === "2"))[4].response.reason).toBe(
+      "InvalidJWTToken: Fields `role` and `exp` are required in JWT",
+    );
+    const changes = [{ event: "*", schema: "public", table: "essay_submissions" }];
+    s.send(["3", "3", topic, "phx_join", joinPayload(owner.token, { postgres_changes: changes })]);
+    const reply = await s.next((f) => f[1] === "3");
+    expect(reply[4].status).toBe("error");
+    expect(reply[4].response.reason).toMatch(/postgres_changes.*not supported/);
   });
 
   it("closes a channel with a system message when its token expires", async () => {
     const s = await rawSocket();
-    try {
-      const topic = `realtime:session:${sessionId}`;
-      const exp = Math.floor(Date.now() / 1000) + 2;
-      const token = await mint({ sub: owner.id, role: "authenticated", aud: "authenticated", exp });
-      s.send(["4", "4", topic, "phx_join", joinPayload(token)]);
-      expect((await s.next((f) => f[1] === "4"))[4].status).toBe("ok");
-      const system = await s.next((f) => f[3] === "system", 6000);
-      expect(system[0]).toBe("4");
-      expect(system[4]).toMatchObject({ extension: "system", status: "error", channel: `session:${sessionId}` });
-      expect(system[4].message).toMatch(/^Token has expired \d+ seconds ago$/);
-      expect(await s.next((f) => f[3] === "phx_close")).toEqual(["4", "4", topic, "phx_close", {}]);
-    } finally {
-      s.ws.close();
-    }
+    const topic = `realtime:session:${sessionId}`;
+    const exp = Math.floor(Date.now() / 1000) + 2;
+    const token = await mint({ sub: owner.id, role: "authenticated", aud: "authenticated", exp });
+    s.send(["4", "4", topic, "phx_join", joinPayload(token)]);
+    expect((await s.next((f) => f[1] === "4"))[4].status).toBe("ok");
+    const system = await s.next((f) => f[3] === "system", 6000);
+    expect(system[0]).toBe("4");
+    expect(system[4]).toMatchObject({ extension: "system", status: "error", channel: `session:${sessionId}` });
+    expect(system[4].message).toMatch(/^Token has expired \d+ seconds ago$/);
+    expect(await s.next((f) => f[3] === "phx_close")).toEqual(["4", "4", topic, "phx_close", {}]);
   });
 
   it("re-checks access on an access_token push and closes the channel for another user's token", async () => {
     const s = await rawSocket();
-    try {
-      const topic = `realtime:session:${sessionId}`;
-      s.send(["5", "5", topic, "phx_join", joinPayload(owner.token)]);
-      expect((await s.next((f) => f[1] === "5"))[4].status).toBe("ok");
-      s.send(["5", "6", topic, "access_token", { access_token: other.token }]);
-      const system = await s.next((f) => f[3] === "system");
-      expect(system).toEqual(["5", null, topic, "system", {
-        extension: "system",
-        status: "error",
-        message: `You do not have permissions to read from this Channel topic: session:${sessionId}`,
-        channel: `session:${sessionId}`,
-      }]);
-      expect(await s.next((f) => f[3] === "phx_close")).toEqual(["5", "5", topic, "phx_close", {}]);
-      expect(s.frames.some((f) => f[1] === "6")).toBe(false); // no reply to access_token
-    } finally {
-      s.ws.close();
-    }
+    const topic = `realtime:session:${sessionId}`;
+    s.send(["5", "5", topic, "phx_join", joinPayload(owner.token)]);
+    expect((await s.next((f) => f[1] === "5"))[4].status).toBe("ok");
+    s.send(["5", "6", topic, "access_token", { access_token: other.token }]);
+    const system = await s.next((f) => f[3] === "system");
+    expect(system).toEqual(["5", null, topic, "system", {
+      extension: "system",
+      status: "error",
+      message: `You do not have permissions to read from this Channel topic: session:${sessionId}`,
+      channel: `session:${sessionId}`,
+    }]);
+    expect(await s.next((f) => f[3] === "phx_close")).toEqual(["5", "5", topic, "phx_close", {}]);
+    expect(s.frames.some((f) => f[1] === "6")).toBe(false); // no reply to access_token
   });
 });

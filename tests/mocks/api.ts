@@ -72,6 +72,15 @@ export const submission = (overrides: Partial<Submission> = {}): Submission => (
   ...overrides,
 });
 
+/** A graded list item of `studentName` / `studentId` with total `score`; `result` is its summary but for overallScore (= score). */
+export const gradedSubmission = (
+  id: string,
+  studentName: string,
+  studentId: string,
+  score: number,
+  result: Omit<NonNullable<Submission["result"]>, "overallScore">,
+): Submission => submission({ id, studentName, studentId, status: "completed", score, result: { overallScore: score, ...result } });
+
 /** Handlers of `/auth/*` whose bodies are checked by the schemas of `auth/routes.ts`. */
 export const authHandlers = {
   /** POST /auth/login answering `reply`; `seen` gets each body. */

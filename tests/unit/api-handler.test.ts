@@ -6,6 +6,7 @@ import { apiPath } from "../../supabase/functions/api/lib/router.ts";
 import { HttpError } from "../../supabase/functions/api/lib/errors.ts";
 import { json } from "../../supabase/functions/api/lib/http.ts";
 import type { AuthUser, Route } from "../../supabase/functions/api/lib/types.ts";
+import { expectOutputs } from "../helpers/cases.ts";
 
 const alice: AuthUser = { id: "11111111-1111-4111-8111-111111111111", token: "tok-alice", claims: {}, isAnonymous: false };
 const root: AuthUser = { id: "22222222-2222-4222-8222-222222222222", token: "tok-admin", claims: {}, isAnonymous: false };
@@ -47,10 +48,11 @@ const call = async (path: string, init: RequestInit = {}) => {
 
 describe("apiPath", () => {
   it("strips everything through the first /api segment", () => {
-    expect(apiPath("/api/auth/login")).toBe("/auth/login");
-    expect(apiPath("/functions/v1/api/auth/login")).toBe("/auth/login");
-    expect(apiPath("/api")).toBe("/");
-    expect(apiPath("/api/sessions/")).toBe("/sessions");
+    expectOutputs(apiPath, {
+      "/auth/login": ["/api/auth/login", "/functions/v1/api/auth/login"],
+      "/": ["/api"],
+      "/sessions": ["/api/sessions/"],
+    });
   });
 });
 

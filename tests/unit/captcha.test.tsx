@@ -83,12 +83,18 @@ describe("without a site key", () => {
 describe("with a Turnstile site key", () => {
   const ENV = { VITE_CAPTCHA_SITE_KEY: "site-key-1", VITE_CAPTCHA_PROVIDER: "turnstile" };
 
-  it("renders the widget at the guest button and sends its token; a refused attempt resets it", async () => {
-    const { LoginForm } = await loadModules(ENV);
+  /** Loads the forms with ENV and a fake Turnstile, renders the login or sign-up form and waits for its one widget. */
+  async function renderWithWidget(form: "login" | "register") {
+    const { LoginForm, RegisterForm } = await loadModules(ENV);
     const provider = fakeProvider();
     win.turnstile = provider.api;
-    render(<LoginForm onSwitchToRegister={() => {}} />);
+    const view = render(form === "login" ? <LoginForm onSwitchToRegister={() => {}} /> : <RegisterForm onSwitchToLogin={() => {}} />);
     await waitFor(() => expect(provider.api.render).toHaveBeenCalledTimes(1));
+    return { provider, view };
+  }
+
+  it("renders the widget at the guest button and sends its token; a refused attempt resets it", async () => {
+    const { provider } = await renderWithWidget("login");
     expect(provider.widgets[0].params).toMatchObject({ sitekey: "site-key-1", language: "ko" });
     expect(screen.getByTestId("captcha").contains(provider.widgets[0].container)).toBe(true);
 
@@ -118,11 +124,7 @@ describe("with a Turnstile site key", () => {
   });
 
   it("an expired check drops its token", async () => {
-    const { LoginForm } = await loadModules(ENV);
-    const provider = fakeProvider();
-    win.turnstile = provider.api;
-    render(<LoginForm onSwitchToRegister={() => {}} />);
-    await waitFor(() => expect(provider.api.render).toHaveBeenCalled());
+    const { provider } = await renderWithWidget("login");
     provider.solve("tok-old");
     act(() => provider.widgets[0].params["expired-callback"]());
     fireEvent.click(screen.getByRole("button", { name: "게스트로 시작하기" }));
@@ -141,11 +143,7 @@ describe("with a Turnstile site key", () => {
   });
 
   it("the sign-up form sends the token beside the account and resets the widget when refused", async () => {
-    const { RegisterForm } = await loadModules(ENV);
-    const provider = fakeProvider();
-    win.turnstile = provider.api;
-    render(<RegisterForm onSwitchToLogin={() => {}} />);
-    await waitFor(() => expect(provider.api.render).toHaveBeenCalledTimes(1));
+    const { provider } = await renderWithWidget("register");
     fireEvent.change(screen.getByLabelText("사용자명"), { target: { value: "teacher_kim" } });
     fireEvent.change(screen.getByLabelText("이메일"), { target: { value: "kim@example.com" } });
     fireEvent.change(screen.getByLabelText("비밀번호"), { target: { value: "secret123" } });
@@ -166,11 +164,7 @@ describe("with a Turnstile site key", () => {
   });
 
   it("removes its widget when the form goes away", async () => {
-    const { RegisterForm } = await loadModules(ENV);
-    const provider = fakeProvider();
-    win.turnstile = provider.api;
-    const view = render(<RegisterForm onSwitchToLogin={() => {}} />);
-    await waitFor(() => expect(provider.api.render).toHaveBeenCalled());
+    const { provider, view } = await renderWithWidget("register");
     view.unmount();
     expect(provider.api.remove).toHaveBeenCalledWith("w1");
   });

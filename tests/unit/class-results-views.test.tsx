@@ -5,26 +5,18 @@ import { cleanup, fireEvent, render, screen, within } from "@testing-library/rea
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Submission } from "@shared/types.ts";
 import { Dashboard } from "@/features/sessions/components/dashboard";
-import { submission } from "../mocks/api.ts";
+import { gradedSubmission, submission } from "../mocks/api.ts";
 
 afterEach(cleanup);
 
 const done = (id: string, name: string, studentId: string, total: number, flags: NonNullable<Submission["result"]>["flags"] = []) =>
-  submission({
-    id,
-    studentName: name,
-    studentId,
-    status: "completed",
-    score: total,
-    result: {
-      overallScore: total,
-      maxScore: 100,
-      categoryScores: [
-        { name: "논리 구조", score: Math.round(total * 0.4), maxScore: 40 },
-        { name: "언어 표현", score: total - Math.round(total * 0.4), maxScore: 60 },
-      ],
-      flags,
-    },
+  gradedSubmission(id, name, studentId, total, {
+    maxScore: 100,
+    categoryScores: [
+      { name: "논리 구조", score: Math.round(total * 0.4), maxScore: 40 },
+      { name: "언어 표현", score: total - Math.round(total * 0.4), maxScore: 60 },
+    ],
+    flags,
   });
 
 const LIST = [

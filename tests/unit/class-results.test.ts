@@ -17,7 +17,8 @@ import {
   spread,
 } from "@/features/sessions/utils/class-results";
 import { submissionJson, type SubmissionRow } from "../../supabase/functions/api/submissions/mappers.ts";
-import { submission } from "../mocks/api.ts";
+import { gradedSubmission, submission } from "../mocks/api.ts";
+import { expectOutputs } from "../helpers/cases.ts";
 
 const cats = (a: number, b: number) => [
   { name: "논리 구조", score: a, maxScore: 40 },
@@ -25,22 +26,11 @@ const cats = (a: number, b: number) => [
 ];
 
 const done = (id: string, name: string, studentId: string, total: number, extra: Partial<NonNullable<Submission["result"]>> = {}) =>
-  submission({
-    id,
-    studentName: name,
-    studentId,
-    status: "completed",
-    score: total,
-    result: { overallScore: total, maxScore: 70, grader: "ai", categoryScores: cats(total - 20, 20), flags: [], ...extra },
-  });
+  gradedSubmission(id, name, studentId, total, { maxScore: 70, grader: "ai", categoryScores: cats(total - 20, 20), flags: [], ...extra });
 
 describe("dashboard view in the URL", () => {
   it("reads ?view= and falls back to the list", () => {
-    expect(dashboardViewFromUrl("table")).toBe("table");
-    expect(dashboardViewFromUrl("summary")).toBe("summary");
-    expect(dashboardViewFromUrl("list")).toBe("list");
-    expect(dashboardViewFromUrl("chart")).toBe("list");
-    expect(dashboardViewFromUrl(null)).toBe("list");
+    expectOutputs(dashboardViewFromUrl, { table: ["table"], summary: ["summary"], list: ["list", "chart", null] });
   });
 
   it("keeps the other parameters and drops view for the list", () => {

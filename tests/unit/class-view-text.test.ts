@@ -6,29 +6,26 @@ import { essayPreview } from "@/features/sessions/utils/submission-stats";
 import { SESSION_MESSAGES } from "@/features/sessions/messages";
 
 describe("withParticle", () => {
+  /** Asserts withParticle(word, particle) is the word and then the suffix it is listed under, for every word. */
+  const expectParticle = (particle: Parameters<typeof withParticle>[1], bySuffix: Record<string, string[]>) => {
+    for (const [suffix, words] of Object.entries(bySuffix)) {
+      for (const word of words) expect(withParticle(word, particle), word).toBe(`${word}${suffix}`);
+    }
+  };
+
   it("picks 으로 / 로 by the last syllable's 받침 (ㄹ takes 로)", () => {
-    expect(withParticle("기업", "ro")).toBe("기업으로");
-    expect(withParticle("체험판", "ro")).toBe("체험판으로");
-    expect(withParticle("교육자", "ro")).toBe("교육자로");
-    expect(withParticle("프로", "ro")).toBe("프로로");
-    expect(withParticle("서울", "ro")).toBe("서울로");
-    expect(withParticle("답안", "ro")).toBe("답안으로");
+    expectParticle("ro", { 으로: ["기업", "체험판", "답안"], 로: ["교육자", "프로", "서울"] });
   });
 
   it("reads digits as Sino-Korean and keeps the bracketed form when it cannot tell", () => {
-    expect(withParticle("플랜 3", "ro")).toBe("플랜 3으로");
-    expect(withParticle("플랜 2", "ro")).toBe("플랜 2로");
-    expect(withParticle("플랜 7", "ro")).toBe("플랜 7로");
-    expect(withParticle("Pro", "ro")).toBe("Pro(으)로");
-    expect(withParticle("", "ro")).toBe("(으)로");
+    expectParticle("ro", { 으로: ["플랜 3"], 로: ["플랜 2", "플랜 7"], "(으)로": ["Pro", ""] });
   });
 
   it("handles the other particle pairs", () => {
-    expect(withParticle("기업", "eul")).toBe("기업을");
-    expect(withParticle("교육자", "eul")).toBe("교육자를");
-    expect(withParticle("기업", "i")).toBe("기업이");
-    expect(withParticle("교육자", "eun")).toBe("교육자는");
-    expect(withParticle("서울", "gwa")).toBe("서울과");
+    expectParticle("eul", { 을: ["기업"], 를: ["교육자"] });
+    expectParticle("i", { 이: ["기업"] });
+    expectParticle("eun", { 는: ["교육자"] });
+    expectParticle("gwa", { 과: ["서울"] });
     expect(finalConsonant("기업)")).toBe(17);
   });
 });

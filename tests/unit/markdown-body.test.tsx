@@ -24,50 +24,22 @@ function expectInert(container: HTMLElement) {
 }
 
 describe("MarkdownBody", () => {
+  // [what, markdown, the element it must not create, the text shown instead (the markdown itself unless given)]
   it.each([
-    ["javascript:", "[클릭](javascript:alert(1))"],
-    ["JavaScript: with mixed case", "[클릭](JavaScript:alert(1))"],
-    ["data:", "[클릭](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)"],
-    ["vbscript:", "[클릭](vbscript:msgbox(1))"],
-  ])("renders a %s link as plain text", (_label, md) => {
+    ["a javascript: link", "[클릭](javascript:alert(1))", "a"],
+    ["a JavaScript: link with mixed case", "[클릭](JavaScript:alert(1))", "a"],
+    ["a data: link", "[클릭](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)", "a"],
+    ["a vbscript: link", "[클릭](vbscript:msgbox(1))", "a"],
+    ["a javascript: image", "![사진](javascript:alert(1))", "img"],
+    ["a data: image", "![사진](data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=)", "img"],
+    ["a vbscript: image", "![사진](vbscript:msgbox(1))", "img"],
+    ["<script>, never creating a script element", "본문\n\n<script>alert('xss')</script>\n\n끝", "script", "<script>alert('xss')</script>"],
+    ["inline <img onerror>", '이미지 <img src=x onerror="alert(1)"> 태그', "img", '<img src=x onerror="alert(1)">'],
+    ["<iframe>", '<iframe src="javascript:alert(1)"></iframe>', "iframe", "<iframe"],
+  ])("shows %s as plain text", (_label, md, tag, shown = md) => {
     const container = renderBody(md);
-    expect(container.querySelector("a")).toBeNull();
-    expect(container.textContent).toContain(md);
-    expectInert(container);
-  });
-
-  it.each([
-    ["javascript:", "![사진](javascript:alert(1))"],
-    ["data:", "![사진](data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=)"],
-    ["vbscript:", "![사진](vbscript:msgbox(1))"],
-  ])("renders a %s image as plain text", (_label, md) => {
-    const container = renderBody(md);
-    expect(container.querySelector("img")).toBeNull();
-    expect(container.textContent).toContain(md);
-    expectInert(container);
-  });
-
-  it("shows <script> as text and never creates a script element", () => {
-    const md = "본문\n\n<script>alert('xss')</script>\n\n끝";
-    const container = renderBody(md);
-    expect(container.querySelector("script")).toBeNull();
-    expect(container.textContent).toContain("<script>alert('xss')</script>");
-    expectInert(container);
-  });
-
-  it("shows inline <img onerror> as text", () => {
-    const md = '이미지 <img src=x onerror="alert(1)"> 태그';
-    const container = renderBody(md);
-    expect(container.querySelector("img")).toBeNull();
-    expect(container.textContent).toContain('<img src=x onerror="alert(1)">');
-    expectInert(container);
-  });
-
-  it("shows <iframe> as text", () => {
-    const md = '<iframe src="javascript:alert(1)"></iframe>';
-    const container = renderBody(md);
-    expect(container.querySelector("iframe")).toBeNull();
-    expect(container.textContent).toContain("<iframe");
+    expect(container.querySelector(tag)).toBeNull();
+    expect(container.textContent).toContain(shown);
     expectInert(container);
   });
 

@@ -5,15 +5,13 @@ import { dashboardBadgeCount, displayStudent, submissionStats } from "@/features
 import { submissionsPollInterval } from "@/features/sessions/utils/submission-cache";
 import { ESSAY_EXTENSIONS, formatKb } from "@shared/upload-rules.ts";
 import type { Submission } from "@shared/types.ts";
+import { expectOutputs } from "../helpers/cases.ts";
 
 const f = (name: string) => new File(["x"], name);
 
 describe("initial workspace tab (docs/product.md#workspace)", () => {
   it("is the dashboard under /sessions and /dashboard, otherwise setup", () => {
-    expect(initialWorkspaceTab("/sessions/abc")).toBe("dashboard");
-    expect(initialWorkspaceTab("/sessions")).toBe("dashboard");
-    expect(initialWorkspaceTab("/dashboard")).toBe("dashboard");
-    expect(initialWorkspaceTab("/")).toBe("setup");
+    expectOutputs(initialWorkspaceTab, { dashboard: ["/sessions/abc", "/sessions", "/dashboard"], setup: ["/"] });
   });
 });
 
