@@ -1,8 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { FieldError, Label } from "@/components/ui/label";
+import { TextField } from "@/components/ui/text-field";
 import { useCaptcha } from "@/features/auth/components/captcha-widget";
 import { useAuth } from "@/lib/auth";
 import { registerSchema, toRegisterRequest, type RegisterFormInput } from "@shared/schemas.ts";
@@ -43,25 +42,9 @@ export function RegisterForm({ onSwitchToLogin }: { onSwitchToLogin: () => void 
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="회원가입">
-      {fields.map((field) => {
-        const id = `register-${field.name}`;
-        const message = errors[field.name]?.message;
-        return (
-          <div key={field.name}>
-            <Label htmlFor={id}>{field.label}</Label>
-            <Input
-              id={id}
-              type={field.type}
-              autoComplete={field.autoComplete}
-              placeholder={field.placeholder}
-              invalid={Boolean(message)}
-              aria-describedby={message ? `${id}-error` : undefined}
-              {...register(field.name)}
-            />
-            <FieldError id={`${id}-error`} message={message} />
-          </div>
-        );
-      })}
+      {fields.map(({ name, ...field }) => (
+        <TextField key={name} id={`register-${name}`} error={errors[name]?.message} {...field} {...register(name)} />
+      ))}
       {captcha.widget}
       <Button type="submit" block loading={isSubmitting}>
         {isSubmitting ? "가입 중..." : "회원가입"}
