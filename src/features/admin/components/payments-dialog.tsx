@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
+import { notifyFailure } from "@/lib/notify-failure";
 import { formatSeoulDate } from "@/lib/format-date";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -67,11 +68,7 @@ export function PaymentsDialog({ user, onClose }: PaymentsDialogProps) {
           back();
         },
         onError: (error) =>
-          notify({
-            title: "환불 실패",
-            description: errorMessage(error, "환불 처리 중 오류가 발생했습니다."),
-            variant: "destructive",
-          }),
+          notifyFailure("환불 실패", errorMessage(error, "환불 처리 중 오류가 발생했습니다.")),
       },
     );
   };
