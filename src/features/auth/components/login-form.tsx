@@ -1,11 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { useCaptcha } from "@/features/auth/components/captcha-widget";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth";
+import { useZodForm } from "@/lib/zod-form";
 import { loginSchema, type LoginInput } from "@shared/schemas.ts";
 
 const LOGIN_REFUSED = "아이디와 비밀번호를 다시 확인해 주세요.";
@@ -25,12 +24,7 @@ export function LoginForm({ onSwitchToRegister }: { onSwitchToRegister: () => vo
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: { username: "", password: "" },
-  });
+  } = useZodForm(loginSchema, { username: "", password: "" });
 
   const onSubmit = handleSubmit(async (values) => {
     try {

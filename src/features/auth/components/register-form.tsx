@@ -1,9 +1,8 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { useCaptcha } from "@/features/auth/components/captcha-widget";
 import { useAuth } from "@/lib/auth";
+import { useZodForm } from "@/lib/zod-form";
 import { registerSchema, toRegisterRequest, type RegisterFormInput } from "@shared/schemas.ts";
 
 type FieldName = keyof RegisterFormInput;
@@ -23,12 +22,7 @@ export function RegisterForm({ onSwitchToLogin }: { onSwitchToLogin: () => void 
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterFormInput>({
-    resolver: zodResolver(registerSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: { username: "", email: "", displayName: "", password: "", confirmPassword: "" },
-  });
+  } = useZodForm(registerSchema, { username: "", email: "", displayName: "", password: "", confirmPassword: "" });
 
   const onSubmit = handleSubmit(async (values) => {
     if (!captcha.ready()) return;
