@@ -6,6 +6,7 @@ import { api, ApiError, errorMessage } from "@/lib/api-client";
 import { authKeys, type AuthSnapshot } from "@/lib/auth";
 import { CAPTCHA_TEXT } from "@/lib/captcha";
 import { notify } from "@/lib/notify";
+import { notifyFailure } from "@/lib/notify-failure";
 import { queryClient } from "@/lib/query-client";
 import { supabase } from "@/lib/supabase";
 import type { LoginInput, RegisterRequest as RegisterInput } from "@shared/schemas.ts";
@@ -73,72 +74,72 @@ function notifyCaptcha(error: unknown) {
   notify({ title: CAPTCHA_TEXT.title, description: errorMessage(error, CAPTCHA_TEXT.needed) });
 }
 
-export async function login(input: LoginInput) {
+/** A refused captcha gets the captcha toast; any other failure `other`'s. */
+const unlessCaptcha = (other: (error: unknown) => void) => (error: unknown) =>
+  captchaRefusal(error) ? notifyCaptcha(error) : other(error);
+
+/**
+ * POSTs to an auth endpoint, installs the session it answers with and says so (the server's
+ * message, else `welcome`); on failure `refused(error)` says why and the error goes on to the form.
+ */
+async function authenticate(path: string, body: unknown, title: string, welcome: string, refused: (error: unknown) => void) {
   try {
-    const response = await api.post<AuthResponse>("/auth/login", input);
+    const response = await api.post<AuthResponse>(path, body);
     const user = await installSession(response);
-    notify({ title: "로그인 성공", description: response.message || "환영합니다!" });
+    notify({ title, description: response.message || welcome });
     return user;
   } catch (error) {
-    notify({ title: "로그인 안내", description: errorMessage(error, "아이디와 비밀번호를 다시 확인해 주세요.") });
+    refused(error);
     throw error;
   }
 }
 
-export async function register(input: RegisterInput, captchaToken?: string | null) {
-  try {
-    const payload: RegisterInput & { captchaToken?: string } = {
-      username: input.username,
-      email: input.email,
-      password: input.password,
-    };
-    const displayName = input.displayName?.trim();
-    if (displayName) payload.displayName = displayName;
-    if (captchaToken) payload.captchaToken = captchaToken;
-    const response = await api.post<AuthResponse>("/auth/register", payload);
-    const user = await installSession(response);
-    notify({ title: "회원가입 성공", description: response.message || "계정이 생성되었습니다." });
-    return user;
-  } catch (error) {
-    if (captchaRefusal(error)) notifyCaptcha(error);
-    else notify({ title: "회원가입 안내", description: errorMessage(error, "입력 정보를 다시 확인해 주세요.") });
-    throw error;
-  }
+/** A toast that explains a refusal (the form stays for another try). */
+const explain = (title: string, fallback: string) => (error: unknown) =>
+  notify({ title, description: errorMessage(error, fallback) });
+
+/** What registration sends: the optional display name only when it is not blank. */
+function registration(input: RegisterInput): RegisterInput {
+  const payload: RegisterInput = { username: input.username, email: input.email, password: input.password };
+  const displayName = input.displayName?.trim();
+  if (displayName) payload.displayName = displayName;
+  return payload;
 }
 
-export async function loginAsGuest(captchaToken?: string | null) {
-  try {
-    const response = await api.post<AuthResponse>("/auth/guest", captchaToken ? { captchaToken } : undefined);
-    const user = await installSession(response);
-    notify({ title: "게스트 로그인 성공", description: response.message || "게스트로 로그인되었습니다." });
-    return user;
-  } catch (error) {
-    if (captchaRefusal(error)) {
-      notifyCaptcha(error);
-      throw error;
-    }
-    notify({
-      title: "게스트 로그인 실패",
-      description: errorMessage(error, "게스트 로그인 중 오류가 발생했습니다."),
-      variant: "destructive",
-    });
-    throw error;
-  }
+export function login(input: LoginInput) {
+  return authenticate("/auth/login", input, "로그인 성공", "환영합니다!", explain("로그인 안내", "아이디와 비밀번호를 다시 확인해 주세요."));
 }
 
-export async function convertGuest(input: RegisterInput) {
-  try {
-    const payload: RegisterInput = { username: input.username, email: input.email, password: input.password };
-    const displayName = input.displayName?.trim();
-    if (displayName) payload.displayName = displayName;
-    const response = await api.post<AuthResponse>("/auth/convert", payload);
-    const user = await installSession(response);
-    notify({ title: "회원가입 성공", description: response.message || "회원가입이 완료되었습니다." });
-    return user;
-  } catch (error) {
-    notify({ title: "회원가입 안내", description: errorMessage(error, "입력 정보를 다시 확인해 주세요.") });
-    throw error;
-  }
+export function register(input: RegisterInput, captchaToken?: string | null) {
+  return authenticate(
+    "/auth/register",
+    captchaToken ? { ...registration(input), captchaToken } : registration(input),
+    "회원가입 성공",
+    "계정이 생성되었습니다.",
+    unlessCaptcha(explain("회원가입 안내", "입력 정보를 다시 확인해 주세요.")),
+  );
+}
+
+export function loginAsGuest(captchaToken?: string | null) {
+  return authenticate(
+    "/auth/guest",
+    captchaToken ? { captchaToken } : undefined,
+    "게스트 로그인 성공",
+    "게스트로 로그인되었습니다.",
+    unlessCaptcha((error) =>
+      notifyFailure("게스트 로그인 실패", errorMessage(error, "게스트 로그인 중 오류가 발생했습니다.")),
+    ),
+  );
+}
+
+export function convertGuest(input: RegisterInput) {
+  return authenticate(
+    "/auth/convert",
+    registration(input),
+    "회원가입 성공",
+    "회원가입이 완료되었습니다.",
+    explain("회원가입 안내", "입력 정보를 다시 확인해 주세요."),
+  );
 }
 
 export async function logout() {

@@ -23,6 +23,7 @@ export function scoreSummary(score: number, max: number) {
   const tier = scoreTier(score, max);
   return { tier, percent: scorePercent(score, max), style: TIER_STYLES[tier] };
 }
+export type ScoreSummary = ReturnType<typeof scoreSummary>;
 
 export function formatReportDate(iso: string | null | undefined): string {
   return formatSeoulDateOr(iso, "longDateTime", "-");

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { useAuth } from "@/lib/auth";
+import { authKeys, useAuth } from "@/lib/auth";
 import type { SubscriptionStatus, UsageStatus } from "@shared/types.ts";
 
 export type { SubscriptionStatus, UsageStatus } from "@shared/types.ts";
@@ -21,6 +21,9 @@ export const subscriptionKeys = {
   all: ["subscription"] as const,
   status: () => [...subscriptionKeys.all, "status"] as const,
 };
+
+/** What a plan change (selection, payment, admin change or refund) makes stale: usage, subscription and the user's plan. */
+export const planChangeKeys = () => [usageKeys.all, subscriptionKeys.all, authKeys.me()] as const;
 
 export const usageStatusQueryOptions = () =>
   queryOptions({

@@ -4,6 +4,7 @@ import { env } from "@/config/env";
 import { errorMessage } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth";
 import { notify } from "@/lib/notify";
+import { notifyFailure } from "@/lib/notify-failure";
 import { useSubscriptionStatus, useUsageStatus } from "@/lib/usage";
 import { TOAST } from "@shared/messages.ts";
 import type { Plan } from "@shared/types.ts";
@@ -60,11 +61,7 @@ export default function PlansRoute() {
         onSuccess: (data) =>
           notify({ title: TOAST.payment.planChangedTitle, description: data?.message || TOAST.payment.planChanged(plan.name) }),
         onError: (error) =>
-          notify({
-            title: TOAST.payment.planChangeFailTitle,
-            description: errorMessage(error, TOAST.payment.planChangeFailDefault),
-            variant: "destructive",
-          }),
+          notifyFailure(TOAST.payment.planChangeFailTitle, errorMessage(error, TOAST.payment.planChangeFailDefault)),
       },
     );
   };

@@ -1,10 +1,9 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
 import { useAuth } from "@/lib/auth";
+import { useZodForm } from "@/lib/zod-form";
 import { registerSchema, toRegisterRequest, type RegisterFormInput } from "@shared/schemas.ts";
 import { GUEST_FREE_USES } from "@shared/plans.ts";
 
@@ -31,7 +30,7 @@ export function GuestConvertDialog({ open, onOpenChange, onConverted }: {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterFormInput>({ resolver: zodResolver(registerSchema), mode: "onSubmit", reValidateMode: "onChange" });
+  } = useZodForm(registerSchema);
 
   const onSubmit = handleSubmit(async (values) => {
     try {

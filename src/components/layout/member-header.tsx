@@ -61,6 +61,14 @@ export function MemberHeader() {
     </>
   ) : null;
 
+  /** The same button in the bar (wide screens) and at the foot of the mobile menu. */
+  const logoutButton = (place: string) => (
+    <button type="button" className={`btn btn-outline btn-sm gap-1.5 ${place}`} onClick={handleLogout} disabled={loggingOut}>
+      <LogOut className="size-4" aria-hidden="true" />
+      로그아웃
+    </button>
+  );
+
   return (
     <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
@@ -77,17 +85,7 @@ export function MemberHeader() {
             </Link>
           )}
           <ThemeToggle />
-          {user && (
-            <button
-              type="button"
-              className="btn btn-outline btn-sm hidden gap-1.5 lg:inline-flex"
-              onClick={handleLogout}
-              disabled={loggingOut}
-            >
-              <LogOut className="size-4" aria-hidden="true" />
-              로그아웃
-            </button>
-          )}
+          {user && logoutButton("hidden lg:inline-flex")}
           {user && (
             <button
               type="button"
@@ -111,15 +109,7 @@ export function MemberHeader() {
           <nav aria-label="모바일 메뉴" className="flex flex-col items-stretch gap-1 [&>a]:justify-start">
             {links}
           </nav>
-          <button
-            type="button"
-            className="btn btn-outline btn-sm mt-3 w-full gap-1.5"
-            onClick={handleLogout}
-            disabled={loggingOut}
-          >
-            <LogOut className="size-4" aria-hidden="true" />
-            로그아웃
-          </button>
+          {logoutButton("mt-3 w-full")}
         </div>
       )}
     </header>

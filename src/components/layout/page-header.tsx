@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router-dom";
-import { buttonClass } from "@/components/ui/button";
+import { IconLink } from "@/components/ui/icon-link";
 
 export interface PageHeaderProps {
   /** The way back (a ghost link with an arrow above the title). */
@@ -17,10 +16,9 @@ export function PageHeader({ back, title, description, children }: PageHeaderPro
   return (
     <>
       <div>
-        <Link to={back.to} className={buttonClass({ variant: "ghost", size: "sm" })}>
-          <ArrowLeft className="size-4" aria-hidden="true" />
+        <IconLink to={back.to} icon={ArrowLeft}>
           {back.label}
-        </Link>
+        </IconLink>
       </div>
       <header className="space-y-2">
         <h1 className="text-3xl font-bold">{title}</h1>

@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from "react";
+import type { HTMLAttributes, ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
@@ -19,4 +19,26 @@ export function CardDescription({ className, ...props }: HTMLAttributes<HTMLPara
 
 export function CardActions({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn("card-actions", className)} {...props} />;
+}
+
+/** A card with a titled section of a report (the heading level follows the page's outline). */
+export function SectionCard({
+  title,
+  heading: Heading = "h2",
+  testId,
+  children,
+}: {
+  title: string;
+  heading?: "h2" | "h3";
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card data-testid={testId}>
+      <CardBody className="gap-3">
+        <Heading className="text-lg font-semibold">{title}</Heading>
+        {children}
+      </CardBody>
+    </Card>
+  );
 }

@@ -1,17 +1,10 @@
 import type { InputHTMLAttributes, Ref } from "react";
-import { cn } from "@/components/ui/cn";
+import { fieldProps, type FieldProps } from "@/components/ui/field";
 
-export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
-  invalid?: boolean;
+export interface InputProps extends InputHTMLAttributes<HTMLInputElement>, FieldProps {
   ref?: Ref<HTMLInputElement>;
 }
 
-export function Input({ className, invalid, ...props }: InputProps) {
-  return (
-    <input
-      className={cn("input w-full", invalid && "input-error", className)}
-      aria-invalid={invalid || undefined}
-      {...props}
-    />
-  );
+export function Input(props: InputProps) {
+  return <input {...fieldProps(props, "input w-full", "input-error")} />;
 }

@@ -1,5 +1,5 @@
 import type { Ref, SelectHTMLAttributes } from "react";
-import { cn } from "@/components/ui/cn";
+import { fieldProps, type FieldProps } from "@/components/ui/field";
 
 export interface SelectOption {
   value: string;
@@ -7,16 +7,15 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
-export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
+export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement>, FieldProps {
   options?: SelectOption[];
   placeholder?: string;
-  invalid?: boolean;
   ref?: Ref<HTMLSelectElement>;
 }
 
-export function Select({ options, placeholder, invalid, className, children, ...props }: SelectProps) {
+export function Select({ options, placeholder, children, ...props }: SelectProps) {
   return (
-    <select className={cn("select w-full", invalid && "select-error", className)} aria-invalid={invalid || undefined} {...props}>
+    <select {...fieldProps(props, "select w-full", "select-error")}>
       {placeholder !== undefined && (
         <option value="" disabled>
           {placeholder}

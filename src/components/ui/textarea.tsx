@@ -1,17 +1,10 @@
 import type { Ref, TextareaHTMLAttributes } from "react";
-import { cn } from "@/components/ui/cn";
+import { fieldProps, type FieldProps } from "@/components/ui/field";
 
-export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
-  invalid?: boolean;
+export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement>, FieldProps {
   ref?: Ref<HTMLTextAreaElement>;
 }
 
-export function Textarea({ className, invalid, ...props }: TextareaProps) {
-  return (
-    <textarea
-      className={cn("textarea w-full", invalid && "textarea-error", className)}
-      aria-invalid={invalid || undefined}
-      {...props}
-    />
-  );
+export function Textarea(props: TextareaProps) {
+  return <textarea {...fieldProps(props, "textarea w-full", "textarea-error")} />;
 }

@@ -10,33 +10,27 @@ import { authKeys, useAuth } from "@/lib/auth";
 import { notify } from "@/lib/notify";
 import { queryClient } from "@/lib/query-client";
 import { supabase } from "@/lib/supabase";
+import { useFormRequest } from "@/features/account/hooks/use-form-request";
 
 /** 비밀번호 변경: the signed-in user's Supabase Auth password (updateUser). */
 export function PasswordChangeForm({ onDone }: { onDone?: () => void }) {
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, run } = useFormRequest();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (password.length < 6) return setError("비밀번호는 최소 6자 이상이어야 합니다");
     if (password.length > 100) return setError("비밀번호는 최대 100자까지 가능합니다");
     if (password !== confirm) return setError("비밀번호가 일치하지 않습니다");
-    setError(undefined);
-    setBusy(true);
-    try {
+    await run(async () => {
       const { error: authError } = await supabase.auth.updateUser({ password });
       if (authError) throw authError;
       setPassword("");
       setConfirm("");
       notify({ title: "비밀번호 변경", description: "비밀번호가 변경되었습니다." });
       onDone?.();
-    } catch (err) {
-      setError(errorMessage(err, "비밀번호를 변경하지 못했습니다. 잠시 후 다시 시도해 주세요."));
-    } finally {
-      setBusy(false);
-    }
+    }, "비밀번호를 변경하지 못했습니다. 잠시 후 다시 시도해 주세요.");
   };
 
   return (
@@ -62,33 +56,25 @@ function ProfileForm({ displayName, email }: { displayName: string | null; email
   const { refetchUser } = useAuth();
   const [name, setName] = useState(displayName ?? "");
   const [address, setAddress] = useState(email ?? "");
-  const [nameError, setNameError] = useState<string>();
-  const [emailError, setEmailError] = useState<string>();
-  const [busy, setBusy] = useState<"name" | "email" | null>(null);
+  const nameSave = useFormRequest();
+  const emailSave = useFormRequest();
+  const busy = nameSave.busy || emailSave.busy;
 
   const saveName = async (event: FormEvent) => {
     event.preventDefault();
-    if (name.length > 100) return setNameError("표시 이름은 최대 100자까지 가능합니다");
-    setNameError(undefined);
-    setBusy("name");
-    try {
+    if (name.length > 100) return nameSave.setError("표시 이름은 최대 100자까지 가능합니다");
+    await nameSave.run(async () => {
       const res = await api.patch<{ message: string }>("/account/profile", { displayName: name });
       await refetchUser();
       notify({ title: "계정 설정", description: res.message });
-    } catch (err) {
-      setNameError(errorMessage(err, "표시 이름을 저장하지 못했습니다."));
-    } finally {
-      setBusy(null);
-    }
+    }, "표시 이름을 저장하지 못했습니다.");
   };
 
   const saveEmail = async (event: FormEvent) => {
     event.preventDefault();
     const next = address.trim();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(next)) return setEmailError("올바른 이메일 주소를 입력해주세요");
-    setEmailError(undefined);
-    setBusy("email");
-    try {
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(next)) return emailSave.setError("올바른 이메일 주소를 입력해주세요");
+    await emailSave.run(async () => {
       const { data, error } = await supabase.auth.updateUser({ email: next });
       if (error) {
         if (error.code === "email_exists") throw new Error("이미 등록된 이메일입니다.");
@@ -102,11 +88,7 @@ function ProfileForm({ displayName, email }: { displayName: string | null; email
           ? "새 이메일 주소로 확인 메일을 보냈습니다. 메일의 링크를 누르면 변경이 완료됩니다."
           : "이메일이 변경되었습니다.",
       });
-    } catch (err) {
-      setEmailError(errorMessage(err, "이메일을 변경하지 못했습니다."));
-    } finally {
-      setBusy(null);
-    }
+    }, "이메일을 변경하지 못했습니다.");
   };
 
   return (
@@ -114,19 +96,19 @@ function ProfileForm({ displayName, email }: { displayName: string | null; email
       <form onSubmit={saveName} noValidate className="flex items-end gap-2" aria-label="표시 이름 변경">
         <div className="flex-1">
           <Label htmlFor="profile-display-name">표시 이름</Label>
-          <Input id="profile-display-name" value={name} onChange={(e) => setName(e.target.value)} invalid={Boolean(nameError)} />
-          <FieldError message={nameError} />
+          <Input id="profile-display-name" value={name} onChange={(e) => setName(e.target.value)} invalid={Boolean(nameSave.error)} />
+          <FieldError message={nameSave.error} />
         </div>
-        <Button type="submit" variant="outline" loading={busy === "name"} disabled={busy !== null}>저장</Button>
+        <Button type="submit" variant="outline" loading={nameSave.busy} disabled={busy}>저장</Button>
       </form>
       <form onSubmit={saveEmail} noValidate className="flex items-end gap-2" aria-label="이메일 변경">
         <div className="flex-1">
           <Label htmlFor="profile-email">이메일</Label>
           <Input id="profile-email" type="email" autoComplete="email" value={address}
-            onChange={(e) => setAddress(e.target.value)} invalid={Boolean(emailError)} />
-          <FieldError message={emailError} />
+            onChange={(e) => setAddress(e.target.value)} invalid={Boolean(emailSave.error)} />
+          <FieldError message={emailSave.error} />
         </div>
-        <Button type="submit" variant="outline" loading={busy === "email"} disabled={busy !== null}>변경</Button>
+        <Button type="submit" variant="outline" loading={emailSave.busy} disabled={busy}>변경</Button>
       </form>
     </div>
   );

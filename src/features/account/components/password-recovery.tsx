@@ -5,7 +5,7 @@ import { Card, CardBody, CardDescription, CardTitle } from "@/components/ui/card
 import { Input } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
 import { paths } from "@/config/paths";
-import { errorMessage } from "@/lib/api-client";
+import { useFormRequest } from "@/features/account/hooks/use-form-request";
 import { useAuth } from "@/lib/auth";
 import { supabase } from "@/lib/supabase";
 import { PasswordChangeForm } from "@/features/account/components/account-settings";
@@ -13,16 +13,13 @@ import { PasswordChangeForm } from "@/features/account/components/account-settin
 /** 비밀번호 찾기: Supabase Auth mails a recovery link to the address (the answer never tells whether it has an account). */
 export function ForgotPassword() {
   const [email, setEmail] = useState("");
-  const [error, setError] = useState<string>();
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, run } = useFormRequest();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return setError("올바른 이메일 주소를 입력해주세요");
-    setError(undefined);
-    setBusy(true);
-    try {
+    await run(async () => {
       const { error: authError } = await supabase.auth.resetPasswordForEmail(email.trim(), {
         redirectTo: `${window.location.origin}${paths.resetPassword.getHref()}`,
       });
@@ -31,11 +28,7 @@ export function ForgotPassword() {
         throw authError;
       }
       setSent(true);
-    } catch (err) {
-      setError(errorMessage(err, "메일을 보내지 못했습니다. 잠시 후 다시 시도해 주세요."));
-    } finally {
-      setBusy(false);
-    }
+    }, "메일을 보내지 못했습니다. 잠시 후 다시 시도해 주세요.");
   };
 
   return (

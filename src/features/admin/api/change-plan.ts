@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { authKeys } from "@/lib/auth";
-import { subscriptionKeys, usageKeys } from "@/lib/usage";
+import { useInvalidatingMutation } from "@/lib/mutation";
+import { planChangeKeys } from "@/lib/usage";
 import type { User } from "@shared/types.ts";
 import { adminKeys } from "@/features/admin/api/keys";
 
@@ -18,15 +17,5 @@ export function changePlan({ userId, planId, endDate }: ChangePlanInput): Promis
 
 /** Invalidates the member list, and the admin's own usage/subscription in case they changed themselves. */
 export function useChangePlan() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changePlan,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
-        queryClient.invalidateQueries({ queryKey: usageKeys.all }),
-        queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }),
-        queryClient.invalidateQueries({ queryKey: authKeys.me() }),
-      ]),
-  });
+  return useInvalidatingMutation(changePlan, () => [adminKeys.users(), ...planChangeKeys()]);
 }

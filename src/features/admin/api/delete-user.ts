@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { useInvalidatingMutation } from "@/lib/mutation";
 import { adminKeys } from "@/features/admin/api/keys";
 
 export function deleteUser(id: string): Promise<unknown> {
@@ -7,9 +7,5 @@ export function deleteUser(id: string): Promise<unknown> {
 }
 
 export function useDeleteUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
-  });
+  return useInvalidatingMutation(deleteUser, () => [adminKeys.users()]);
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { authKeys } from "@/lib/auth";
-import { subscriptionKeys, usageKeys } from "@/lib/usage";
+import { useInvalidatingMutation } from "@/lib/mutation";
+import { planChangeKeys } from "@/lib/usage";
 import type { PaymentRecord, User } from "@shared/types.ts";
 import { adminKeys } from "@/features/admin/api/keys";
 
@@ -26,16 +25,9 @@ export function refundPayment({ orderId, reason, amount }: RefundPaymentInput): 
 
 /** Invalidates the member's payments and the member list (a full refund ends the paid month). */
 export function useRefundPayment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: refundPayment,
-    onSuccess: (_data, { userId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.payments(userId) }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
-        queryClient.invalidateQueries({ queryKey: usageKeys.all }),
-        queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }),
-        queryClient.invalidateQueries({ queryKey: authKeys.me() }),
-      ]),
-  });
+  return useInvalidatingMutation(refundPayment, ({ userId }) => [
+    adminKeys.payments(userId),
+    adminKeys.users(),
+    ...planChangeKeys(),
+  ]);
 }

@@ -1,7 +1,6 @@
 import { House, ShieldAlert } from "lucide-react";
-import { Link } from "react-router-dom";
-import { buttonClass } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
+import { IconLink } from "@/components/ui/icon-link";
 import { paths } from "@/config/paths";
 
 /** Shown to signed-in non-admins on admin pages (the server refuses them anyway). */
@@ -13,10 +12,9 @@ export function AccessDenied() {
           <ShieldAlert className="size-12 text-error" aria-hidden="true" />
           <h1 className="text-xl font-bold">접근 권한이 없습니다</h1>
           <p className="text-base-content/70">이 페이지는 관리자만 이용할 수 있습니다.</p>
-          <Link to={paths.home.getHref()} className={buttonClass({ variant: "primary" })}>
-            <House className="size-4" aria-hidden="true" />
+          <IconLink to={paths.home.getHref()} icon={House} variant="primary" size="md">
             홈으로 돌아가기
-          </Link>
+          </IconLink>
         </CardBody>
       </Card>
     </section>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
+import { notifyFailure } from "@/lib/notify-failure";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -51,11 +52,7 @@ export function ChangePlanDialog({ user, onClose }: ChangePlanDialogProps) {
           close();
         },
         onError: (error) =>
-          notify({
-            title: "구독 플랜 변경 실패",
-            description: errorMessage(error, "구독 플랜 변경 중 오류가 발생했습니다."),
-            variant: "destructive",
-          }),
+          notifyFailure("구독 플랜 변경 실패", errorMessage(error, "구독 플랜 변경 중 오류가 발생했습니다.")),
       },
     );
   };

@@ -1,5 +1,6 @@
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
+import { notifyFailure } from "@/lib/notify-failure";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useDeleteUser } from "@/features/admin/api/delete-user";
@@ -23,11 +24,7 @@ export function DeleteUserDialog({ user, currentUserId, onClose }: DeleteUserDia
         onClose();
       },
       onError: (error) =>
-        notify({
-          title: "계정 삭제 실패",
-          description: errorMessage(error, "계정 삭제 중 오류가 발생했습니다."),
-          variant: "destructive",
-        }),
+        notifyFailure("계정 삭제 실패", errorMessage(error, "계정 삭제 중 오류가 발생했습니다.")),
     });
   };
 

@@ -1,7 +1,8 @@
 // AI 채점 비용 (admins): totals, cost per day and per teacher, tokens per answer by grading mode,
 // from GET /admin/usage (tokens the provider reported × the configured prices, USD).
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { Card, CardBody, CardTitle, CardDescription } from "@/components/ui/card";
+import { DataTable } from "@/components/ui/data-table";
 import { Select } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { seoulDay, useGradingUsage, type UsageSums } from "@/features/admin/api/get-grading-usage";
@@ -22,9 +23,8 @@ export function usd(n: number): string {
 }
 const tokens = (s: Pick<UsageSums, "promptTokens" | "completionTokens">) => s.promptTokens + s.completionTokens;
 
-function Th({ children, end }: { children: ReactNode; end?: boolean }) {
-  return <th className={end ? "text-right" : undefined}>{children}</th>;
-}
+/** Right-aligned header cells over the number columns. */
+const numberColumns = (...labels: string[]) => labels.map((label) => ({ label, end: true }));
 
 export function GradingCost({ enabled = true }: { enabled?: boolean }) {
   const [days, setDays] = useState("30");
@@ -79,57 +79,40 @@ export function GradingCost({ enabled = true }: { enabled?: boolean }) {
               <p className="py-4 text-center text-base-content/70">이 기간에 AI 채점 기록이 없습니다.</p>
             ) : (
               <div className="grid gap-6 xl:grid-cols-2">
-                <div className="overflow-x-auto">
-                  <table className="table table-sm" aria-label="일별 채점 비용">
-                    <caption className="text-left font-semibold">일별</caption>
-                    <thead>
-                      <tr>
-                        <Th>날짜</Th>
-                        <Th end>답안</Th>
-                        <Th end>호출</Th>
-                        <Th end>토큰</Th>
-                        <Th end>비용</Th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.days.map((d) => (
-                        <tr key={d.day}>
-                          <td>{d.day}</td>
-                          <td className="text-right tabular-nums">{int(d.essays)}</td>
-                          <td className="text-right tabular-nums">{int(d.calls)}</td>
-                          <td className="text-right tabular-nums">{int(tokens(d))}</td>
-                          <td className="text-right tabular-nums">{usd(d.cost)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-                <div className="overflow-x-auto">
-                  <table className="table table-sm" aria-label="교사별 채점 비용">
-                    <caption className="text-left font-semibold">교사별</caption>
-                    <thead>
-                      <tr>
-                        <Th>교사</Th>
-                        <Th end>답안</Th>
-                        <Th end>토큰</Th>
-                        <Th end>비용</Th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.teachers.map((t) => (
-                        <tr key={t.userId ?? "deleted"}>
-                          <td className="max-w-56 truncate">
-                            {t.userId ? (t.name ?? "-") : "탈퇴한 회원"}
-                            {t.email && <span className="block text-xs text-base-content/70">{t.email}</span>}
-                          </td>
-                          <td className="text-right tabular-nums">{int(t.essays)}</td>
-                          <td className="text-right tabular-nums">{int(tokens(t))}</td>
-                          <td className="text-right tabular-nums">{usd(t.cost)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <DataTable
+                  className="table-sm"
+                  aria-label="일별 채점 비용"
+                  caption={<caption className="text-left font-semibold">일별</caption>}
+                  columns={["날짜", ...numberColumns("답안", "호출", "토큰", "비용")]}
+                >
+                  {data.days.map((d) => (
+                    <tr key={d.day}>
+                      <td>{d.day}</td>
+                      <td className="text-right tabular-nums">{int(d.essays)}</td>
+                      <td className="text-right tabular-nums">{int(d.calls)}</td>
+                      <td className="text-right tabular-nums">{int(tokens(d))}</td>
+                      <td className="text-right tabular-nums">{usd(d.cost)}</td>
+                    </tr>
+                  ))}
+                </DataTable>
+                <DataTable
+                  className="table-sm"
+                  aria-label="교사별 채점 비용"
+                  caption={<caption className="text-left font-semibold">교사별</caption>}
+                  columns={["교사", ...numberColumns("답안", "토큰", "비용")]}
+                >
+                  {data.teachers.map((t) => (
+                    <tr key={t.userId ?? "deleted"}>
+                      <td className="max-w-56 truncate">
+                        {t.userId ? (t.name ?? "-") : "탈퇴한 회원"}
+                        {t.email && <span className="block text-xs text-base-content/70">{t.email}</span>}
+                      </td>
+                      <td className="text-right tabular-nums">{int(t.essays)}</td>
+                      <td className="text-right tabular-nums">{int(tokens(t))}</td>
+                      <td className="text-right tabular-nums">{usd(t.cost)}</td>
+                    </tr>
+                  ))}
+                </DataTable>
               </div>
             )}
 

@@ -1,9 +1,11 @@
 import { useState } from "react";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
+import { notifyFailure } from "@/lib/notify-failure";
 import { formatSeoulDate } from "@/lib/format-date";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
 import { Dialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -66,11 +68,7 @@ export function PaymentsDialog({ user, onClose }: PaymentsDialogProps) {
           back();
         },
         onError: (error) =>
-          notify({
-            title: "환불 실패",
-            description: errorMessage(error, "환불 처리 중 오류가 발생했습니다."),
-            variant: "destructive",
-          }),
+          notifyFailure("환불 실패", errorMessage(error, "환불 처리 중 오류가 발생했습니다.")),
       },
     );
   };
@@ -146,44 +144,39 @@ export function PaymentsDialog({ user, onClose }: PaymentsDialogProps) {
           결제 내역이 없습니다.
         </p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="table table-sm" data-testid="member-payments">
-            <thead>
-              <tr>
-                <th>결제일</th>
-                <th>플랜</th>
-                <th className="text-right">금액</th>
-                <th>상태</th>
-                <th className="text-right">환불 금액</th>
-                <th>
-                  <span className="sr-only">관리</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {payments.data.map((p) => (
-                <tr key={p.orderId} data-testid="member-payment-row" data-order-id={p.orderId}>
-                  <td className="whitespace-nowrap">{formatSeoulDate(p.approvedAt ?? p.createdAt, "dateTime")}</td>
-                  <td>{p.planName}</td>
-                  <td className="whitespace-nowrap text-right tabular-nums">{won(p.amount)}</td>
-                  <td>
-                    <Badge size="sm" variant={STATUS[p.status]?.variant ?? "outline"} data-testid="member-payment-status">
-                      {STATUS[p.status]?.label ?? p.status}
-                    </Badge>
-                  </td>
-                  <td className="whitespace-nowrap text-right tabular-nums">{p.refundedAmount > 0 ? won(p.refundedAmount) : "-"}</td>
-                  <td className="text-right">
-                    {refundable(p) && (
-                      <Button size="xs" variant="outline" onClick={() => setTarget(p)}>
-                        환불
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="table-sm"
+          data-testid="member-payments"
+          columns={[
+            "결제일",
+            "플랜",
+            { label: "금액", end: true },
+            "상태",
+            { label: "환불 금액", end: true },
+            { label: <span className="sr-only">관리</span> },
+          ]}
+        >
+          {payments.data.map((p) => (
+            <tr key={p.orderId} data-testid="member-payment-row" data-order-id={p.orderId}>
+              <td className="whitespace-nowrap">{formatSeoulDate(p.approvedAt ?? p.createdAt, "dateTime")}</td>
+              <td>{p.planName}</td>
+              <td className="whitespace-nowrap text-right tabular-nums">{won(p.amount)}</td>
+              <td>
+                <Badge size="sm" variant={STATUS[p.status]?.variant ?? "outline"} data-testid="member-payment-status">
+                  {STATUS[p.status]?.label ?? p.status}
+                </Badge>
+              </td>
+              <td className="whitespace-nowrap text-right tabular-nums">{p.refundedAmount > 0 ? won(p.refundedAmount) : "-"}</td>
+              <td className="text-right">
+                {refundable(p) && (
+                  <Button size="xs" variant="outline" onClick={() => setTarget(p)}>
+                    환불
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </Dialog>
   );

@@ -1,7 +1,7 @@
 import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionStatusValue } from "@shared/plans.ts";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
+import { DataTable } from "@/components/ui/data-table";
 import { formatSeoulDateOr } from "@/lib/format-date";
 import type { AdminUser } from "@/features/admin/api/types";
 
@@ -37,75 +37,64 @@ export function UsersTable({ users, currentUserId, onChangePlan, onPayments, onD
       <p className="mb-2 text-xs text-base-content/70 lg:hidden" data-testid="users-table-hint">
         표를 옆으로 밀면 다른 항목이 보입니다. 관리 버튼은 오른쪽에 고정되어 있습니다.
       </p>
-      <div className="overflow-x-auto" role="region" aria-label="회원 목록 (옆으로 스크롤)" tabIndex={0}>
-        <table className="table table-sm min-w-[60rem] [&_td]:align-middle" data-testid="users-table">
-          <thead>
-            <tr>
-              <th>사용자명</th>
-              <th>이메일</th>
-              <th>표시 이름</th>
-              <th>플랜</th>
-              <th>사용량</th>
-              <th>가입일</th>
-              <th>최근 로그인</th>
-              <th className={cn("text-right", ACTIONS_CELL)}>관리</th>
+      <DataTable
+        region="회원 목록 (옆으로 스크롤)"
+        className="table-sm min-w-[60rem] [&_td]:align-middle"
+        data-testid="users-table"
+        columns={["사용자명", "이메일", "표시 이름", "플랜", "사용량", "가입일", "최근 로그인", { label: "관리", end: true, className: ACTIONS_CELL }]}
+      >
+        {users.map((u) => {
+          const self = u.id === currentUserId;
+          const status = u.subscription?.status;
+          return (
+            <tr key={u.id} data-testid={`user-row-${u.username}`}>
+              <td>
+                <div className="flex flex-wrap items-center gap-1.5">
+                  <span className="font-medium">{u.username}</span>
+                  {u.isGuest === 1 && <Badge variant="ghost" size="sm">게스트</Badge>}
+                  {u.isAdmin === 1 && <Badge variant="accent" size="sm">관리자</Badge>}
+                </div>
+              </td>
+              <td className="whitespace-nowrap text-base-content/80">{u.email ?? "-"}</td>
+              <td>{u.displayName ?? "-"}</td>
+              <td>
+                <div className="flex flex-wrap items-center gap-1.5" data-testid="user-plan">
+                  <span>{u.subscription?.planName ?? "-"}</span>
+                  {status && (
+                    <Badge variant={STATUS_VARIANT[status as SubscriptionStatusValue] ?? "outline"} size="sm">
+                      {statusLabel(status)}
+                    </Badge>
+                  )}
+                </div>
+              </td>
+              <td className="tabular-nums">
+                {u.usage ? `${u.usage.current}/${u.usage.limit}` : "-"}
+              </td>
+              <td className="whitespace-nowrap">{formatDate(u.createdAt)}</td>
+              <td className="whitespace-nowrap">{formatDate(u.lastLoginAt)}</td>
+              <td className={ACTIONS_CELL}>
+                <div className="flex justify-end gap-1.5">
+                  <Button size="xs" variant="outline" onClick={() => onChangePlan(u)}>
+                    플랜 변경
+                  </Button>
+                  <Button size="xs" variant="outline" onClick={() => onPayments(u)}>
+                    결제 내역
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="destructive"
+                    disabled={self}
+                    title={self ? "자신의 계정은 삭제할 수 없습니다" : undefined}
+                    onClick={() => onDelete(u)}
+                  >
+                    삭제
+                  </Button>
+                </div>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {users.map((u) => {
-              const self = u.id === currentUserId;
-              const status = u.subscription?.status;
-              return (
-                <tr key={u.id} data-testid={`user-row-${u.username}`}>
-                  <td>
-                    <div className="flex flex-wrap items-center gap-1.5">
-                      <span className="font-medium">{u.username}</span>
-                      {u.isGuest === 1 && <Badge variant="ghost" size="sm">게스트</Badge>}
-                      {u.isAdmin === 1 && <Badge variant="accent" size="sm">관리자</Badge>}
-                    </div>
-                  </td>
-                  <td className="whitespace-nowrap text-base-content/80">{u.email ?? "-"}</td>
-                  <td>{u.displayName ?? "-"}</td>
-                  <td>
-                    <div className="flex flex-wrap items-center gap-1.5" data-testid="user-plan">
-                      <span>{u.subscription?.planName ?? "-"}</span>
-                      {status && (
-                        <Badge variant={STATUS_VARIANT[status as SubscriptionStatusValue] ?? "outline"} size="sm">
-                          {statusLabel(status)}
-                        </Badge>
-                      )}
-                    </div>
-                  </td>
-                  <td className="tabular-nums">
-                    {u.usage ? `${u.usage.current}/${u.usage.limit}` : "-"}
-                  </td>
-                  <td className="whitespace-nowrap">{formatDate(u.createdAt)}</td>
-                  <td className="whitespace-nowrap">{formatDate(u.lastLoginAt)}</td>
-                  <td className={ACTIONS_CELL}>
-                    <div className="flex justify-end gap-1.5">
-                      <Button size="xs" variant="outline" onClick={() => onChangePlan(u)}>
-                        플랜 변경
-                      </Button>
-                      <Button size="xs" variant="outline" onClick={() => onPayments(u)}>
-                        결제 내역
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="destructive"
-                        disabled={self}
-                        title={self ? "자신의 계정은 삭제할 수 없습니다" : undefined}
-                        onClick={() => onDelete(u)}
-                      >
-                        삭제
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </DataTable>
     </div>
   );
 }

@@ -5,6 +5,8 @@ import { LoginForm } from "@/features/auth/components/login-form";
 import { RegisterForm } from "@/features/auth/components/register-form";
 
 type Mode = "login" | "register";
+const MODES: Mode[] = ["login", "register"];
+const MODE_TITLE: Record<Mode, string> = { login: "로그인", register: "회원가입" };
 
 const highlights = [
   { icon: PenLine, title: "논리 구조 분석", text: "서론·본론·결론의 흐름과 논지 전개를 점검합니다." },
@@ -43,28 +45,22 @@ export function AuthScreen() {
       <section className="card w-full border border-base-300 bg-base-100 shadow-lg" aria-labelledby="auth-card-title">
         <div className="card-body gap-5">
           <div role="tablist" aria-label="로그인 또는 회원가입" className="tabs tabs-box grid grid-cols-2">
-            <button
-              type="button"
-              role="tab"
-              aria-selected={mode === "login"}
-              className={`tab ${mode === "login" ? "tab-active" : ""}`}
-              onClick={() => setMode("login")}
-            >
-              로그인
-            </button>
-            <button
-              type="button"
-              role="tab"
-              aria-selected={mode === "register"}
-              className={`tab ${mode === "register" ? "tab-active" : ""}`}
-              onClick={() => setMode("register")}
-            >
-              회원가입
-            </button>
+            {MODES.map((m) => (
+              <button
+                key={m}
+                type="button"
+                role="tab"
+                aria-selected={mode === m}
+                className={`tab ${mode === m ? "tab-active" : ""}`}
+                onClick={() => setMode(m)}
+              >
+                {MODE_TITLE[m]}
+              </button>
+            ))}
           </div>
           <div>
             <h2 id="auth-card-title" className="card-title text-2xl">
-              {mode === "login" ? "로그인" : "회원가입"}
+              {MODE_TITLE[mode]}
             </h2>
             <p className="mt-1 text-sm text-base-content/70">
               {mode === "login"

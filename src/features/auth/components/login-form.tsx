@@ -1,15 +1,19 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { FieldError, Label } from "@/components/ui/label";
+import { TextField } from "@/components/ui/text-field";
 import { useCaptcha } from "@/features/auth/components/captcha-widget";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth";
+import { useZodForm } from "@/lib/zod-form";
 import { loginSchema, type LoginInput } from "@shared/schemas.ts";
 
 const LOGIN_REFUSED = "아이디와 비밀번호를 다시 확인해 주세요.";
+
+/** A refused sign-in marks both fields; the username (no message of its own) then points at the password's. */
+const fields: Array<{ name: keyof LoginInput; label: string; type?: string; autoComplete: string; placeholder: string }> = [
+  { name: "username", label: "사용자명", autoComplete: "username", placeholder: "사용자명을 입력하세요" },
+  { name: "password", label: "비밀번호", type: "password", autoComplete: "current-password", placeholder: "비밀번호를 입력하세요" },
+];
 
 export function LoginForm({ onSwitchToRegister }: { onSwitchToRegister: () => void }) {
   const { login, loginAsGuest } = useAuth();
@@ -20,12 +24,7 @@ export function LoginForm({ onSwitchToRegister }: { onSwitchToRegister: () => vo
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: { username: "", password: "" },
-  });
+  } = useZodForm(loginSchema, { username: "", password: "" });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -57,34 +56,26 @@ export function LoginForm({ onSwitchToRegister }: { onSwitchToRegister: () => vo
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="로그인">
-      <div>
-        <Label htmlFor="login-username">사용자명</Label>
-        <Input
-          id="login-username"
-          autoComplete="username"
-          placeholder="사용자명을 입력하세요"
-          invalid={Boolean(errors.username)}
-          aria-describedby={errors.username ? (errors.username.message ? "login-username-error" : "login-password-error") : undefined}
-          {...register("username")}
-        />
-        <FieldError id="login-username-error" message={errors.username?.message} />
-      </div>
-      <div>
-        <Label htmlFor="login-password">비밀번호</Label>
-        <Input
-          id="login-password"
-          type="password"
-          autoComplete="current-password"
-          placeholder="비밀번호를 입력하세요"
-          invalid={Boolean(errors.password)}
-          aria-describedby={errors.password ? "login-password-error" : undefined}
-          {...register("password")}
-        />
-        <FieldError id="login-password-error" message={errors.password?.message} />
-        <a href="/forgot-password" className="link link-hover mt-1 inline-block text-xs text-base-content/70">
-          비밀번호를 잊으셨나요? 비밀번호 찾기
-        </a>
-      </div>
+      {fields.map(({ name, ...field }) => {
+        const error = errors[name];
+        return (
+          <TextField
+            key={name}
+            id={`login-${name}`}
+            error={error?.message}
+            invalid={Boolean(error)}
+            describedBy={error ? (error.message ? `login-${name}-error` : "login-password-error") : undefined}
+            {...field}
+            {...register(name)}
+          >
+            {name === "password" && (
+              <a href="/forgot-password" className="link link-hover mt-1 inline-block text-xs text-base-content/70">
+                비밀번호를 잊으셨나요? 비밀번호 찾기
+              </a>
+            )}
+          </TextField>
+        );
+      })}
       <Button type="submit" block loading={isSubmitting} disabled={busy}>
         {isSubmitting ? "로그인 중..." : "로그인"}
       </Button>

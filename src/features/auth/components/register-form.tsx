@@ -1,10 +1,8 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { FieldError, Label } from "@/components/ui/label";
+import { TextField } from "@/components/ui/text-field";
 import { useCaptcha } from "@/features/auth/components/captcha-widget";
 import { useAuth } from "@/lib/auth";
+import { useZodForm } from "@/lib/zod-form";
 import { registerSchema, toRegisterRequest, type RegisterFormInput } from "@shared/schemas.ts";
 
 type FieldName = keyof RegisterFormInput;
@@ -24,12 +22,7 @@ export function RegisterForm({ onSwitchToLogin }: { onSwitchToLogin: () => void 
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterFormInput>({
-    resolver: zodResolver(registerSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: { username: "", email: "", displayName: "", password: "", confirmPassword: "" },
-  });
+  } = useZodForm(registerSchema, { username: "", email: "", displayName: "", password: "", confirmPassword: "" });
 
   const onSubmit = handleSubmit(async (values) => {
     if (!captcha.ready()) return;
@@ -43,25 +36,9 @@ export function RegisterForm({ onSwitchToLogin }: { onSwitchToLogin: () => void 
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="회원가입">
-      {fields.map((field) => {
-        const id = `register-${field.name}`;
-        const message = errors[field.name]?.message;
-        return (
-          <div key={field.name}>
-            <Label htmlFor={id}>{field.label}</Label>
-            <Input
-              id={id}
-              type={field.type}
-              autoComplete={field.autoComplete}
-              placeholder={field.placeholder}
-              invalid={Boolean(message)}
-              aria-describedby={message ? `${id}-error` : undefined}
-              {...register(field.name)}
-            />
-            <FieldError id={`${id}-error`} message={message} />
-          </div>
-        );
-      })}
+      {fields.map(({ name, ...field }) => (
+        <TextField key={name} id={`register-${name}`} error={errors[name]?.message} {...field} {...register(name)} />
+      ))}
       {captcha.widget}
       <Button type="submit" block loading={isSubmitting}>
         {isSubmitting ? "가입 중..." : "회원가입"}

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { useInvalidatingMutation } from "@/lib/mutation";
 import type { BlogPost, BlogPostCreateInput } from "@shared/blog.ts";
 import { blogKeys } from "@/features/blog/api/keys";
 
@@ -8,9 +8,5 @@ export function createPost(input: BlogPostCreateInput): Promise<BlogPost> {
 }
 
 export function useCreatePost() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createPost,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: blogKeys.all }),
-  });
+  return useInvalidatingMutation(createPost, () => [blogKeys.all]);
 }

@@ -1,17 +1,12 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { useInvalidatingMutation } from "@/lib/mutation";
 import { blogKeys } from "@/features/blog/api/keys";
 
 export function deleteAttachment({ id }: { id: string; postId: string | null }): Promise<unknown> {
   return api.delete(`/blog/attachments/${encodeURIComponent(id)}`);
 }
 
+/** A temporary attachment (no post yet) has no list to refresh. */
 export function useDeleteAttachment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteAttachment,
-    onSuccess: (_data, { postId }) => {
-      if (postId) return queryClient.invalidateQueries({ queryKey: blogKeys.attachments(postId) });
-    },
-  });
+  return useInvalidatingMutation(deleteAttachment, ({ postId }) => (postId ? [blogKeys.attachments(postId)] : []));
 }

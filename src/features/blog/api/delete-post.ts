@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { useInvalidatingMutation } from "@/lib/mutation";
 import { blogKeys } from "@/features/blog/api/keys";
 
 export function deletePost(id: string): Promise<unknown> {
@@ -7,9 +7,5 @@ export function deletePost(id: string): Promise<unknown> {
 }
 
 export function useDeletePost() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deletePost,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: blogKeys.all }),
-  });
+  return useInvalidatingMutation(deletePost, () => [blogKeys.all]);
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { useInvalidatingMutation } from "@/lib/mutation";
 import type { BlogPost, BlogPostUpdateInput } from "@shared/blog.ts";
 import { blogKeys } from "@/features/blog/api/keys";
 
@@ -8,9 +8,5 @@ export function updatePost({ id, data }: { id: string; data: BlogPostUpdateInput
 }
 
 export function useUpdatePost() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updatePost,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: blogKeys.all }),
-  });
+  return useInvalidatingMutation(updatePost, () => [blogKeys.all]);
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { useInvalidatingMutation } from "@/lib/mutation";
 import type { BlogAttachmentJson } from "@shared/blog.ts";
 import { blogKeys } from "@/features/blog/api/keys";
 
@@ -11,12 +11,7 @@ export function uploadAttachment({ postId, file }: { postId: string | null; file
   return api.post<BlogAttachmentJson>(path, form);
 }
 
+/** A temporary attachment (no post yet) has no list to refresh. */
 export function useUploadAttachment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadAttachment,
-    onSuccess: (_data, { postId }) => {
-      if (postId) return queryClient.invalidateQueries({ queryKey: blogKeys.attachments(postId) });
-    },
-  });
+  return useInvalidatingMutation(uploadAttachment, ({ postId }) => (postId ? [blogKeys.attachments(postId)] : []));
 }

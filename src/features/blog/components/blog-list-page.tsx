@@ -1,9 +1,9 @@
 import { House } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router-dom";
 import type { BlogCategory } from "@shared/blog.ts";
 import { buttonClass } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
+import { IconLink } from "@/components/ui/icon-link";
 import { paths } from "@/config/paths";
 import { usePosts } from "@/features/blog/api/get-posts";
 import { CategoryFilter } from "@/features/blog/components/category-filter";
@@ -25,10 +25,9 @@ export function BlogListPage() {
           <h1 className="text-3xl font-bold">{BLOG_TITLE}</h1>
           <p className="mt-2 text-base-content/70">{BLOG_SUBTITLE}</p>
         </div>
-        <Link to={paths.home.getHref()} className={buttonClass({ variant: "outline", size: "sm" })}>
-          <House className="size-4" aria-hidden="true" />
+        <IconLink to={paths.home.getHref()} icon={House} variant="outline">
           홈으로
-        </Link>
+        </IconLink>
       </div>
 
       <CategoryFilter value={category} onChange={setCategory} />

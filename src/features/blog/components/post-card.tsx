@@ -1,4 +1,5 @@
-import { Eye, UserRound } from "lucide-react";
+import { Eye, UserRound, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { blogCategoryLabel } from "@shared/blog-display.ts";
 import type { BlogPost } from "@shared/types.ts";
@@ -39,6 +40,16 @@ function FallbackCover({ category, title }: { category: string; title: string })
   );
 }
 
+/** One fact of a post's byline (author, date, views) with its icon; `small` in the cards. */
+export function PostMeta({ icon: Icon, small, testId, children }: { icon: LucideIcon; small?: boolean; testId?: string; children: ReactNode }) {
+  return (
+    <span className="inline-flex items-center gap-1" data-testid={testId}>
+      <Icon className={small ? "size-3.5" : "size-4"} aria-hidden="true" />
+      {children}
+    </span>
+  );
+}
+
 export function PostCard({ post }: { post: BlogPost }) {
   const date = formatKoreanDate(post.publishedAt ?? post.createdAt);
   return (
@@ -63,15 +74,13 @@ export function PostCard({ post }: { post: BlogPost }) {
           <h2 className="card-title line-clamp-2 text-lg leading-snug">{post.title}</h2>
           <p className="line-clamp-3 text-sm text-base-content/70">{post.excerpt}</p>
           <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-base-content/70">
-            <span className="inline-flex items-center gap-1" data-testid="post-author">
-              <UserRound className="size-3.5" aria-hidden="true" />
+            <PostMeta icon={UserRound} small testId="post-author">
               {postAuthorName(post.authorName)}
-            </span>
+            </PostMeta>
             {date && <time dateTime={post.publishedAt ?? post.createdAt}>{date}</time>}
-            <span className="inline-flex items-center gap-1">
-              <Eye className="size-3.5" aria-hidden="true" />
+            <PostMeta icon={Eye} small>
               <span>조회 {post.viewCount}</span>
-            </span>
+            </PostMeta>
           </div>
           {post.tags.length > 0 && (
             <div className="flex flex-wrap gap-1.5 text-xs text-primary">

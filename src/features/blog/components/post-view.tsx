@@ -1,16 +1,16 @@
 import { ArrowLeft, Calendar, Eye, House, UserRound } from "lucide-react";
-import { Link } from "react-router-dom";
 import { blogCategoryLabel } from "@shared/blog-display.ts";
 import { ApiError } from "@/lib/api-client";
 import { Badge } from "@/components/ui/badge";
-import { buttonClass } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
+import { IconLink } from "@/components/ui/icon-link";
 import { paths } from "@/config/paths";
 import { useAttachments } from "@/features/blog/api/get-attachments";
 import { usePost } from "@/features/blog/api/get-post";
 import { AttachmentList } from "@/features/blog/components/attachment-list";
 import { MarkdownBody } from "@/features/blog/components/markdown-body";
+import { PostMeta } from "@/features/blog/components/post-card";
 import { AdSlot } from "@/features/blog/components/ad-slot";
 import { useDocumentMeta } from "@/features/blog/hooks/use-document-meta";
 import { formatKoreanLongDate, postAuthorName } from "@/features/blog/utils/format";
@@ -18,14 +18,12 @@ import { formatKoreanLongDate, postAuthorName } from "@/features/blog/utils/form
 function NavButtons() {
   return (
     <div className="mb-6 flex flex-wrap gap-2">
-      <Link to={paths.blog.getHref()} className={buttonClass({ variant: "ghost", size: "sm" })}>
-        <ArrowLeft className="size-4" aria-hidden="true" />
+      <IconLink to={paths.blog.getHref()} icon={ArrowLeft}>
         목록으로
-      </Link>
-      <Link to={paths.home.getHref()} className={buttonClass({ variant: "ghost", size: "sm" })}>
-        <House className="size-4" aria-hidden="true" />
+      </IconLink>
+      <IconLink to={paths.home.getHref()} icon={House}>
         홈으로
-      </Link>
+      </IconLink>
     </div>
   );
 }
@@ -53,10 +51,9 @@ export function PostView({ slug }: { slug: string }) {
             <p className="text-lg font-semibold" role="alert">
               {notFound ? "게시글을 찾을 수 없습니다." : "게시글을 불러올 수 없습니다."}
             </p>
-            <Link to={paths.blog.getHref()} className={buttonClass({ variant: "outline", size: "sm" })}>
-              <ArrowLeft className="size-4" aria-hidden="true" />
+            <IconLink to={paths.blog.getHref()} icon={ArrowLeft} variant="outline">
               목록으로 돌아가기
-            </Link>
+            </IconLink>
           </CardBody>
         </Card>
       </section>
@@ -89,20 +86,17 @@ export function PostView({ slug }: { slug: string }) {
       </div>
       <h1 className="mt-4 text-3xl leading-tight font-bold sm:text-4xl">{p.title}</h1>
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-base-content/70">
-        <span className="inline-flex items-center gap-1" data-testid="post-author">
-          <UserRound className="size-4" aria-hidden="true" />
+        <PostMeta icon={UserRound} testId="post-author">
           {postAuthorName(p.authorName)}
-        </span>
+        </PostMeta>
         {date && (
-          <span className="inline-flex items-center gap-1">
-            <Calendar className="size-4" aria-hidden="true" />
+          <PostMeta icon={Calendar}>
             <time dateTime={p.publishedAt ?? p.createdAt}>{date}</time>
-          </span>
+          </PostMeta>
         )}
-        <span className="inline-flex items-center gap-1" data-testid="view-count">
-          <Eye className="size-4" aria-hidden="true" />
+        <PostMeta icon={Eye} testId="view-count">
           {p.viewCount}회
-        </span>
+        </PostMeta>
       </div>
       {p.excerpt && (
         <p className="mt-6 border-l-4 border-primary/40 pl-4 text-lg text-base-content/80">{p.excerpt}</p>

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { authKeys } from "@/lib/auth";
-import { subscriptionKeys, usageKeys } from "@/lib/usage";
+import { useInvalidatingMutation } from "@/lib/mutation";
+import { planChangeKeys } from "@/lib/usage";
 import type { PaymentConfirmation } from "@shared/types.ts";
 
 export interface ConfirmPaymentInput {
@@ -16,14 +15,5 @@ export function confirmPayment(input: ConfirmPaymentInput) {
 }
 
 export function useConfirmPayment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: confirmPayment,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: usageKeys.all }),
-        queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }),
-        queryClient.invalidateQueries({ queryKey: authKeys.me() }),
-      ]),
-  });
+  return useInvalidatingMutation(confirmPayment, planChangeKeys);
 }

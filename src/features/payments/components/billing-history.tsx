@@ -1,6 +1,7 @@
 import { Receipt } from "lucide-react";
 import { PageHeader } from "@/components/layout/page-header";
 import { Card, CardBody } from "@/components/ui/card";
+import { DataTable } from "@/components/ui/data-table";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { paths } from "@/config/paths";
@@ -47,56 +48,45 @@ export function BillingHistory({ payments, isLoading, isError }: BillingHistoryP
         </Card>
       )}
       {payments && payments.length > 0 && (
-        <div className="overflow-x-auto rounded-box border border-base-300">
-          <table className="table" data-testid="billing-table">
-            <thead>
-              <tr>
-                <th>결제일</th>
-                <th>플랜</th>
-                <th className="text-right">금액</th>
-                <th>결제수단</th>
-                <th>상태</th>
-                <th>이용 기간</th>
-                <th>영수증</th>
-              </tr>
-            </thead>
-            <tbody>
-              {payments.map((p) => (
-                <tr key={p.orderId} data-testid="billing-row" data-order-id={p.orderId}>
-                  <td className="whitespace-nowrap">{formatSeoulDate(p.approvedAt ?? p.createdAt, "dateTime")}</td>
-                  <td>{p.planName}</td>
-                  <td className="whitespace-nowrap text-right tabular-nums" data-testid="billing-amount">
-                    ₩{formatWon(p.amount)}
-                    {p.refundedAmount > 0 && (
-                      <span className="block text-xs text-warning">환불 ₩{formatWon(p.refundedAmount)}</span>
-                    )}
-                  </td>
-                  <td>{p.method ?? "-"}</td>
-                  <td>
-                    <Badge size="sm" variant={STATUS_VARIANTS[p.status]} data-testid="billing-status">
-                      {PAYMENT_STATUS_LABELS[p.status]}
-                    </Badge>
-                  </td>
-                  <td className="whitespace-nowrap text-sm">
-                    {p.periodStart && p.periodEnd
-                      ? `${formatSeoulDate(p.periodStart, "date")} ~ ${formatSeoulDate(p.periodEnd, "date")}`
-                      : "-"}
-                  </td>
-                  <td>
-                    {p.receiptUrl ? (
-                      <a href={p.receiptUrl} target="_blank" rel="noreferrer noopener" className="link inline-flex items-center gap-1">
-                        <Receipt className="size-4" aria-hidden="true" />
-                        보기
-                      </a>
-                    ) : (
-                      "-"
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          wrapperClassName="rounded-box border border-base-300"
+          data-testid="billing-table"
+          columns={["결제일", "플랜", { label: "금액", end: true }, "결제수단", "상태", "이용 기간", "영수증"]}
+        >
+          {payments.map((p) => (
+            <tr key={p.orderId} data-testid="billing-row" data-order-id={p.orderId}>
+              <td className="whitespace-nowrap">{formatSeoulDate(p.approvedAt ?? p.createdAt, "dateTime")}</td>
+              <td>{p.planName}</td>
+              <td className="whitespace-nowrap text-right tabular-nums" data-testid="billing-amount">
+                ₩{formatWon(p.amount)}
+                {p.refundedAmount > 0 && (
+                  <span className="block text-xs text-warning">환불 ₩{formatWon(p.refundedAmount)}</span>
+                )}
+              </td>
+              <td>{p.method ?? "-"}</td>
+              <td>
+                <Badge size="sm" variant={STATUS_VARIANTS[p.status]} data-testid="billing-status">
+                  {PAYMENT_STATUS_LABELS[p.status]}
+                </Badge>
+              </td>
+              <td className="whitespace-nowrap text-sm">
+                {p.periodStart && p.periodEnd
+                  ? `${formatSeoulDate(p.periodStart, "date")} ~ ${formatSeoulDate(p.periodEnd, "date")}`
+                  : "-"}
+              </td>
+              <td>
+                {p.receiptUrl ? (
+                  <a href={p.receiptUrl} target="_blank" rel="noreferrer noopener" className="link inline-flex items-center gap-1">
+                    <Receipt className="size-4" aria-hidden="true" />
+                    보기
+                  </a>
+                ) : (
+                  "-"
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </div>
   );

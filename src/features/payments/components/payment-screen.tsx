@@ -5,6 +5,7 @@ import { Card, CardBody } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
+import { notifyFailure } from "@/lib/notify-failure";
 import { TOAST } from "@shared/messages.ts";
 import type { PaymentIntent } from "@shared/types.ts";
 import { useCreateIntent } from "@/features/payments/api/create-intent";
@@ -52,11 +53,7 @@ export function PaymentScreen({ plan, clientKey, customerEmail, onCancel }: Paym
           setIntent(data);
         },
         onError: (error) =>
-          notify({
-            title: TOAST.payment.prepareFailTitle,
-            description: errorMessage(error, TOAST.payment.prepareFail),
-            variant: "destructive",
-          }),
+          notifyFailure(TOAST.payment.prepareFailTitle, errorMessage(error, TOAST.payment.prepareFail)),
       },
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -8,6 +8,7 @@ import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import { formatSeoulDate } from "@/lib/format-date";
 import { notify } from "@/lib/notify";
+import { notifyFailure } from "@/lib/notify-failure";
 import { TOAST } from "@shared/messages.ts";
 import type { PaymentRecord } from "@shared/types.ts";
 import { useConfirmPayment } from "@/features/payments/api/confirm-payment";
@@ -55,11 +56,7 @@ export function PaymentSuccessView({ supportEmail }: { supportEmail: string }) {
     started.current = true;
     confirm.mutate(query, {
       onError: (error) =>
-        notify({
-          title: TOAST.payment.confirmFailTitle,
-          description: errorMessage(error, TOAST.payment.confirmFailDefault),
-          variant: "destructive",
-        }),
+        notifyFailure(TOAST.payment.confirmFailTitle, errorMessage(error, TOAST.payment.confirmFailDefault)),
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, ApiError } from "@/lib/api-client";
+import { useInvalidatingMutation } from "@/lib/mutation";
 import { usageKeys } from "@/lib/usage";
 import { sessionKeys } from "@/features/sessions/api/keys";
 
@@ -110,13 +110,5 @@ export async function submitBatch({ sessionId, items, onProgress }: SubmitBatchI
 }
 
 export function useSubmitBatch() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: submitBatch,
-    onSettled: (_data, _error, input) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: usageKeys.all }),
-        queryClient.invalidateQueries({ queryKey: sessionKeys.detail(input.sessionId) }),
-      ]),
-  });
+  return useInvalidatingMutation(submitBatch, (input) => [usageKeys.all, sessionKeys.detail(input.sessionId)], "settled");
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { useInvalidatingMutation } from "@/lib/mutation";
 import { usageKeys } from "@/lib/usage";
 import { essaySchema } from "@shared/schemas.ts";
 import type { Submission } from "@shared/types.ts";
@@ -27,13 +27,5 @@ export function submitEssay(input: SubmitEssayInput) {
 }
 
 export function useSubmitEssay() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: submitEssay,
-    onSettled: (_data, _error, input) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: usageKeys.all }),
-        queryClient.invalidateQueries({ queryKey: sessionKeys.detail(input.sessionId) }),
-      ]),
-  });
+  return useInvalidatingMutation(submitEssay, (input) => [usageKeys.all, sessionKeys.detail(input.sessionId)], "settled");
 }

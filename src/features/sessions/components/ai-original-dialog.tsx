@@ -1,6 +1,7 @@
 // AI 원안 보기: the grader's original result, kept unchanged by the teacher's review, and the log of
 // who changed what and when.
 import type { ResultEdit, ReviewedReport } from "@shared/review.ts";
+import { BulletList } from "@/components/ui/bullet-list";
 import { Dialog } from "@/components/ui/dialog";
 import { formatReportDate, formatScore } from "@/lib/report-format";
 import { REPORT_SECTIONS } from "@shared/report-sections.ts";
@@ -33,15 +34,7 @@ function editSummary(e: ResultEdit): string {
 }
 
 function List({ items }: { items: string[] }) {
-  return items.length ? (
-    <ul className="list-disc pl-5 text-sm">
-      {items.map((s, i) => (
-        <li key={i}>{s}</li>
-      ))}
-    </ul>
-  ) : (
-    <p className="text-sm text-base-content/70">(없음)</p>
-  );
+  return <BulletList items={items} className="text-sm" emptyClassName="text-sm text-base-content/70" />;
 }
 
 export function AiOriginalDialog({ open, onOpenChange, report }: { open: boolean; onOpenChange: (open: boolean) => void; report: ReviewedReport }) {

@@ -5,9 +5,11 @@ import { buttonClass } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
+import { IconLink } from "@/components/ui/icon-link";
 import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
+import { notifyFailure } from "@/lib/notify-failure";
 import type { AnalysisSession } from "@shared/types.ts";
 import { useSessions } from "@/features/sessions/api/get-sessions";
 import { useDeleteSession } from "@/features/sessions/api/delete-session";
@@ -27,11 +29,7 @@ export function MyWork() {
         setTarget(null);
       },
       onError: (error) => {
-        notify({
-          title: M.session.deleteFailTitle,
-          description: errorMessage(error, M.session.deleteFailDefault),
-          variant: "destructive",
-        });
+        notifyFailure(M.session.deleteFailTitle, errorMessage(error, M.session.deleteFailDefault));
         setTarget(null);
       },
     });
@@ -40,10 +38,9 @@ export function MyWork() {
   return (
     <section className="mx-auto w-full max-w-5xl px-4 py-8">
       <div className="mb-6 flex items-center gap-3">
-        <Link to={paths.home.getHref()} className={buttonClass({ variant: "ghost", size: "sm" })}>
-          <ArrowLeft className="size-4" aria-hidden="true" />
+        <IconLink to={paths.home.getHref()} icon={ArrowLeft}>
           돌아가기
-        </Link>
+        </IconLink>
         <h1 className="text-2xl font-bold">내 작업 목록</h1>
       </div>
 

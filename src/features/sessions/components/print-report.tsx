@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { ReportData } from "@shared/grading.ts";
+import { BulletList } from "@/components/ui/bullet-list";
 import { cn } from "@/components/ui/cn";
 import { AnnotationLegend, AnnotationNoteBody, KIND_STYLE, KindMarker } from "@/features/sessions/components/annotated-essay";
 import { ReportQuestion, ReportRubric } from "@/features/sessions/components/report-question";
@@ -16,16 +17,6 @@ function PrintSection({ title, children, avoidBreak = false }: { title: string; 
   );
 }
 
-function PrintList({ items }: { items: string[] }) {
-  if (items.length === 0) return <p>(없음)</p>;
-  return (
-    <ul className="list-disc pl-5">
-      {items.map((item, i) => (
-        <li key={i}>{item}</li>
-      ))}
-    </ul>
-  );
-}
 
 /** The answer with its marks (underline by kind + numbered marker), then the numbered comments. */
 export function PrintEssay({ report }: { report: ReportData }) {
@@ -142,10 +133,10 @@ export function PrintReport({ report }: { report: ReportData }) {
         </ul>
       </PrintSection>
       <PrintSection title="우수한 점" avoidBreak>
-        <PrintList items={report.strengths} />
+        <BulletList items={report.strengths} />
       </PrintSection>
       <PrintSection title="개선이 필요한 점" avoidBreak>
-        <PrintList items={report.improvementAreas} />
+        <BulletList items={report.improvementAreas} />
       </PrintSection>
       <PrintSection title={REPORT_SECTIONS.feedback}>
         <p className="whitespace-pre-line">{report.detailedFeedback || "(없음)"}</p>

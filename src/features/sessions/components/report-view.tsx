@@ -3,14 +3,15 @@ import { useState, type ReactNode } from "react";
 import { anchorsUsedText, type ReportData } from "@shared/grading.ts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardBody } from "@/components/ui/card";
+import { BulletList } from "@/components/ui/bullet-list";
+import { Card, CardBody, SectionCard } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api-client";
 import { useReport } from "@/features/sessions/api/get-report";
 import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
 import { useReportDownload } from "@/features/sessions/hooks/use-report-download";
-import { formatReportDate, formatScore, scoreSummary } from "@/lib/report-format";
+import { formatReportDate, formatScore, scoreSummary, type ScoreSummary } from "@/lib/report-format";
 import { AnnotatedEssay } from "@/features/sessions/components/annotated-essay";
 import { ReportQuestion, ReportRubric } from "@/features/sessions/components/report-question";
 import { PrintPortal, usePrintJob } from "@/features/sessions/components/print-portal";
@@ -113,23 +114,26 @@ export function ReportView({ submissionId, onBack, onPrev, onNext }: ReportViewP
 
 function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
   return (
-    <Card data-testid={testId}>
-      <CardBody className="gap-3">
-        <h3 className="text-lg font-semibold">{title}</h3>
-        {children}
-      </CardBody>
-    </Card>
+    <SectionCard title={title} heading="h3" testId={testId}>
+      {children}
+    </SectionCard>
   );
 }
 
-function BulletList({ items }: { items: string[] }) {
-  if (items.length === 0) return <p className="text-base-content/70">(없음)</p>;
+function Items({ items }: { items: string[] }) {
+  return <BulletList items={items} className="space-y-1" emptyClassName="text-base-content/70" />;
+}
+
+/** A score's bar, coloured by its tier; `label` names it for screen readers (with the percent). */
+function ScoreBar({ score, max, summary, label }: { score: number; max: number; summary: ScoreSummary; label: string }) {
   return (
-    <ul className="list-disc space-y-1 pl-5">
-      {items.map((item, i) => (
-        <li key={i}>{item}</li>
-      ))}
-    </ul>
+    <Progress
+      value={score}
+      max={max > 0 ? max : 1}
+      variant={summary.style.progress}
+      className={summary.style.bar}
+      label={`${label} ${summary.percent}%`}
+    />
   );
 }
 
@@ -190,13 +194,7 @@ export function ReportBody({ report }: { report: ReportData }) {
                 <span className="text-lg font-semibold">({total.percent}%)</span>
               </span>
             </div>
-            <Progress
-              value={report.overallScore}
-              max={report.maxScore > 0 ? report.maxScore : 1}
-              variant={total.style.progress}
-              className={total.style.bar}
-              label={`총점 ${total.percent}%`}
-            />
+            <ScoreBar score={report.overallScore} max={report.maxScore} summary={total} label="총점" />
           </div>
         </CardBody>
       </Card>
@@ -215,13 +213,7 @@ export function ReportBody({ report }: { report: ReportData }) {
                     {formatScore(category.score)}/{formatScore(category.maxScore)}
                   </span>
                 </div>
-                <Progress
-                  value={category.score}
-                  max={category.maxScore > 0 ? category.maxScore : 1}
-                  variant={s.style.progress}
-                  className={s.style.bar}
-                  label={`${category.name} ${s.percent}%`}
-                />
+                <ScoreBar score={category.score} max={category.maxScore} summary={s} label={category.name} />
                 <p className="text-sm text-base-content/80">{category.feedback}</p>
               </li>
             );
@@ -230,10 +222,10 @@ export function ReportBody({ report }: { report: ReportData }) {
       </Section>
 
       <Section title="우수한 점" testId="report-strengths">
-        <BulletList items={report.strengths} />
+        <Items items={report.strengths} />
       </Section>
       <Section title="개선이 필요한 점" testId="report-improvements">
-        <BulletList items={report.improvementAreas} />
+        <Items items={report.improvementAreas} />
       </Section>
       <Section title={REPORT_SECTIONS.feedback} testId="report-feedback">
         <p className="whitespace-pre-line leading-relaxed">{report.detailedFeedback || "(없음)"}</p>

@@ -15,6 +15,7 @@ import {
 } from "@tanstack/react-table";
 import type { Submission } from "@shared/types.ts";
 import { Badge } from "@/components/ui/badge";
+import { DataTable } from "@/components/ui/data-table";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import {
@@ -144,92 +145,87 @@ export function ResultsTable({ submissions, onView }: ResultsTableProps) {
       <p id={ids.count} className="text-sm text-base-content/70" aria-live="polite" data-testid="results-count">
         {data.length === rows.length ? `${rows.length}명` : `${rows.length}명 중 ${data.length}명 표시`}
       </p>
-      <div
-        className="overflow-x-auto rounded-box border border-base-300"
-        role="region"
-        aria-label="학생별 결과 표 (가로로 스크롤)"
-        tabIndex={0}
-      >
-        <table className="table table-sm">
+      <DataTable
+        wrapperClassName="rounded-box border border-base-300"
+        region="학생별 결과 표 (가로로 스크롤)"
+        className="table-sm"
+        caption={
           <caption className="sr-only">
             학생별 채점 결과. 열 제목의 버튼으로 정렬하고, 완료된 답안은 이름을 눌러 리포트를 엽니다.
           </caption>
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={sorted ? ARIA_SORT[sorted] : "none"}
-                      className={header.column.id === "name" ? "sticky left-0 z-10 bg-base-100" : undefined}
+        }
+        head={table.getHeaderGroups().map((group) => (
+          <tr key={group.id}>
+            {group.headers.map((header) => {
+              const sorted = header.column.getIsSorted();
+              return (
+                <th
+                  key={header.id}
+                  scope="col"
+                  aria-sort={sorted ? ARIA_SORT[sorted] : "none"}
+                  className={header.column.id === "name" ? "sticky left-0 z-10 bg-base-100" : undefined}
+                >
+                  <SortButton column={header.column} label={String(header.column.columnDef.header)} />
+                </th>
+              );
+            })}
+          </tr>
+        ))}
+      >
+        {visible.length === 0 ? (
+          <tr>
+            <td colSpan={columns.length} className="py-6 text-center text-base-content/70">
+              {rows.length === 0 ? "아직 제출된 답안이 없습니다" : "조건에 맞는 답안이 없습니다"}
+            </td>
+          </tr>
+        ) : (
+          visible.map((row) => {
+            const r = row.original;
+            const openable = r.status === "completed" && Boolean(onView);
+            return (
+              <tr
+                key={row.id}
+                data-testid="results-row"
+                data-submission-id={r.id}
+                className={openable ? "cursor-pointer hover:bg-base-200" : undefined}
+                onClick={openable ? () => open(r) : undefined}
+              >
+                <th scope="row" className="sticky left-0 bg-base-100 font-semibold">
+                  {openable ? (
+                    <button
+                      type="button"
+                      className="link link-hover text-left"
+                      title="리포트 보기"
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        open(r);
+                      }}
                     >
-                      <SortButton column={header.column} label={String(header.column.columnDef.header)} />
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {visible.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length} className="py-6 text-center text-base-content/70">
-                  {rows.length === 0 ? "아직 제출된 답안이 없습니다" : "조건에 맞는 답안이 없습니다"}
+                      {r.name}
+                    </button>
+                  ) : (
+                    r.name
+                  )}
+                </th>
+                <td className="whitespace-nowrap">{r.studentId || "-"}</td>
+                <td>
+                  <Badge variant={r.submission.regrading ? "info" : STATUS_VARIANTS[r.status]} size="sm" className="whitespace-nowrap">
+                    {r.submission.regrading ? M.regrade.status : STATUS_LABELS[r.status]}
+                  </Badge>
                 </td>
+                <td className="text-right tabular-nums whitespace-nowrap" data-column="total">
+                  {r.total === null ? "-" : `${r.total} / ${r.maxScore}`}
+                </td>
+                {categories.map((c) => (
+                  <td key={c.name} className="text-right tabular-nums">
+                    {r.scores[c.name] ?? "-"}
+                  </td>
+                ))}
               </tr>
-            ) : (
-              visible.map((row) => {
-                const r = row.original;
-                const openable = r.status === "completed" && Boolean(onView);
-                return (
-                  <tr
-                    key={row.id}
-                    data-testid="results-row"
-                    data-submission-id={r.id}
-                    className={openable ? "cursor-pointer hover:bg-base-200" : undefined}
-                    onClick={openable ? () => open(r) : undefined}
-                  >
-                    <th scope="row" className="sticky left-0 bg-base-100 font-semibold">
-                      {openable ? (
-                        <button
-                          type="button"
-                          className="link link-hover text-left"
-                          title="리포트 보기"
-                          onClick={(e) => {
-                            e.stopPropagation();
-                            open(r);
-                          }}
-                        >
-                          {r.name}
-                        </button>
-                      ) : (
-                        r.name
-                      )}
-                    </th>
-                    <td className="whitespace-nowrap">{r.studentId || "-"}</td>
-                    <td>
-                      <Badge variant={r.submission.regrading ? "info" : STATUS_VARIANTS[r.status]} size="sm" className="whitespace-nowrap">
-                        {r.submission.regrading ? M.regrade.status : STATUS_LABELS[r.status]}
-                      </Badge>
-                    </td>
-                    <td className="text-right tabular-nums whitespace-nowrap" data-column="total">
-                      {r.total === null ? "-" : `${r.total} / ${r.maxScore}`}
-                    </td>
-                    {categories.map((c) => (
-                      <td key={c.name} className="text-right tabular-nums">
-                        {r.scores[c.name] ?? "-"}
-                      </td>
-                    ))}
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </table>
-      </div>
+            );
+          })
+        )}
+      </DataTable>
     </div>
   );
 }

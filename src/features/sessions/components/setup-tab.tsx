@@ -19,6 +19,7 @@ import { isImageName, reviewedTextFile } from "@/features/sessions/ocr/text-file
 import { imageTextProblem, useImageText } from "@/features/sessions/ocr/use-image-text";
 
 type Role = "prompt" | "criteria";
+const ROLES: Role[] = ["prompt", "criteria"];
 const ROLE_NAME: Record<Role, string> = { prompt: "논술 문제", criteria: "평가 기준" };
 
 export interface SetupTabProps {
@@ -123,27 +124,22 @@ export function SetupTab({ session, onCreated, onNext, onUsageExceeded }: SetupT
         </div>
         <SetupHint />
         <div className="grid gap-4 md:grid-cols-2">
-          <SetupFilePicker
-            id="prompt-file"
-            label="논술 문제(필수)"
-            subject="논술 문제"
-            file={promptFile}
-            disabled={busy}
-            onChange={(file) => choose("prompt", file)}
-          />
-          <SetupFilePicker
-            id="criteria-file"
-            label="평가 기준(선택)"
-            subject="평가 기준"
-            file={criteriaFile}
-            disabled={busy}
-            onChange={(file) => choose("criteria", file)}
-          />
+          {ROLES.map((role) => (
+            <SetupFilePicker
+              key={role}
+              id={`${role}-file`}
+              label={`${ROLE_NAME[role]}(${role === "prompt" ? "필수" : "선택"})`}
+              subject={ROLE_NAME[role]}
+              file={files[role]}
+              disabled={busy}
+              onChange={(file) => choose(role, file)}
+            />
+          ))}
         </div>
         <ImageTextReview
           subject="논술 문제와 평가 기준"
           disabled={busy}
-          entries={(["prompt", "criteria"] as const).flatMap((role) => {
+          entries={ROLES.flatMap((role) => {
             const state = ocr.states[role];
             const file = files[role];
             return state && file ? [{ key: role, name: `${ROLE_NAME[role]}: ${file.name}`, state }] : [];

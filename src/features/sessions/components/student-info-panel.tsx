@@ -7,6 +7,11 @@ export interface StudentInfoPanelProps {
   onChange: (key: string, patch: Partial<Pick<EssayFileItem, "studentName" | "studentId">>) => void;
 }
 
+const FIELDS = [
+  { field: "studentName", label: "학생 이름" },
+  { field: "studentId", label: "수험번호" },
+] as const;
+
 export function StudentInfoPanel({ items, onChange }: StudentInfoPanelProps) {
   if (items.length === 0) return null;
   return (
@@ -26,22 +31,17 @@ export function StudentInfoPanel({ items, onChange }: StudentInfoPanelProps) {
             <span className="col-span-2 truncate text-sm font-medium md:col-span-1" title={item.file.name}>
               {item.file.name}
             </span>
-            <Input
-              aria-label={`${item.file.name} 학생 이름`}
-              placeholder="학생 이름"
-              value={item.studentName}
-              maxLength={50}
-              onChange={(e) => onChange(item.key, { studentName: e.target.value })}
-              className="input-sm w-full"
-            />
-            <Input
-              aria-label={`${item.file.name} 수험번호`}
-              placeholder="수험번호"
-              value={item.studentId}
-              maxLength={50}
-              onChange={(e) => onChange(item.key, { studentId: e.target.value })}
-              className="input-sm w-full"
-            />
+            {FIELDS.map(({ field, label }) => (
+              <Input
+                key={field}
+                aria-label={`${item.file.name} ${label}`}
+                placeholder={label}
+                value={item[field]}
+                maxLength={50}
+                onChange={(e) => onChange(item.key, { [field]: e.target.value })}
+                className="input-sm w-full"
+              />
+            ))}
           </li>
         ))}
       </ul>

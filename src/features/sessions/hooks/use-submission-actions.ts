@@ -1,5 +1,6 @@
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
+import { notifyFailure } from "@/lib/notify-failure";
 import type { Submission } from "@shared/types.ts";
 import { useDeleteSubmission } from "@/features/sessions/api/delete-submission";
 import { useDownloadResultsCsv } from "@/features/sessions/api/download-results-csv";
@@ -56,11 +57,7 @@ export function useSubmissionActions(sessionId: string | null, onUsageExceeded: 
     remove.mutateAsync({ sessionId: sessionId ?? submission.sessionId, submissionId: submission.id }).then(
       () => notify({ title: ACTION_MESSAGES.deleteTitle, description: ACTION_MESSAGES.deleteDescription }),
       (error: unknown) =>
-        notify({
-          title: ACTION_MESSAGES.deleteFailureTitle,
-          description: errorMessage(error, ACTION_MESSAGES.deleteFailureDescription),
-          variant: "destructive",
-        }),
+        notifyFailure(ACTION_MESSAGES.deleteFailureTitle, errorMessage(error, ACTION_MESSAGES.deleteFailureDescription)),
     );
 
   return {

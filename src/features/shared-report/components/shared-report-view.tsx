@@ -5,7 +5,8 @@ import type { ReactNode } from "react";
 import { SHARE_NOT_FOUND, type SharedReport } from "@shared/review.ts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardBody } from "@/components/ui/card";
+import { BulletList } from "@/components/ui/bullet-list";
+import { Card, CardBody, SectionCard } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api-client";
@@ -13,27 +14,8 @@ import { useSharedReport } from "@/features/shared-report/api/get-shared-report"
 import { formatReportDate, formatScore, scoreSummary } from "@/lib/report-format";
 import { REPORT_SECTIONS } from "@shared/report-sections.ts";
 
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Card data-testid={testId}>
-      <CardBody className="gap-3">
-        <h2 className="text-lg font-semibold">{title}</h2>
-        {children}
-      </CardBody>
-    </Card>
-  );
-}
-
 function Items({ items }: { items: string[] }) {
-  return items.length ? (
-    <ul className="list-disc space-y-1 pl-5">
-      {items.map((s, i) => (
-        <li key={i}>{s}</li>
-      ))}
-    </ul>
-  ) : (
-    <p className="text-base-content/70">(없음)</p>
-  );
+  return <BulletList items={items} className="space-y-1" emptyClassName="text-base-content/70" />;
 }
 
 function AnnotatedAnswer({ report }: { report: SharedReport }) {
@@ -137,7 +119,7 @@ export function SharedReportView({ token }: { token: string }) {
           <Progress value={r.overallScore} max={r.maxScore > 0 ? r.maxScore : 1} variant={total.style.progress} label={`총점 ${total.percent}%`} />
         </CardBody>
       </Card>
-      <Section title="항목별 점수" testId="shared-categories">
+      <SectionCard title="항목별 점수" testId="shared-categories">
         <ul className="flex flex-col gap-4">
           {r.categories.map((c) => (
             <li key={c.name} className="flex flex-col gap-1">
@@ -151,27 +133,27 @@ export function SharedReportView({ token }: { token: string }) {
             </li>
           ))}
         </ul>
-      </Section>
-      <Section title="우수한 점">
+      </SectionCard>
+      <SectionCard title="우수한 점">
         <Items items={r.strengths} />
-      </Section>
-      <Section title="개선이 필요한 점">
+      </SectionCard>
+      <SectionCard title="개선이 필요한 점">
         <Items items={r.improvementAreas} />
-      </Section>
-      <Section title={REPORT_SECTIONS.feedback}>
+      </SectionCard>
+      <SectionCard title={REPORT_SECTIONS.feedback}>
         <p className="whitespace-pre-line leading-relaxed">{r.detailedFeedback || "(없음)"}</p>
-      </Section>
-      <Section title="향후 개선 방안">
+      </SectionCard>
+      <SectionCard title="향후 개선 방안">
         <Items items={r.suggestions} />
-      </Section>
+      </SectionCard>
       {r.question && (
-        <Section title="문제">
+        <SectionCard title="문제">
           <p className="whitespace-pre-line">{r.question}</p>
-        </Section>
+        </SectionCard>
       )}
-      <Section title="내 답안과 첨삭" testId="shared-answer">
+      <SectionCard title="내 답안과 첨삭" testId="shared-answer">
         <AnnotatedAnswer report={r} />
-      </Section>
+      </SectionCard>
       <p className="text-center text-sm text-base-content/70">이 링크는 {formatReportDate(r.expiresAt)}까지 열 수 있습니다.</p>
     </article>
   );
