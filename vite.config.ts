@@ -56,7 +56,7 @@ function ocrAssets(): { plugin: Plugin; dir: string } {
 /**
  * The public blog pages without a request waterfall: a lazy route's chunk is otherwise found only
  * after the entry has run the router, then its imports after that chunk has loaded. The built
- * index.html gets a tiny inline script that, on /blog and /blog/<slug>, asks for that route's
+ * index.html gets, ahead of its stylesheet, a tiny inline script that, on /blog and /blog/<slug>, asks for that route's
  * chunks (and the Query provider's) at once with <link rel=modulepreload>, and starts the page's
  * first API read (src/features/blog/api/early-reads.ts), so data, chunks and the entry all load
  * side by side. Build only; names come from the bundle.
@@ -93,7 +93,9 @@ function routePreload(apiUrl: string): Plugin {
         if (table.length === 0) return html;
         const script = `<script>(function(){var p=location.pathname,t=${JSON.stringify(table)};for(var i=0;i<t.length;i++){if(new RegExp(t[i][0]).test(p)){for(var j=0;j<t[i][1].length;j++){var l=document.createElement("link");l.rel="modulepreload";l.href=t[i][1][j];document.head.appendChild(l);}break;}}})();</script>`;
         const reads = `<script>(${startEarlyBlogReads.toString()})(${JSON.stringify(apiUrl)},${JSON.stringify(VIEWED_PREFIX)});</script>`;
-        return html.replace("</head>", `    ${script}\n    ${reads}\n  </head>`);
+        // Before the stylesheet: an inline script after a <link rel=stylesheet> waits for the CSS to load.
+        const at = Math.min(...["<script type=\"module\"", "<link rel=\"modulepreload\"", "<link rel=\"stylesheet\""].map((tag) => html.indexOf(tag)).filter((i) => i >= 0));
+        return Number.isFinite(at) ? `${html.slice(0, at)}${script}\n    ${reads}\n    ${html.slice(at)}` : html.replace("</head>", `    ${script}\n    ${reads}\n  </head>`);
       },
     },
   };
