@@ -5,7 +5,7 @@ import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv, type Plugin, type ProxyOptions } from "vite";
-import { startEarlyBlogReads, VIEWED_PREFIX } from "./src/features/blog/api/early-reads";
+import { earlyBlogReadsScript } from "./src/features/blog/api/early-reads";
 
 /**
  * The browser OCR (src/features/sessions/ocr) loads tesseract.js's worker, its wasm core and the
@@ -92,7 +92,7 @@ function routePreload(apiUrl: string): Plugin {
         }).filter(([, files]) => files.length > 0);
         if (table.length === 0) return html;
         const script = `<script>(function(){var p=location.pathname,t=${JSON.stringify(table)};for(var i=0;i<t.length;i++){if(new RegExp(t[i][0]).test(p)){for(var j=0;j<t[i][1].length;j++){var l=document.createElement("link");l.rel="modulepreload";l.href=t[i][1][j];document.head.appendChild(l);}break;}}})();</script>`;
-        const reads = `<script>(${startEarlyBlogReads.toString()})(${JSON.stringify(apiUrl)},${JSON.stringify(VIEWED_PREFIX)});</script>`;
+        const reads = `<script>${earlyBlogReadsScript(apiUrl)}</script>`;
         // Before the stylesheet: an inline script after a <link rel=stylesheet> waits for the CSS to load.
         const at = Math.min(...["<script type=\"module\"", "<link rel=\"modulepreload\"", "<link rel=\"stylesheet\""].map((tag) => html.indexOf(tag)).filter((i) => i >= 0));
         return Number.isFinite(at) ? `${html.slice(0, at)}${script}\n    ${reads}\n    ${html.slice(at)}` : html.replace("</head>", `    ${script}\n    ${reads}\n  </head>`);

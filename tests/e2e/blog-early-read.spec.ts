@@ -2,15 +2,19 @@
 // (src/features/blog/api/early-reads.ts, inlined by vite.config.ts): a first visit reads its post
 // once, counts one view, and a member's reads still carry the member's token.
 import { expect, test, type Page } from "@playwright/test";
-import { createMember, testSql } from "../helpers/users.ts";
+import { publishPost } from "../helpers/blog.ts";
+import { createAdmin, createMember, testSql, type TestUser } from "../helpers/users.ts";
 import { signIn } from "./support.ts";
 
-async function publishPost(title: string): Promise<string> {
-  // A Hangul slug: the inline script and the API client must spell the address the same way.
+let admin: TestUser;
+test.beforeAll(async () => {
+  admin = await createAdmin();
+});
+
+/** A published post with a Hangul slug: the inline script and the API client must spell its address the same way. */
+async function publishPostTitled(title: string): Promise<string> {
   const slug = `첫-방문-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  await testSql()`
-    insert into public.blog_posts (title, slug, excerpt, content, category, is_published, published_at)
-    values (${title}, ${slug}, '요약', ${"## 소제목\n\n본문 문단입니다."}, 'essay-tips', true, now())`;
+  await publishPost(admin, { slug, title, content: "## 소제목\n\n본문 문단입니다." });
   return slug;
 }
 
@@ -29,7 +33,7 @@ function recordReads(page: Page, apiPath: string) {
 }
 
 test("a post's first visit reads it once, from index.html, and counts one view; a reload counts none", async ({ page }) => {
-  const slug = await publishPost("처음 여는 글");
+  const slug = await publishPostTitled("처음 여는 글");
   const reads = recordReads(page, `/blog/posts/${slug}`);
   await page.goto(`/blog/${encodeURIComponent(slug)}`);
   await expect(page.getByRole("heading", { name: "처음 여는 글" })).toBeVisible();
@@ -51,7 +55,7 @@ test("a post's first visit reads it once, from index.html, and counts one view; 
 });
 
 test("the blog list's first visit reads the list once, from index.html", async ({ page }) => {
-  const slug = await publishPost("목록에 보이는 글");
+  const slug = await publishPostTitled("목록에 보이는 글");
   const reads = recordReads(page, "/blog/posts");
   await page.goto("/blog");
   await expect(page.locator(`main a[href="/blog/${encodeURIComponent(slug)}"]`).first()).toBeVisible();
@@ -60,7 +64,7 @@ test("the blog list's first visit reads the list once, from index.html", async (
 
 test("a signed-in member's post read goes through the API client with the member's token", async ({ page }) => {
   const member = await createMember();
-  const slug = await publishPost("회원이 읽는 글");
+  const slug = await publishPostTitled("회원이 읽는 글");
   await signIn(page, member);
   const reads = recordReads(page, `/blog/posts/${slug}`);
   await page.goto(`/blog/${encodeURIComponent(slug)}`);

@@ -3,23 +3,11 @@ import { api } from "@/lib/api-client";
 import type { BlogPost } from "@shared/blog.ts";
 import { takeEarlyRead } from "@/lib/early-reads";
 import { blogKeys } from "@/features/blog/api/keys";
-import { VIEWED_PREFIX } from "@/features/blog/api/early-reads";
-
-/** True the first time this browser-tab session opens the post (then remembered in sessionStorage). */
-function firstViewThisSession(slug: string): boolean {
-  try {
-    const key = VIEWED_PREFIX + slug;
-    if (sessionStorage.getItem(key)) return false;
-    sessionStorage.setItem(key, "1");
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { firstViewThisSession, postPath } from "@/features/blog/api/early-reads";
 
 /** GET /blog/posts/:slug (or the page's early read of it) — adds `?view=1` once per visitor session so the server counts one view. */
 export function getPost(slug: string): Promise<BlogPost> {
-  const path = `/blog/posts/${encodeURIComponent(slug)}`;
+  const path = postPath(slug);
   // Started by index.html on a first visit, which has counted the view already.
   const early = takeEarlyRead(path);
   if (early) return api.read<BlogPost>(early);
