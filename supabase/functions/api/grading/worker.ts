@@ -23,11 +23,12 @@ import { type AnchorAnswer, MAX_ANCHORS } from "./anchor-prompt.ts";
 const num = (name: string, fallback: number) => numberSetting(name, fallback);
 
 /**
- * The worker's settings, read from the environment at each call (GRADING_*; a missing or bad value
- * is the default). GRADING_MODE: holistic (default, one call) or per-criterion (one call per
- * category + overall); GRADING_SAMPLES: gradings per answer, the per-category median kept (1–5).
+ * The worker's settings, read from the environment (GRADING_*; a missing or bad value is the
+ * default) once per run, at its start. GRADING_MODE: holistic (default, one call) or per-criterion
+ * (one call per category + overall); GRADING_SAMPLES: gradings per answer, the per-category median
+ * kept (1–5).
  */
-export function workerSettings() {
+function workerSettings() {
   return {
     leaseSeconds: num("GRADING_LEASE_SECONDS", 120),
     maxAttempts: num("GRADING_MAX_ATTEMPTS", 3),
@@ -44,6 +45,7 @@ export function workerSettings() {
     samples: gradingSamples(read("GRADING_SAMPLES")),
   };
 }
+type WorkerSettings = ReturnType<typeof workerSettings>;
 
 /**
  * Records the model calls of one answer (public.grading_usage). Best effort: a failed write is
@@ -157,7 +159,7 @@ class Progress {
   private last = 0;
   private value = 5;
   lost = false;
-  constructor(private job: Job, private worker: string) {}
+  constructor(private job: Job, private worker: string, private settings: WorkerSettings) {}
 
   async set(progress: number, message: string, force = false) {
     if (this.lost) return;
@@ -167,7 +169,7 @@ class Progress {
     this.value = Math.max(this.value, progress);
     const [row] = await adminSql`
       select private.report_grading_progress(${this.job.id}, ${this.worker}, ${this.value}, ${message},
-                                             ${workerSettings().leaseSeconds}) as ok`;
+                                             ${this.settings.leaseSeconds}) as ok`;
     if (!row?.ok) this.lost = true;
   }
 
@@ -178,17 +180,18 @@ class Progress {
     const timer = setInterval(() => {
       p = Math.min(ceiling, p + Math.max(1, Math.round((ceiling - p) / 6)));
       this.set(p, STAGES[Math.min(i++ >> 1, STAGES.length - 1)]).catch(() => {});
-    }, workerSettings().progressIntervalMs);
+    }, this.settings.progressIntervalMs);
     return () => clearInterval(timer);
   }
 }
 
-/** Time limits of one run, handed to every job it grades. */
+/** Time limits of one run and the settings it read at its start, handed to every job it grades. */
 interface RunClock {
   /** LLM calls and retry waits must be over by then (epoch ms). */
   llmDeadline: number;
   /** Aborted at `llmDeadline` or when the instance shuts down. */
   signal: AbortSignal;
+  settings: WorkerSettings;
 }
 
 /** Gives a job back to the queue because the run is out of time (see private.release_grading_job). */
@@ -222,7 +225,8 @@ async function storeResult(
 async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<SessionMaterial>>, clock: RunClock) {
   const base = llmConfig();
   const cfg: LlmConfig | null = base && { ...base, deadline: clock.llmDeadline, signal: clock.signal };
-  const progress = new Progress(job, worker);
+  const { settings } = clock;
+  const progress = new Progress(job, worker, settings);
   try {
     // No "loading" write: the claim has just set "채점을 시작합니다...". For a text answer graded by
     // the model, its first progress write goes out while the session loads (one round trip less
@@ -258,7 +262,7 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
       await (firstWrite ?? progress.set(25, STAGES[0], true));
       if (progress.lost) return; // the answer was deleted (or the lease lost): do not call the model
       const stop = progress.ticker(25, 90);
-      const mode = workerSettings().mode;
+      const mode = settings.mode;
       const calls: CallUsage[] = [];
       try {
         result = await gradeWithModel({
@@ -268,7 +272,7 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
           question,
           pre,
           mode,
-          samples: workerSettings().samples,
+          samples: settings.samples,
           anchors,
           onUsage: (u) => calls.push(u),
           stopped: () => progress.lost,
@@ -300,7 +304,7 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
     const graded = err instanceof GradingError;
     const reason = graded ? err.message : "채점 중 오류가 발생했습니다.";
     if (!graded) console.error("grading failed", job.id, err);
-    if (!graded && job.attempts < workerSettings().maxAttempts) {
+    if (!graded && job.attempts < settings.maxAttempts) {
       await adminSql`select private.requeue_grading_job(${job.id}, ${worker}, ${reason})`;
     } else {
       await adminSql`select private.finish_grading_job_error(${job.id}, ${worker}, ${reason})`;
@@ -341,7 +345,7 @@ export async function runWorker(opts: { concurrency?: number; budgetMs?: number;
   const onUnload = () => abort.abort();
   const g = globalThis as { addEventListener?: (t: string, f: () => void) => void; removeEventListener?: (t: string, f: () => void) => void };
   g.addEventListener?.("beforeunload", onUnload);
-  const clock: RunClock = { llmDeadline, signal: abort.signal };
+  const clock: RunClock = { llmDeadline, signal: abort.signal, settings };
 
   let claimed = 0;
   let idlePolls = 0;
@@ -354,8 +358,8 @@ export async function runWorker(opts: { concurrency?: number; budgetMs?: number;
       if (free > 0) {
         const jobs = (await adminSql`
           select id, session_id, user_id, essay_content, essay_file_path, essay_mime_type, attempts
-            from private.claim_grading_jobs(${worker}, ${free}, ${workerSettings().leaseSeconds},
-                                            ${workerSettings().maxAttempts}, ${maxInFlight}, ${maxPerUser})`) as unknown as Job[];
+            from private.claim_grading_jobs(${worker}, ${free}, ${settings.leaseSeconds},
+                                            ${settings.maxAttempts}, ${maxInFlight}, ${maxPerUser})`) as unknown as Job[];
         got = jobs.length;
         claimed += got;
         for (const job of jobs) {
