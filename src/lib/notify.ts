@@ -10,7 +10,7 @@ export interface NotifyOptions {
 
 /**
  * Toasts sit at the top, over the sticky header (h-16), never over the page's primary action or
- * its fields (issue 15 item 7: at the bottom right a toast hid 'AI 첨삭 시작' for 5 s, and on a
+ * its fields (at the bottom right a toast hid 'AI 첨삭 시작' for 5 s, and on a
  * phone the full-width bottom toast hid the fields). The toast is compact so that one line of
  * title and one of description fit the header band.
  */

@@ -1,5 +1,5 @@
 -- =============================================================================
--- Grading usage (grading-accuracy issue item 5): one row per paid model call of
+-- Grading usage: one row per paid model call of
 -- the grading worker, with the provider's token counts (in, out, cached) and the
 -- call's latency, so admins can see what grading costs per day and per teacher
 -- (GET /api/admin/usage; prices per 1M tokens are settings of the function).

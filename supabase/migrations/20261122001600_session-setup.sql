@@ -1,5 +1,5 @@
 -- =============================================================================
--- Checking the setup before grading, and re-grading (issue 15, items 4 and 5).
+-- Checking the setup before grading, and re-grading.
 --
 -- A session keeps the rubric the teacher edited (analysis_sessions.rubric; null =
 -- read from the criteria text as before) and a work item name (title). Both are

@@ -1,5 +1,5 @@
 -- =============================================================================
--- Anchor answers (기준 답안, grading-accuracy issue item 2): a teacher attaches up
+-- Anchor answers (기준 답안): a teacher attaches up
 -- to 3 scored sample answers to a session (typed or read from a file, each with
 -- its total and optional per-category scores). The grading worker puts them in
 -- the fixed prefix of every prompt of the session as calibration examples; the

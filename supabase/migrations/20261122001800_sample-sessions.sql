@@ -1,5 +1,5 @@
 -- =============================================================================
--- Sample sessions (issue 19, 샘플로 체험하기): one click creates a session from
+-- Sample sessions: one click creates a session from
 -- the bundled sample 논술 question (supabase/functions/_shared/sample-essay.ts)
 -- and queues its three sample answers. Sample answers hold no use: they are
 -- never counted against the guest's 3 free uses nor a member's month, and the

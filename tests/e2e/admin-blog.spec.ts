@@ -74,7 +74,7 @@ test("an admin writes a post with an attachment, publishes it, and it is readabl
   await expect(page).toHaveTitle(`${title} | SEO`);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", "논술 전형 대비 전략 요약");
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", `${title} | SEO`);
-  // No ad placeholder for the public: the slot exists only with VITE_ADSENSE_CLIENT (unset here; issue 19).
+  // No ad placeholder for the public: the slot exists only with VITE_ADSENSE_CLIENT (unset here).
   await expect(page.getByText("광고 영역", { exact: false })).toHaveCount(0);
   await expect(page.getByRole("complementary", { name: "광고" })).toHaveCount(0);
 

@@ -1,4 +1,4 @@
-// The class results (issue 15 items 2 and 3) at a laptop and a phone size: the dashboard's 표 view
+// The class results at a laptop and a phone size: the dashboard's 표 view
 // (sort, search, status filter, a row opens the report) and 요약 view (charts with their text
 // equivalents, loaded only then), the choice in ?view=, keyboard reachable, axe without serious or
 // critical violations on both; and the list's delete button stays on the name's line on a phone.

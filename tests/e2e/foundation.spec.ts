@@ -26,7 +26,7 @@ test.describe("signed-out visitor", () => {
   test("loads only the landing code: no workspace or admin route chunk is fetched", async ({ page }) => {
     const fetched: string[] = [];
     page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
-    // Issue 19: signed out, `/` is the landing (static), not the login card: neither its forms nor the app routes load.
+    // Signed out, `/` is the landing (static), not the login card: neither its forms nor the app routes load.
     await page.goto("/");
     await expect(page.getByRole("button", { name: "게스트로 시작하기" })).toBeVisible();
     expect(fetched.some((path) => /landing-page/.test(path))).toBe(true);

@@ -1,4 +1,4 @@
-// Issue 19: the signed-out landing on `/` (both viewports, axe), the one-click sample run from the
+// The signed-out landing on `/` (both viewports, axe), the one-click sample run from the
 // guest start to a completed report without using a guest use, and the first-time guidance.
 import { expect, test } from "@playwright/test";
 import { seriousViolations, toast } from "./support.ts";

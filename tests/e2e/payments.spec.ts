@@ -148,7 +148,7 @@ test("a member picks the educator plan, pays through the widget and lands on the
   await expect(badge).toContainText("0/500");
   await expect(badge).toContainText("교육자");
 
-  // Behaviour changed (billing issue item 2): the success page stays on its receipt until the user leaves.
+  // Behaviour changed: the success page stays on its receipt until the user leaves.
   const successUrl = page.url();
   await page.clock.install();
   await page.goto(successUrl); // the used success URL, opened again
@@ -274,7 +274,7 @@ test("/payment/success with a tampered amount shows 결제 승인 실패 with th
 });
 
 test("choosing the trial plan during a paid month asks first, schedules it for the end, and the schedule can be cancelled", async ({ page }) => {
-  // Behaviour changed (billing issue item 1): the trial plan is scheduled for the paid month's end.
+  // Behaviour changed: the trial plan is scheduled for the paid month's end.
   const username = await registerMember(page);
   await setPaidPeriod(username, "educator", "1 month");
   await page.goto("/plans");

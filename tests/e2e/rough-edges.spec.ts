@@ -1,4 +1,4 @@
-// Rough edges of issue 15 item 7, in the browser at a laptop (1366×900) and a phone (390×844):
+// Rough edges in the browser at a laptop (1366×900) and a phone (390×844):
 // toasts never cover the primary action or the fields, a refused sign-in marks the fields, an
 // empty /dashboard leads back to setup, and the admin table keeps its actions in view on a phone.
 import { expect, test, type Locator, type Page } from "@playwright/test";

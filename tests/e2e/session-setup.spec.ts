@@ -1,4 +1,4 @@
-// Issue 15 items 4 and 5 in the browser, at a laptop and a phone size: checking the setup (the
+// Checking the setup and re-grading in the browser, at a laptop and a phone size: checking the setup (the
 // extracted question and criteria, the rubric edited and graded with, the work item renamed, files
 // replaced in the open session) and re-grading a completed answer after a confirmation. axe checks
 // the workspace setup for serious and critical violations.

@@ -5,7 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { createMember, setPlan, testSql, type TestUser } from "../helpers/users.ts";
 
-/** A laptop and a phone (issue 15's done-when sizes). */
+/** A laptop and a phone. */
 export const WORKSPACE_VIEWPORTS = [
   { width: 1366, height: 900 },
   { width: 390, height: 844 },

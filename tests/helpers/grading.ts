@@ -101,7 +101,7 @@ export async function seedGradedEssay(userId: string): Promise<{ filePath: strin
   const sql = testSql();
   const { supabaseUrl, serviceRoleKey } = readStack();
   const filePath = `${userId}/session/prompt.txt`;
-  // Essays are stored by the API with the service role (members cannot upload directly: security issue item 10).
+  // Essays are stored by the API with the service role (members cannot upload directly).
   const upload = await fetch(`${supabaseUrl}/storage/v1/object/essays/${filePath}`, {
     method: "POST",
     headers: { Authorization: `Bearer ${serviceRoleKey}`, apikey: serviceRoleKey, "Content-Type": "text/plain" },

@@ -278,7 +278,7 @@ describe("routing, CORS and errors", () => {
 
   it("answers CORS preflights and exposes content-disposition", async () => {
     const { apiUrl } = readStack();
-    // Only the stack's own app origin is allowed now (security issue item 10), not any origin.
+    // Only the stack's own app origin is allowed now, not any origin.
     const origin = process.env.TEST_APP_ORIGIN!;
     const pre = await fetch(`${apiUrl}/auth/login`, {
       method: "OPTIONS",

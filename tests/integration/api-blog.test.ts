@@ -65,7 +65,7 @@ describe("blog posts", () => {
     expect(post.publishedAt).toBeTruthy();
   });
 
-  it("shows the author's display name, never the username (a login id), to visitors (issue 15 item 7)", async () => {
+  it("shows the author's display name, never the username (a login id), to visitors", async () => {
     const post = await createPost();
     const named = await createAdmin({ displayName: "김편집" });
     const res = await api("/blog/posts", { token: named.token, json: postBody() });

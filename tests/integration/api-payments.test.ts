@@ -300,7 +300,7 @@ describe("POST /subscription/select", () => {
   });
 
   it("schedules the free trial plan for the end of a paid month; the usage limit follows at the end", async () => {
-    // Behaviour changed (billing issue item 1): during a paid month the trial plan is scheduled for
+    // Behaviour changed: during a paid month the trial plan is scheduled for
     // its end instead of replacing the paid plan at once.
     const { member, res: paid } = await confirmNewOrder("ok");
     expect(paid.status).toBe(200);

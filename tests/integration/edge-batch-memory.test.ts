@@ -1,4 +1,4 @@
-// Edge-function issue, item 7: no request body above ~40 MB is buffered, and a 50-file batch keeps
+// No request body above ~40 MB is buffered, and a 50-file batch keeps
 // the function under 200 MB. The api function runs under the edge profile (local/edge-profile/:
 // Deno 2.1.4, edge-runtime's globals and permissions, a 256 MB heap) against the test stack's
 // database, Auth and Storage; its peak RSS (VmHWM, /proc/<pid>/status) is the figure checked.

@@ -1,4 +1,4 @@
-// Edge-function issue item 5: keys and tokens of current Supabase projects. The stand-in signs user
+// Keys and tokens of current Supabase projects. The stand-in signs user
 // tokens with ES256 (a `kid` published at /auth/v1/.well-known/jwks.json) and still accepts HS256
 // ones; the api function verifies asymmetric tokens against the JWKS, reads the new
 // SUPABASE_PUBLISHABLE_KEYS / SUPABASE_SECRET_KEYS (legacy names as fallback), and its worker tick

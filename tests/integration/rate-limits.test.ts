@@ -46,7 +46,7 @@ describe("rate limits", () => {
     expect(elsewhere.status).toBe(200);
   });
 
-  // Behaviour changed (security issue item 5): there is no loopback exemption any more, and a
+  // Behaviour changed: there is no loopback exemption any more, and a
   // loopback entry sent by the client in X-Forwarded-For is ignored like any other client entry.
   it("exempts no request because of a loopback address in the header", async () => {
     const addr = ip();

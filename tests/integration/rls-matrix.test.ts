@@ -597,7 +597,7 @@ describe("storage.objects policies", () => {
   const readAll = (bucket: string, names: string[]) => async (tx: postgres.TransactionSql) =>
     (await tx`select name from storage.objects where bucket_id = ${bucket} and name in ${tx(names)}`).map((r) => r.name as string).sort();
 
-  it("essays: nobody writes directly (the API uploads with the service role; security issue item 10)", async () => {
+  it("essays: nobody writes directly (the API uploads with the service role)", async () => {
     expect(await as("owner", put("essays", `${uid.owner}/a.txt`))).toBe(D);
     expect(await as("guest", put("essays", `${uid.guest}/a.txt`))).toBe(D);
     expect(await as("admin", put("essays", `${uid.admin}/a.txt`))).toBe(D);
@@ -615,7 +615,7 @@ describe("storage.objects policies", () => {
     }
   });
 
-  it("essays: only the owner deletes; nobody updates (security issue item 10)", async () => {
+  it("essays: only the owner deletes; nobody updates", async () => {
     const name = `${uid.owner}/del-${suffix}.txt`;
     const prepare = (tx: postgres.TransactionSql) => tx`insert into storage.objects (bucket_id, name) values ('essays', ${name})`;
     const del = async (tx: postgres.TransactionSql) => {

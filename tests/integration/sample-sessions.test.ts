@@ -1,4 +1,4 @@
-// 샘플로 체험하기 (issue 19): POST /sessions/sample makes a session from the bundled sample and grades its
+// 샘플로 체험하기: POST /sessions/sample makes a session from the bundled sample and grades its
 // three answers without using any of the caller's uses; only the server can mark answers as samples.
 import { randomUUID } from "node:crypto";
 import type postgres from "postgres";

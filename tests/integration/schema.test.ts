@@ -82,7 +82,7 @@ describe("auth.users trigger", () => {
     expect((await sql`select email, is_guest from public.profiles where id = ${guest.id}`)[0]).toEqual({ email: addr, is_guest: false });
   });
 
-  it("gives a duplicate username (any case) a generated one instead of failing the sign-up (security issue item 7)", async () => {
+  it("gives a duplicate username (any case) a generated one instead of failing the sign-up", async () => {
     const username = `schema_${randomUUID().slice(0, 8)}`;
     await createAuthUser({ meta: { username } });
     const { id } = await createAuthUser({ meta: { username: username.toUpperCase() } });

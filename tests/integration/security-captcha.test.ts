@@ -1,4 +1,4 @@
-// Security issue item 4: with CAPTCHA_PROVIDER and its keys set, guest start and sign-up require a
+// With CAPTCHA_PROVIDER and its keys set, guest start and sign-up require a
 // captcha token verified server-side (tests/fakes/captcha.ts stands in for siteverify). A second
 // instance of the api function runs here with the captcha settings, against the test stack's
 // database and Auth (the shared instance keeps the captcha off for every other test).

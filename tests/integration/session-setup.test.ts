@@ -1,4 +1,4 @@
-// Issue 15 items 4 and 5 against the real stack: the teacher's edited rubric reaches the grader (its
+// Checking the setup and re-grading against the real stack: the teacher's edited rubric reaches the grader (its
 // prompt and the score categories), files are replaced in the same session (no orphan session or
 // object), a work item is renamed, and a completed answer is re-graded for one use while its previous
 // result stays readable.

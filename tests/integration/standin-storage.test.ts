@@ -1,6 +1,6 @@
 // Conformance of the local Storage stand-in with the official supabase-js client. Owner-folder behaviour
 // runs on a test bucket with the owner-folder policies the `essays` bucket had before members lost direct
-// upload (security issue item 10; essays are now written by the API only); blog: the app's real bucket.
+// upload (essays are written by the API only); blog: the app's real bucket.
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { request } from "node:http";
@@ -220,7 +220,7 @@ describe("storage stand-in with supabase-js", () => {
     expect(await after.json()).toMatchObject({ statusCode: "404" });
   });
 
-  it("enforces the bucket's allowed_mime_types exactly like hosted storage (security issue item 10)", async () => {
+  it("enforces the bucket's allowed_mime_types exactly like hosted storage", async () => {
     const blog = admin.client.storage.from("blog");
     const html = await blog.upload(`posts/${randomUUID()}.html`, "<script>alert(1)</script>", { contentType: "text/html" });
     expect(html.error).toMatchObject({ statusCode: "415", code: "InvalidMimeType" });

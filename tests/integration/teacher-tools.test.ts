@@ -140,7 +140,7 @@ describe("GET /sessions/:id/results.csv", () => {
       "채점 방식", "제출 시각", "완료 시각", "검토 완료",
     ]);
     expect(rows).toHaveLength(4); // header + 3 submissions; the staged batch item is not one
-    // Rows by 수험번호 (issue 15): the ones typed with a leading '-' / '@' sort before the digits.
+    // Rows by 수험번호: the ones typed with a leading '-' / '@' sort before the digits.
     expect(rows.slice(1).map((r) => r[1])).toEqual(["'-20240102", "'@20240103", "20240101"]);
     const [, kim, evil, hong] = rows;
     expect(hong.slice(0, 9)).toEqual(["홍길동", "20240101", "완료", "80", "100", "32", "24", "24", "AI"]);
@@ -259,7 +259,7 @@ describe("DELETE /submissions/:id", () => {
     sessionId = await newSession(owner);
   });
 
-  // Behaviour changed on purpose (security issue item 6): an answer whose grading has started keeps
+  // Behaviour changed on purpose: an answer whose grading has started keeps
   // its use, since the model has been called; only a never-claimed answer gives it back
   // (tests/integration/security-llm-spend.test.ts).
   it("keeps the use of an answer being graded, and removes the row, its result and its stored original", async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The dashboard's 표 and 요약 views (issue 15 items 2 and 3): the switch, sorting and searching the
+// The dashboard's 표 and 요약 views: the switch, sorting and searching the
 // table, opening a report from it, and the summary's charts with their text equivalents.
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";

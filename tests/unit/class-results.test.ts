@@ -1,4 +1,4 @@
-// The class results helpers (issue 15 items 2 and 3): view in the URL, rows, search and status
+// The class results helpers: view in the URL, rows, search and status
 // filter, sort comparators, and the summary's statistics (median, histogram bins, averages, flags);
 // and the list item's category scores and flags (api/submissions/mappers.ts).
 import { describe, expect, it } from "vitest";

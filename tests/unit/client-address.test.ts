@@ -1,4 +1,4 @@
-// Security issue item 5: the client address is the X-Forwarded-For entry the outermost trusted
+// The client address is the X-Forwarded-For entry the outermost trusted
 // proxy appended (TRUSTED_PROXY_HOPS from the right); what the client wrote further left is ignored.
 import { describe, expect, it } from "vitest";
 import { clientAddressFrom } from "../../supabase/functions/api/lib/rate-limit.ts";

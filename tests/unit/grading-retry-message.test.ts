@@ -1,4 +1,4 @@
-// The progress line while grading is retried says what happened (issue 15 item 7): a refused
+// The progress line while grading is retried says what happened: a refused
 // connection is not "AI 응답이 지연되어", a timeout is a timeout. Real openai client, real sockets.
 import { createServer, type Server, type Socket } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";

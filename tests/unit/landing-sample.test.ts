@@ -1,4 +1,4 @@
-// Issue 19: the landing's bundled report preview quotes the real sample answer, the essay-tab hint's
+// The landing's bundled report preview quotes the real sample answer, the essay-tab hint's
 // file-name examples are ones the student-name recognition understands, and the sample answers are
 // long enough to be graded.
 import { describe, expect, it } from "vitest";

@@ -74,7 +74,7 @@ describe("applySubmissionChange (broadcast → query cache)", () => {
   });
 
   it("asks for a refetch when a row becomes completed, and shows it as analyzing until the score arrives", () => {
-    // Changed (issue 15 item 7): 완료 is shown together with the score, never before it.
+    // Changed: 완료 is shown together with the score, never before it.
     const list = [item({ status: "analyzing", progress: 95 })];
     const { items, refetch } = applySubmissionChange(list, {
       operation: "UPDATE",

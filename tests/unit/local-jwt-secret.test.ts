@@ -1,4 +1,4 @@
-// Security issue item 9: the local stack signs with a random secret per data folder unless JWT_SECRET says otherwise.
+// The local stack signs with a random secret per data folder unless JWT_SECRET says otherwise.
 import { mkdtemp, rm, stat, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -1,4 +1,4 @@
-// Security issue item 8: POST /auth/login does the same work for an unknown username as for a known one
+// POST /auth/login does the same work for an unknown username as for a known one
 // (a GoTrue password grant and a bcrypt comparison), so its timing does not reveal which usernames exist.
 import { beforeEach, describe, expect, it, vi } from "vitest";
 

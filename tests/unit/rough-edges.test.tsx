@@ -1,4 +1,4 @@
-// Rough edges of issue 15 item 7 on the component level: 완료 appears only with its score, the
+// Rough edges on the component level: 완료 appears only with its score, the
 // list preview ends with … at a word, the monthly unit has one name, the logo goes to
 // VITE_MARKETING_URL (the report's 종합 평가 title: report-view.test.tsx and grading-guards.test.ts).
 import { cleanup, render, screen, within } from "@testing-library/react";

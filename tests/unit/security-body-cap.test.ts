@@ -1,4 +1,4 @@
-// Security issue item 10: a multipart body without Content-Length (chunked) is capped as it streams in,
+// A multipart body without Content-Length (chunked) is capped as it streams in,
 // and CORS answers only configured origins.
 import { afterEach, describe, expect, it } from "vitest";
 import { createHandler } from "../../supabase/functions/api/lib/handler.ts";

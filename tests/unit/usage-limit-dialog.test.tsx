@@ -1,4 +1,4 @@
-// The usage-limit dialog says what the server said (security issue item 4: a daily free budget of
+// The usage-limit dialog says what the server said (a daily free budget of
 // the network or device, in Korean), falling back to the monthly-limit wording.
 import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";

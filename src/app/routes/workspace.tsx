@@ -135,7 +135,7 @@ export default function WorkspaceRoute() {
               onNext={nextReport ? () => openReport(nextReport.id, true) : undefined}
             />
           ) : !sessionId ? (
-            // /dashboard with no session: nothing to list, so the way back to setup (issue 15 item 7).
+            // /dashboard with no session: nothing to list, so the way back to setup.
             <SessionRequired onGoToSetup={() => setTab("setup")} />
           ) : (
             <Dashboard

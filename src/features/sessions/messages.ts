@@ -6,7 +6,7 @@ export const SESSION_MESSAGES = {
     essay: { label: "답안 작성", description: "학생 답안을 입력하고 제출하세요" },
     dashboard: { label: "첨삭 현황", description: "분석 결과와 리포트를 관리하세요" },
   },
-  /** Checking the setup before grading (issue 15 item 4) and re-grading (item 5). */
+  /** Checking the setup before grading, and re-grading. */
   setupCheck: {
     heading: "채점 설정 확인",
     description: "업로드한 파일에서 읽은 문제와 평가 기준, 그리고 채점에 쓸 채점 기준표를 확인하고 고치세요.",

@@ -1,4 +1,4 @@
-/** Korean text of the first-visit guidance (issue 19): the empty workspace, the sample run and the tab hints. */
+/** Korean text of the first-visit guidance: the empty workspace, the sample run and the tab hints. */
 export const ONBOARDING_MESSAGES = {
   start: {
     title: "어떻게 시작할까요?",

@@ -1,4 +1,4 @@
-// The bundled sample (샘플로 체험하기, issue 19): one 논술 question, its criteria and three answers of
+// The bundled sample (샘플로 체험하기): one 논술 question, its criteria and three answers of
 // different quality. The server makes a sample session from it (POST /api/sessions/sample); the
 // landing's report preview quotes the strong answer. Plain data, no imports: Deno, Node, browser.
 

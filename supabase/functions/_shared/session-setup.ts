@@ -1,4 +1,4 @@
-// Checking a session's setup before grading (issue 15, item 4): the teacher's edited rubric and the
+// Checking a session's setup before grading: the teacher's edited rubric and the
 // work item's name. One zod schema for the SPA form and the API (PATCH /sessions/:id); the database
 // checks the same bounds (private.rubric_is_valid, migration 20261122001600_session-setup.sql).
 import { z } from "zod";

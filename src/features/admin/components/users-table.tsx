@@ -12,7 +12,7 @@ const STATUS_VARIANT: Record<SubscriptionStatusValue, BadgeVariant> = {
   canceled: "destructive",
 };
 
-/** The actions column stays in view while the table scrolls sideways (phones: issue 15 item 7). */
+/** The actions column stays in view while the table scrolls sideways (on phones). */
 const ACTIONS_CELL = "sticky right-0 z-[1] bg-base-100 shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)]";
 
 function statusLabel(status: string) {

@@ -1,4 +1,4 @@
-// The class summary (issue 15 item 3): score distribution, spread (min / median / max), average per
+// The class summary: score distribution, spread (min / median / max), average per
 // rubric category against its maximum and how many answers were flagged. Drawn with visx (SVG);
 // this module is loaded only when the dashboard shows 요약 (React.lazy in dashboard.tsx), so visx is
 // in that chunk alone. Each chart is `role="img"` named by its title and described by a one-line

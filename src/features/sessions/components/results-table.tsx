@@ -1,4 +1,4 @@
-// The class as a table (issue 15 item 2): one row per answer with name, 수험번호, status, total and
+// The class as a table: one row per answer with name, 수험번호, status, total and
 // one column per rubric category; every column sorts (header buttons, aria-sort), a search by name or
 // 수험번호 and a status filter narrow the rows, and a completed row opens its report.
 import { useId, useMemo, useState } from "react";

@@ -1,4 +1,4 @@
-// The class as a whole (issue 15 items 2 and 3): the dashboard's view (목록 / 표 / 요약) in the URL,
+// The class as a whole: the dashboard's view (목록 / 표 / 요약) in the URL,
 // the results table's rows, search and status filter, and the summary's statistics (histogram,
 // spread, averages per category, flag counts). Pure functions; the components only draw them.
 import type { GradeFlag } from "@shared/grading.ts";

@@ -1,4 +1,4 @@
-// Captcha on guest start and sign-up (security issue item 4). Off unless CAPTCHA_PROVIDER and
+// Captcha on guest start and sign-up. Off unless CAPTCHA_PROVIDER and
 // CAPTCHA_SECRET_KEY are set. Turnstile and hCaptcha share the siteverify protocol: a form POST of
 // secret, response (the widget's token) and remoteip, answered by JSON `{ success: boolean, ... }`.
 import { HttpError } from "./errors.ts";

@@ -1,4 +1,4 @@
-// Teacher review (검토) and read-only student links (첨삭 issue items 3 and 5).
+// Teacher review (검토) and read-only student links.
 // Writes use the privileged connection, each after checking in the same statement that the caller
 // owns the submission; members can only read these rows (RLS), anon nothing.
 import type postgres from "postgres";

@@ -1,4 +1,4 @@
-// Sessions (prompt + criteria): list, create, read, delete, results CSV, batch upload / start (issue 3).
+// Sessions (prompt + criteria): list, create, read, delete, results CSV, batch upload / start.
 import { adminSql } from "../lib/db.ts";
 import { type Ctx, defineRoute, type Route } from "../lib/types.ts";
 import type { AuthUser } from "../lib/types.ts";

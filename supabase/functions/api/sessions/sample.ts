@@ -1,4 +1,4 @@
-// POST /sessions/sample (issue 19, 샘플로 체험하기): a session made from the bundled sample question,
+// POST /sessions/sample: a session made from the bundled sample question,
 // criteria and three answers (../../_shared/sample-essay.ts), all queued at once. The server alone
 // decides what a sample is: the texts come from the bundle, never from the request, and the rows are
 // written with the service connection (`is_sample`, no use reserved). Bounded per user and per

@@ -1,4 +1,4 @@
-// PATCH /sessions/:id: checking the setup before grading (issue 15, item 4). JSON renames the work
+// PATCH /sessions/:id: checking the setup before grading. JSON renames the work
 // item and stores the teacher's edited rubric; multipart replaces the prompt and/or criteria files
 // of this session (instead of creating another one). Written by the server only (users have no
 // update grant on analysis_sessions).
