@@ -1,4 +1,4 @@
-// Security issue items 3–5 against the real stack:
+// Abuse limits against the real stack:
 //  3. the plan IN FORCE (status active/trial, end_date not passed) decides every limit;
 //  4. free gradings are bounded per client address and per device token per day, however the
 //     account was made (guests signed in straight through GoTrue included);
@@ -60,7 +60,7 @@ async function setUsed(user: TestUser, used: number) {
      where user_id = ${user.user.id} and period_start = (private.current_period()).period_start`;
 }
 
-describe("item 3: the plan in force decides the limits", () => {
+describe("the plan in force decides the limits", () => {
   const past = new Date(Date.now() - 86_400_000).toISOString();
   const future = new Date(Date.now() + 30 * 86_400_000).toISOString();
 
@@ -149,7 +149,7 @@ async function directGuest(): Promise<TestUser> {
   return { token, user: { id: body.user.id }, headers: { Authorization: `Bearer ${token}` } } as unknown as TestUser;
 }
 
-describe("item 4: free gradings per client address and device", () => {
+describe("free gradings per client address and device", () => {
   it("counts guest uses per address and refuses them past the day's budget, in Korean", async () => {
     const a = addr();
     const guest = await directGuest();
@@ -225,7 +225,7 @@ async function fillWindow(identifier: string, action: string) {
     on conflict (identifier, type, action) do update set count = ${RATE_LIMIT}, reset_at = now() + interval '1 hour'`;
 }
 
-describe("item 5: the client address comes from our proxies' X-Forwarded-For entries", () => {
+describe("the client address comes from our proxies' X-Forwarded-For entries", () => {
   it("rotating the leftmost entries does not reset the login or guest limits", async () => {
     const a = addr();
     await fillWindow(a, "login");

@@ -1,4 +1,4 @@
-// Security issue items 7–10: direct GoTrue sign-up metadata, the local JWT secret, direct essay uploads,
+// Calls made straight to the platform, not through our API: direct GoTrue sign-up metadata, the local JWT secret, direct essay uploads,
 // blog view counting and CORS origins.
 import { randomUUID } from "node:crypto";
 import { createClient } from "@supabase/supabase-js";
@@ -34,7 +34,7 @@ async function profileOf(id: string) {
   return p as { username: string; display_name: string | null };
 }
 
-describe("item 7: sign-up metadata sent straight to Auth", () => {
+describe("sign-up metadata sent straight to Auth", () => {
   const hostile: [string, unknown][] = [
     ["a 5,000-character name", "a".repeat(5000)],
     ["an RTL override", "\u202Eevil_name"],
@@ -101,7 +101,7 @@ describe("item 7: sign-up metadata sent straight to Auth", () => {
   });
 });
 
-describe("item 9: the stack's JWT secret", () => {
+describe("the stack's JWT secret", () => {
   it("is not the public demo secret, so a token signed with it is refused", async () => {
     expect(stack.jwtSecret).not.toBe(DEMO_SECRET);
     const forged = await new SignJWT({ role: "service_role", iss: "supabase-demo" })
@@ -115,7 +115,7 @@ describe("item 9: the stack's JWT secret", () => {
   });
 });
 
-describe("item 10: direct uploads to the essays bucket", () => {
+describe("direct uploads to the essays bucket", () => {
   let member: TestUser;
   beforeAll(async () => {
     member = await createMember();
@@ -146,7 +146,7 @@ describe("item 10: direct uploads to the essays bucket", () => {
   });
 });
 
-describe("item 10: blog views", () => {
+describe("blog views", () => {
   let admin: TestUser;
   let member: TestUser;
   beforeAll(async () => {
@@ -166,7 +166,7 @@ describe("item 10: blog views", () => {
   });
 });
 
-describe("item 10: CORS", () => {
+describe("CORS", () => {
   it("gives a disallowed Origin no Access-Control-Allow-Origin (simple and preflight)", async () => {
     const res = await fetch(`${stack.apiUrl}/blog/posts`, { headers: { Origin: "https://evil.example" } });
     expect(res.status).toBe(200);

@@ -1,4 +1,4 @@
-// Security issue follow-ups: a username lost to a concurrent registration is a 409 (not an account
+// A username lost to a concurrent registration is a 409 (not an account
 // with a generated name), and blog views are counted per trusted client address (not the
 // spoofable leftmost X-Forwarded-For entry).
 import { randomUUID } from "node:crypto";
