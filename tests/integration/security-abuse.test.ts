@@ -1,8 +1,8 @@
 // Abuse limits against the real stack:
-//  3. the plan IN FORCE (status active/trial, end_date not passed) decides every limit;
-//  4. free gradings are bounded per client address and per device token per day, however the
+//  - the plan IN FORCE (status active/trial, end_date not passed) decides every limit;
+//  - free gradings are bounded per client address and per device token per day, however the
 //     account was made (guests signed in straight through GoTrue included);
-//  5. the client address is the X-Forwarded-For entry our proxies added (the test stack trusts two
+//  - the client address is the X-Forwarded-For entry our proxies added (the test stack trusts two
 //     hops, tests/fakes/index.ts): rotating or loopback entries on the left change nothing.
 import { afterAll, describe, expect, it } from "vitest";
 import { api, closeTestSql, createGuest, createMember, testSql, type TestUser } from "../helpers/users.ts";
