@@ -120,6 +120,7 @@ describe("GET /subscription/status", () => {
     expect(res.status).toBe(200);
     expect(res.body.plan).toEqual({ id: "trial", name: await planName("trial") });
     expect(res.body.usage).toEqual({ current: 0, limit: 10 });
+    expect(res.body.limits).toEqual({ filesPerUpload: 1, batch: false });
     expect(res.body.subscription).toMatchObject({ status: "trial", endDate: null, renewsAt: null });
     expect(Date.parse(res.body.subscription.startDate)).not.toBeNaN();
 
@@ -131,11 +132,32 @@ describe("GET /subscription/status", () => {
     const active = await api("/subscription/status", { token: member.token });
     expect(active.body.plan).toEqual({ id: "business", name: await planName("business") });
     expect(active.body.usage.limit).toBe(3000);
+    expect(active.body.limits).toEqual({ filesPerUpload: 50, batch: true });
     expect(active.body.subscription.status).toBe("active");
     expect(Date.parse(active.body.subscription.renewsAt)).toBeGreaterThan(Date.now());
   });
 
   it("shows a guest on the trial plan with 3 free uses", async () => {
-    await newGuestStatus("/subscription/status");
+    const { res } = await newGuestStatus("/subscription/status");
+    expect(res.body.limits).toEqual({ filesPerUpload: 1, batch: false });
+  });
+
+  it("reads the plan's limits from subscription_plans, so a changed plan row changes them", async () => {
+    const member = await createMember();
+    await sql()`
+      update public.subscriptions
+         set plan_id = 'educator', status = 'active', end_date = now() + interval '30 days'
+       where user_id = ${member.user.id}`;
+    const [{ files }] = await sql()<{ files: number }[]>`
+      select max_files_per_upload as files from public.subscription_plans where id = 'educator'`;
+    const before = await api("/subscription/status", { token: member.token });
+    expect(before.body.limits).toEqual({ filesPerUpload: files, batch: true });
+    await sql()`update public.subscription_plans set max_files_per_upload = 7 where id = 'educator'`;
+    try {
+      const after = await api("/subscription/status", { token: member.token });
+      expect(after.body.limits).toEqual({ filesPerUpload: 7, batch: true });
+    } finally {
+      await sql()`update public.subscription_plans set max_files_per_upload = ${files} where id = 'educator'`;
+    }
   });
 });

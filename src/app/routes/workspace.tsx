@@ -3,10 +3,8 @@ import { useLocation, useNavigate, useParams, useSearchParams } from "react-rout
 import { Badge } from "@/components/ui/badge";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { paths } from "@/config/paths";
-import { useAuth } from "@/lib/auth";
 import { notify } from "@/lib/notify";
 import { useSubscriptionStatus } from "@/lib/usage";
-import { canBatch, filesPerUpload } from "@shared/plans.ts";
 import type { AnalysisSession } from "@shared/types.ts";
 import { useSession } from "@/features/sessions/api/get-session";
 import { SetupTab } from "@/features/sessions/components/setup-tab";
@@ -40,7 +38,6 @@ export default function WorkspaceRoute() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const { user } = useAuth();
   const subscription = useSubscriptionStatus();
   // Every screen is its URL (docs/product.md#workspace): the tab is `?tab=` when it is not the
   // path's default, the session is /sessions/<id>, a report /sessions/<id>/submissions/<sid>.
@@ -77,10 +74,9 @@ export default function WorkspaceRoute() {
     }
   }, [sessionQuery.isError]);
 
-  const planId = subscription.data?.plan.id ?? user?.subscription?.planId ?? "trial";
-  const isGuest = user?.isGuest === 1;
-  const maxFiles = isGuest ? 1 : filesPerUpload(planId);
-  const batchAllowed = !isGuest && canBatch(planId);
+  // What the plan in force allows comes from the server (subscription_plans); until it answers, one file.
+  const maxFiles = subscription.data?.limits.filesPerUpload ?? 1;
+  const batchAllowed = subscription.data?.limits.batch ?? false;
   const badge = dashboardBadgeCount(submissions.data);
 
   const onSubmitted = (id: string) => navigate(paths.session.getHref(id));

@@ -20,15 +20,3 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatusValue, string>
 };
 
 export const GUEST_PLAN_NAME = "게스트";
-
-/** Files per upload: trial/individual (and unknown) 1, educator 10, business 50. */
-export function filesPerUpload(planId: string | null | undefined): number {
-  if (planId === "educator") return 10;
-  if (planId === "business") return 50;
-  return 1;
-}
-
-/** Multi-file and batch grading are only for educator and business. */
-export function canBatch(planId: string | null | undefined): boolean {
-  return planId === "educator" || planId === "business";
-}

@@ -69,9 +69,18 @@ export interface UsageStatus {
   plan: PlanRef;
 }
 
+/** What the plan in force allows at once, read from `subscription_plans` (guests: one file, no batch). */
+export interface PlanLimits {
+  /** Essay files one upload may carry (`max_files_per_upload`). */
+  filesPerUpload: number;
+  /** Multi-file and batch grading: members whose plan takes more than one file at once. */
+  batch: boolean;
+}
+
 export interface SubscriptionStatus {
   plan: PlanRef;
   usage: UsageCounter;
+  limits: PlanLimits;
   subscription: {
     status: SubscriptionStatusValue | string;
     startDate: string | null;

@@ -76,9 +76,6 @@ export const SETUP_EXTENSIONS = [".txt", ".docx", ".pdf", ".jpg", ".png"] as con
 export const ESSAY_ACCEPT = ESSAY_EXTENSIONS.join(",");
 export const SETUP_ACCEPT = SETUP_EXTENSIONS.join(",");
 
-/** Files per upload by plan (docs/product.md#roles-and-plans) and whether multi-file / batch grading is allowed. */
-export { canBatch as planAllowsBatch, filesPerUpload as maxFilesForPlan } from "./plans.ts";
-
 export function extensionOf(filename: string): string {
   const dot = filename.lastIndexOf(".");
   return dot >= 0 ? filename.slice(dot + 1).toLowerCase() : "";

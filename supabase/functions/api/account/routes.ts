@@ -3,7 +3,7 @@ import type { SubscriptionStatus } from "../../_shared/types.ts";
 import { defineRoute, type Route } from "../lib/types.ts";
 import { json } from "../lib/http.ts";
 import { adminSql } from "../lib/db.ts";
-import { callerAccountUsage } from "../usage/quota.ts";
+import { callerAccountUsage, limitsOf } from "../usage/quota.ts";
 import { listPlans } from "./queries.ts";
 
 export const routes: Route[] = [
@@ -25,6 +25,7 @@ export const routes: Route[] = [
       const body: SubscriptionStatus = {
         plan: info.plan,
         usage: info.usage,
+        limits: limitsOf(info),
         subscription: sub
           ? {
             status: sub.status,

@@ -1,7 +1,7 @@
 // Usage: the one computation of a user's uses and limit (`private.usage_snapshot`, SQL in
 // migrations/20261122000200_plans-subscriptions-usage.sql), the account view built on it (plan,
 // subscription, files per upload), and reserving / giving back uses.
-import type { PlanRef, SubscriptionStatus, UpgradeOption, UsageCounter } from "../../_shared/types.ts";
+import type { PlanLimits, PlanRef, SubscriptionStatus, UpgradeOption, UsageCounter } from "../../_shared/types.ts";
 import type postgres from "postgres";
 import { HttpError } from "../lib/errors.ts";
 import { iso } from "../lib/http.ts";
@@ -116,11 +116,16 @@ export async function callerAccountUsage(userId: string): Promise<AccountUsage> 
  * Files per upload and batch permission, from the plan in force (the database's
  * `max_files_per_upload`): batch is for members whose plan takes more than one file at once.
  */
+export function limitsOf(account: AccountUsage | null): PlanLimits {
+  const batch = !!account && !account.isGuest && account.maxFilesPerUpload > 1;
+  return { filesPerUpload: batch ? Math.max(1, account?.maxFilesPerUpload ?? 1) : 1, batch };
+}
+
+/** The caller's plan id and its limits. */
 export async function planLimits(ctx: { user: { id: string } }): Promise<{ planId: string; maxFiles: number; batch: boolean }> {
   const account = await getAccountUsage(ctx.user.id);
-  const planId = account?.plan.id ?? "trial";
-  const batch = !!account && !account.isGuest && account.maxFilesPerUpload > 1;
-  return { planId, maxFiles: batch ? Math.max(1, account?.maxFilesPerUpload ?? 1) : 1, batch };
+  const limits = limitsOf(account);
+  return { planId: account?.plan.id ?? "trial", maxFiles: limits.filesPerUpload, batch: limits.batch };
 }
 
 const envLimit = (name: string, fallback: number) => numberSetting(name, fallback, { allowZero: true, integer: true });
