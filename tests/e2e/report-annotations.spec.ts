@@ -182,7 +182,7 @@ test("the whole session prints one report per student page", async ({ page }) =>
   const printed = await printWith(page, page.getByRole("button", { name: "전체 인쇄" }));
   const reports = printed.getByTestId("print-report");
   await expect(reports).toHaveCount(3);
-  await expect(reports.getByTestId("print-student-name")).toHaveText(students.map((s) => s.name));
+  await expect(reports.getByTestId("report-fact-name")).toHaveText(students.map((s) => s.name));
   for (let i = 0; i < 3; i++) {
     expect(await markedTexts(reports.nth(i).getByTestId("print-essay"))).toEqual(EXPECTED);
   }

@@ -104,10 +104,10 @@ test("a teacher reviews a report, downloads it, and shares a link that a signed-
   const studentPage = await student.newPage();
   await studentPage.goto(url);
   const shared = studentPage.getByTestId("shared-report");
-  await expect(shared.getByTestId("shared-total")).toContainText("84/100점");
+  await expect(shared.getByTestId("report-total")).toContainText("84/100점");
   await expect(shared).toContainText("김검토");
   await expect(shared).toContainText("선생님 검토 완료");
-  await expect(shared.getByTestId("shared-answer")).toContainText("첫 문장을 더 간결하게 써 보세요.");
+  await expect(shared.getByTestId("report-answer")).toContainText("첫 문장을 더 간결하게 써 보세요.");
   await expect(shared).not.toContainText("20240777");
   await expect(shared).not.toContainText(teacher.username);
 

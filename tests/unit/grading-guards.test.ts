@@ -5,7 +5,8 @@ import { applyCap, finalizeLlmGrade, gradeWithoutLlm, precheck } from "../../sup
 import { essayMessage, ESSAY_CLOSE, ESSAY_OPEN, systemPrompt } from "../../supabase/functions/api/grading/llm.ts";
 import { scanSteering } from "../../supabase/functions/api/grading/text.ts";
 import { attachmentHeader, reportFilename, reportText, toReport } from "../../supabase/functions/api/grading/report.ts";
-import { DEFAULT_RUBRIC, type LlmGrade } from "@shared/grading.ts";
+import { DEFAULT_RUBRIC } from "@shared/grading.ts";
+import type { LlmGrade } from "../../supabase/functions/api/grading/schemas.ts";
 
 const dir = join(import.meta.dirname, "../fixtures/essays");
 const read = (name: string) => readFileSync(join(dir, `${name}.txt`), "utf8");

@@ -308,7 +308,7 @@ describe("ReportView: the text with its 첨삭 marks", () => {
     const root = document.querySelector<HTMLElement>("body > .print-root")!;
     expect(document.body.dataset.printing).toBe("true");
     expect(root.querySelectorAll("button")).toHaveLength(0);
-    expect(within(root).getByTestId("print-student-name").textContent).toBe("김민수");
+    expect(within(root).getByTestId("report-fact-name").textContent).toBe("김민수");
     expect(within(root).getByTestId("print-essay").textContent).toContain("둘째로 친구와의 대화가 늘어난다.");
     expect(Array.from(root.querySelectorAll("mark")).map((m) => m.textContent)).toEqual([
       "스마트폰 사용은 제한되어야 한다.",

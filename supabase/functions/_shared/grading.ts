@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** One rubric category: what the grader scores and how many points it is worth. */
 export interface RubricCategory {
   name: string;
@@ -16,20 +14,6 @@ export const DEFAULT_RUBRIC: RubricCategory[] = [
 /** The three kinds of inline annotation (첨삭 표시) a grader may attach to a span of the answer. */
 export const ANNOTATION_KINDS = ["잘한 점", "고칠 점", "질문"] as const;
 export type AnnotationKind = (typeof ANNOTATION_KINDS)[number];
-
-/**
- * One annotation as the model returns it: an exact quote from the answer, a rubric category name,
- * a kind, a comment, and (for 고칠 점) a suggested rewrite. Untrusted: the server keeps it only if
- * the quote really occurs in the answer (grading/annotations.ts).
- */
-export const llmAnnotationSchema = z.object({
-  quote: z.string(),
-  category: z.string(),
-  kind: z.enum(ANNOTATION_KINDS),
-  comment: z.string(),
-  rewrite: z.string().nullable(),
-});
-export type LlmAnnotation = z.infer<typeof llmAnnotationSchema>;
 
 /**
  * An annotation as stored (analysis_results.annotations) and returned by the report:
@@ -49,25 +33,6 @@ export interface Annotation {
   /** Who made it: the AI grader, the built-in offline analyzer, or the teacher in a review. */
   source: AnnotationSource;
 }
-
-/** What the model must return (structured output); the server validates, clamps and totals it. */
-export const llmGradeSchema = z.object({
-  categories: z.array(
-    z.object({
-      name: z.string(),
-      score: z.number(),
-      feedback: z.string(),
-    }),
-  ),
-  strengths: z.array(z.string()),
-  improvementAreas: z.array(z.string()),
-  detailedFeedback: z.string(),
-  suggestions: z.array(z.string()),
-  onTopic: z.boolean(),
-  manipulationAttempt: z.boolean(),
-  annotations: z.array(llmAnnotationSchema),
-});
-export type LlmGrade = z.infer<typeof llmGradeSchema>;
 
 export interface CategoryScore {
   name: string;

@@ -1,16 +1,16 @@
 // AI 원안 보기: the grader's original result, kept unchanged by the teacher's review, and the log of
 // who changed what and when.
 import type { ResultEdit, ReviewedReport } from "@shared/review.ts";
-import { BulletList } from "@/components/ui/bullet-list";
 import { Dialog } from "@/components/ui/dialog";
+import { CategoryScores, FeedbackSections } from "@/components/report/report-sections";
 import { formatReportDate, formatScore } from "@/lib/report-format";
-import { REPORT_SECTIONS } from "@shared/report-sections.ts";
+import { REPORT_SECTIONS } from "@shared/report.ts";
 
 const FIELD_LABELS: Record<string, string> = {
-  strengths: "우수한 점",
-  improvementAreas: "개선이 필요한 점",
+  strengths: REPORT_SECTIONS.strengths,
+  improvementAreas: REPORT_SECTIONS.improvements,
   detailedFeedback: REPORT_SECTIONS.feedback,
-  suggestions: "향후 개선 방안",
+  suggestions: REPORT_SECTIONS.suggestions,
   annotations: "첨삭 표시",
   reviewStatus: "검토 완료",
 };
@@ -33,10 +33,6 @@ function editSummary(e: ResultEdit): string {
   return "수정";
 }
 
-function List({ items }: { items: string[] }) {
-  return <BulletList items={items} className="text-sm" emptyClassName="text-sm text-base-content/70" />;
-}
-
 export function AiOriginalDialog({ open, onOpenChange, report }: { open: boolean; onOpenChange: (open: boolean) => void; report: ReviewedReport }) {
   // A report from before teacher review has no `original`: the report is the original then.
   const o = report.original ?? report;
@@ -47,30 +43,8 @@ export function AiOriginalDialog({ open, onOpenChange, report }: { open: boolean
         <p className="text-lg font-bold" data-testid="ai-original-total">
           원래 총점: {formatScore(o.overallScore)}/{formatScore(o.maxScore)}점
         </p>
-        <ul className="flex flex-col gap-2">
-          {o.categories.map((c) => (
-            <li key={c.name} className="text-sm">
-              <span className="font-medium">{c.name}</span>: {formatScore(c.score)}/{formatScore(c.maxScore)}점
-              <p className="text-base-content/70">{c.feedback}</p>
-            </li>
-          ))}
-        </ul>
-        <div>
-          <h4 className="font-semibold">우수한 점</h4>
-          <List items={o.strengths} />
-        </div>
-        <div>
-          <h4 className="font-semibold">개선이 필요한 점</h4>
-          <List items={o.improvementAreas} />
-        </div>
-        <div>
-          <h4 className="font-semibold">{REPORT_SECTIONS.feedback}</h4>
-          <p className="whitespace-pre-line text-sm">{o.detailedFeedback || "(없음)"}</p>
-        </div>
-        <div>
-          <h4 className="font-semibold">향후 개선 방안</h4>
-          <List items={o.suggestions} />
-        </div>
+        <CategoryScores categories={o.categories} layout="screen" />
+        <FeedbackSections fields={o} layout="compact" />
         <p className="text-sm">원래 첨삭 표시: {o.annotations.length}개</p>
         <div>
           <h4 className="font-semibold">변경 기록</h4>

@@ -6,7 +6,8 @@ import { Button } from "@/components/ui/button";
 import { notify } from "@/lib/notify";
 import { getReport } from "@/features/sessions/api/get-report";
 import { PrintPortal, usePrintJob } from "@/features/sessions/components/print-portal";
-import { PrintReport } from "@/features/sessions/components/print-report";
+import { PrintReport } from "@/components/report/report-document";
+import { GraderLine } from "@/features/sessions/components/report-view";
 import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
 
 const CONCURRENCY = 4;
@@ -37,7 +38,7 @@ export function PrintSession({ reports }: { reports: ReportData[] }) {
   return (
     <div data-testid="print-session">
       {reports.map((r) => (
-        <PrintReport key={r.submissionId} report={r} />
+        <PrintReport key={r.submissionId} report={r} notices={<GraderLine report={r} />} />
       ))}
     </div>
   );

@@ -1,24 +1,18 @@
 import { AlertTriangle, Bot, Download, FileText, Printer } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { anchorsUsedText, type ReportData } from "@shared/grading.ts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { BulletList } from "@/components/ui/bullet-list";
-import { Card, CardBody, SectionCard } from "@/components/ui/card";
-import { Progress } from "@/components/ui/progress";
+import { Card, CardBody } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { PrintReport, ReportDocumentView } from "@/components/report/report-document";
 import { ApiError } from "@/lib/api-client";
 import { useReport } from "@/features/sessions/api/get-report";
 import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
 import { useReportDownload } from "@/features/sessions/hooks/use-report-download";
-import { formatReportDate, formatScore, scoreSummary, type ScoreSummary } from "@/lib/report-format";
-import { AnnotatedEssay } from "@/features/sessions/components/annotated-essay";
-import { ReportQuestion, ReportRubric } from "@/features/sessions/components/report-question";
 import { PrintPortal, usePrintJob } from "@/features/sessions/components/print-portal";
-import { PrintReport } from "@/features/sessions/components/print-report";
 import { ReviewPanel } from "@/features/sessions/components/review-panel";
 import { ReviewToolbar } from "@/features/sessions/components/review-toolbar";
-import { REPORT_SECTIONS } from "@shared/report-sections.ts";
 
 export const BACK_LABEL = "← 대시보드로 돌아가기";
 export const PREV_LABEL = "이전 학생";
@@ -105,35 +99,10 @@ export function ReportView({ submissionId, onBack, onPrev, onNext }: ReportViewP
       )}
       {print.printing && report.data && (
         <PrintPortal label="리포트 인쇄">
-          <PrintReport report={report.data} />
+          <PrintReport report={report.data} notices={<GraderLine report={report.data} />} />
         </PrintPortal>
       )}
     </section>
-  );
-}
-
-function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
-  return (
-    <SectionCard title={title} heading="h3" testId={testId}>
-      {children}
-    </SectionCard>
-  );
-}
-
-function Items({ items }: { items: string[] }) {
-  return <BulletList items={items} className="space-y-1" emptyClassName="text-base-content/70" />;
-}
-
-/** A score's bar, coloured by its tier; `label` names it for screen readers (with the percent). */
-function ScoreBar({ score, max, summary, label }: { score: number; max: number; summary: ScoreSummary; label: string }) {
-  return (
-    <Progress
-      value={score}
-      max={max > 0 ? max : 1}
-      variant={summary.style.progress}
-      className={summary.style.bar}
-      label={`${label} ${summary.percent}%`}
-    />
   );
 }
 
@@ -173,101 +142,17 @@ export function GraderNotice({ report }: { report: ReportData }) {
   );
 }
 
+/** The report as the teacher sees it: the grader notice above the one report design. */
 export function ReportBody({ report }: { report: ReportData }) {
-  const total = scoreSummary(report.overallScore, report.maxScore);
-  return (
-    <div className="flex flex-col gap-6">
-      <GraderNotice report={report} />
-      <Card data-testid="report-summary">
-        <CardBody className="gap-5">
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <Field label="학생 이름" value={report.studentInfo.name || "-"} />
-            <Field label="수험번호" value={report.studentInfo.studentId || "-"} />
-            <Field label="제출일" value={formatReportDate(report.submittedAt)} />
-            <Field label="완료일" value={formatReportDate(report.completedAt)} />
-          </div>
-          <div className="flex flex-col gap-2 border-t border-base-300 pt-4" data-testid="report-total" data-tier={total.tier}>
-            <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <span className="text-sm text-base-content/70">총점</span>
-              <span className={`text-3xl font-bold ${total.style.text}`}>
-                {formatScore(report.overallScore)}/{formatScore(report.maxScore)}점{" "}
-                <span className="text-lg font-semibold">({total.percent}%)</span>
-              </span>
-            </div>
-            <ScoreBar score={report.overallScore} max={report.maxScore} summary={total} label="총점" />
-          </div>
-        </CardBody>
-      </Card>
-
-      <ReportTextSections report={report} />
-
-      <Section title="항목별 점수" testId="report-categories">
-        <ul className="flex flex-col gap-5">
-          {report.categories.map((category) => {
-            const s = scoreSummary(category.score, category.maxScore);
-            return (
-              <li key={category.name} className="flex flex-col gap-2" data-tier={s.tier}>
-                <div className="flex items-baseline justify-between gap-2">
-                  <span className="font-medium">{category.name}</span>
-                  <span className={`font-semibold ${s.style.text}`}>
-                    {formatScore(category.score)}/{formatScore(category.maxScore)}
-                  </span>
-                </div>
-                <ScoreBar score={category.score} max={category.maxScore} summary={s} label={category.name} />
-                <p className="text-sm text-base-content/80">{category.feedback}</p>
-              </li>
-            );
-          })}
-        </ul>
-      </Section>
-
-      <Section title="우수한 점" testId="report-strengths">
-        <Items items={report.strengths} />
-      </Section>
-      <Section title="개선이 필요한 점" testId="report-improvements">
-        <Items items={report.improvementAreas} />
-      </Section>
-      <Section title={REPORT_SECTIONS.feedback} testId="report-feedback">
-        <p className="whitespace-pre-line leading-relaxed">{report.detailedFeedback || "(없음)"}</p>
-      </Section>
-      <Section title="향후 개선 방안" testId="report-suggestions">
-        {report.suggestions.length === 0 ? (
-          <p className="text-base-content/70">(없음)</p>
-        ) : (
-          <ol className="flex flex-col gap-2">
-            {report.suggestions.map((suggestion, i) => (
-              <li key={i} className="flex gap-3">
-                <span className="badge badge-primary badge-sm mt-0.5 shrink-0">{i + 1}</span>
-                <span>{suggestion}</span>
-              </li>
-            ))}
-          </ol>
-        )}
-      </Section>
-    </div>
-  );
+  return <ReportDocumentView report={report} layout="screen" notices={<GraderNotice report={report} />} />;
 }
 
-/** The question, the rubric and the answer with its 첨삭 marks (all untrusted text, rendered as text). */
-function ReportTextSections({ report }: { report: ReportData }) {
+/** The printed report's grading line: how it was graded, and what needs a check. */
+export function GraderLine({ report }: { report: ReportData }) {
   return (
-    <>
-      <Section title="문제와 평가 기준" testId="report-question">
-        <ReportQuestion question={report.question ?? ""} />
-        <ReportRubric rubric={report.rubric ?? []} />
-      </Section>
-      <Section title="답안 첨삭" testId="report-answer">
-        <AnnotatedEssay answer={report.answer ?? ""} annotations={report.annotations} rubric={report.rubric ?? []} />
-      </Section>
-    </>
-  );
-}
-
-function Field({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <span className="text-sm text-base-content/70">{label}</span>
-      <span className="font-medium">{value}</span>
-    </div>
+    <p className="mt-1 text-sm">
+      <span className="font-semibold">채점 방식</span> {report.graderLabel}
+      {report.flagLabels.length > 0 && ` · 확인 필요: ${report.flagLabels.join(", ")}`}
+    </p>
   );
 }

@@ -14,7 +14,7 @@ import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { useSaveReview } from "@/features/sessions/api/review";
 import { formatScore } from "@/lib/report-format";
-import { REPORT_SECTIONS } from "@shared/report-sections.ts";
+import { REPORT_SECTIONS } from "@shared/report.ts";
 
 export const REVIEW_TEXT = {
   title: "리포트 검토·수정",

@@ -1,4 +1,5 @@
-import type { CategoryScore, GradeFlag, GradeResult, LlmGrade, RubricCategory } from "../../_shared/grading.ts";
+import type { CategoryScore, GradeFlag, GradeResult, RubricCategory } from "../../_shared/grading.ts";
+import type { LlmGrade } from "./schemas.ts";
 import { locateAnnotations } from "./annotations.ts";
 import { gradeOffline, offlineAnnotations } from "./offline.ts";
 import { countChars, OFF_TOPIC_OVERLAP, scanSteering, targetLength, topicOverlap } from "./text.ts";

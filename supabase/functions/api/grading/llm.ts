@@ -1,6 +1,7 @@
 import OpenAI from "openai";
 import { z } from "zod";
-import { llmAnnotationSchema, llmGradeSchema, type LlmGrade, type RubricCategory } from "../../_shared/grading.ts";
+import type { RubricCategory } from "../../_shared/grading.ts";
+import { llmAnnotationSchema, llmGradeSchema, type LlmGrade } from "./schemas.ts";
 import { MAX_CANDIDATES } from "./annotations.ts";
 import { ANCHOR_CLOSE, ANCHOR_OPEN, type AnchorAnswer, anchorCategoryLines, anchorsSection } from "./anchor-prompt.ts";
 

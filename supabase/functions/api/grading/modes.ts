@@ -2,7 +2,8 @@
 // per-criterion: one call per rubric category, in parallel, plus one for the overall feedback) and
 // GRADING_SAMPLES (k gradings, the per-category median kept; see grade.ts combineSamples).
 import type OpenAI from "openai";
-import type { GradeResult, LlmGrade, RubricCategory } from "../../_shared/grading.ts";
+import type { GradeResult, RubricCategory } from "../../_shared/grading.ts";
+import type { LlmGrade } from "./schemas.ts";
 import type { AnchorAnswer } from "./anchor-prompt.ts";
 import { combineSamples, finalizeLlmGrade, type Precheck } from "./grade.ts";
 import {

@@ -1,5 +1,5 @@
 import { anchorsUsedText, FLAG_LABELS, OFFLINE_GRADER_LABEL, scorePercent, type GradeFlag, type ReportData } from "../../_shared/grading.ts";
-import { REPORT_SECTIONS } from "../../_shared/report-sections.ts";
+import { REPORT_SECTIONS, reportFacts } from "../../_shared/report.ts";
 import type { ReviewInfo } from "../../_shared/review.ts";
 import { iso } from "../lib/http.ts";
 import { validStoredAnnotations } from "./annotations.ts";
@@ -96,11 +96,15 @@ function koreanDate(isoString: string | null): string {
 
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
-/** The "검토 완료" header value: 예 (when) / 아니오 (with a note when the teacher has edited it). */
-export function reviewStatusText(r: Partial<ReviewInfo>): string {
-  if (r.reviewed) return `예 (${koreanDate(r.reviewedAt ?? null)})`;
-  return r.edited ? "아니오 (선생님 수정 중)" : "아니오";
+/** Display width in a monospaced font: Hangul and other wide characters take two columns. */
+function columns(text: string): number {
+  let n = 0;
+  for (const ch of text) n += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 2 : 1;
+  return n;
 }
+
+/** `label : value` with the colons in one column (12 columns of label). */
+const line = (label: string, value: string) => `${label}${" ".repeat(Math.max(1, 12 - columns(label)))}: ${value}`;
 
 /**
  * A plain-text report laid out for reading and printing (UTF-8, CRLF-free, BOM for Windows Notepad).
@@ -116,16 +120,12 @@ export function reportText(r: ReportData & Partial<ReviewInfo>): string {
     "  AI 논술 첨삭 리포트",
     rule,
     "",
-    `학생 이름   : ${r.studentInfo.name ?? "-"}`,
-    `수험번호    : ${r.studentInfo.studentId ?? "-"}`,
-    `제출 일시   : ${koreanDate(r.submittedAt)}`,
-    `채점 완료   : ${koreanDate(r.completedAt)}`,
-    `채점 방식   : ${r.graderLabel}`,
-    ...(anchorsUsedText(r.anchorsUsed) ? [`기준 답안   : ${anchorsUsedText(r.anchorsUsed)}`] : []),
-    `검토 완료   : ${reviewStatusText(r)}`,
-    ...(r.flagLabels.length ? [`확인 필요   : ${r.flagLabels.join(", ")}`] : []),
+    ...reportFacts({ ...r, reviewed: r.reviewed ?? false }, koreanDate).map((f) => line(f.label, f.value)),
+    line("채점 방식", r.graderLabel),
+    ...(anchorsUsedText(r.anchorsUsed) ? [line("기준 답안", anchorsUsedText(r.anchorsUsed) ?? "")] : []),
+    ...(r.flagLabels.length ? [line("확인 필요", r.flagLabels.join(", "))] : []),
     "",
-    `총점        : ${fmt(r.overallScore)} / ${fmt(r.maxScore)}점 (${scorePercent(r.overallScore, r.maxScore)}%)`,
+    line("총점", `${fmt(r.overallScore)} / ${fmt(r.maxScore)}점 (${scorePercent(r.overallScore, r.maxScore)}%)`),
     "",
     thin,
     `[${REPORT_SECTIONS.categories}]`,

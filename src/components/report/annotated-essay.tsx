@@ -8,7 +8,7 @@ import {
   placeAnnotations,
   splitParagraphs,
   type PlacedAnnotation,
-} from "@/features/sessions/utils/annotation-layout";
+} from "@/components/report/annotation-layout";
 
 /** Kind → visible marker, underline style and colours (daisyUI theme; never colour alone). */
 export const KIND_STYLE: Record<AnnotationKind, { symbol: string; mark: string; badge: string; border: string }> = {
@@ -71,7 +71,7 @@ export function AnnotationNoteBody({ annotation }: { annotation: PlacedAnnotatio
           <span aria-hidden="true">{KIND_STYLE[annotation.kind].symbol}</span>
           {annotation.n}. {annotation.kind}
         </span>
-        <span className="text-base-content/80">{annotation.category}</span>
+        {annotation.category && <span className="text-base-content/80">{annotation.category}</span>}
         {annotation.source === "offline" && <span className="text-base-content/70">· 오프라인 분석</span>}
       </p>
       <p className="mt-1 text-sm leading-relaxed">{annotation.comment}</p>
@@ -242,6 +242,54 @@ export function AnnotatedEssay({ answer, annotations: raw, rubric }: AnnotatedEs
           );
         })}
       </div>
+    </div>
+  );
+}
+
+/**
+ * The answer with its marks drawn still (underline by kind + numbered marker), then the numbered notes:
+ * for paper (print) and for pictures of a report (the landing's sample), where nothing can be hovered.
+ */
+export function StaticAnnotatedEssay({ answer, annotations: raw, notesTitle = "첨삭 메모", className }: { answer: string; annotations: unknown; notesTitle?: string; className?: string }) {
+  const annotations = placeAnnotations(answer, raw);
+  const paragraphs = splitParagraphs(answer);
+  if (answer.trim() === "") return <p>(답안 없음)</p>;
+  return (
+    <div data-testid="print-essay" className={className}>
+      {annotations.length > 0 && (
+        <div className="mb-2">
+          <AnnotationLegend />
+        </div>
+      )}
+      {paragraphs.map((p, index) => (
+        <p key={p.start} className="mb-2 whitespace-pre-wrap break-words">
+          {paragraphSegments(answer, paragraphs, index, annotations).map((s, i) =>
+            s.annotation ? (
+              <span key={i}>
+                <mark className={cn(MARK_BASE, KIND_STYLE[s.annotation.kind].mark)} data-annotation={s.annotation.n}>
+                  {s.text}
+                </mark>
+                {s.first && <KindMarker annotation={s.annotation} />}
+              </span>
+            ) : (
+              <span key={i}>{s.text}</span>
+            ),
+          )}
+        </p>
+      ))}
+      {annotations.length > 0 && (
+        <section className="mt-5">
+          <h3 className="mb-1.5 border-b border-base-300 pb-1 text-base font-bold">{notesTitle}</h3>
+          <ol className="flex flex-col gap-2" data-testid="print-notes">
+            {annotations.map((a) => (
+              <li key={a.n} className="print-avoid-break">
+                <AnnotationNoteBody annotation={a} />
+                <p className="text-xs text-base-content/70">“{a.quote.replace(/\s+/g, " ")}”</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
     </div>
   );
 }
