@@ -50,7 +50,10 @@ export function reviewStateText(r: Pick<ReportDocument, "reviewed" | "reviewedAt
  * ISO time for the reader: Seoul time on the screen and in the TXT).
  */
 export function reportFacts(r: ReportDocument, date: (iso: string | null) => string): ReportFact[] {
-  const facts: ReportFact[] = [{ key: "name", label: "학생 이름", value: r.studentInfo.name || "-" }];
+  const facts: ReportFact[] = [
+    { key: "name", label: "학생 이름", value: r.studentInfo.name || "-" },
+    { key: "length", label: "글자 수", value: `${[...r.answer].length.toLocaleString("ko-KR")}자 (공백 포함)` },
+  ];
   if (r.studentInfo.studentId !== undefined) facts.push({ key: "studentId", label: "수험번호", value: r.studentInfo.studentId || "-" });
   if (r.submittedAt !== undefined) facts.push({ key: "submittedAt", label: "제출일", value: date(r.submittedAt ?? null) });
   if (r.completedAt !== undefined) facts.push({ key: "completedAt", label: "완료일", value: date(r.completedAt ?? null) });
