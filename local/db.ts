@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdir } from "node:fs/promises";
 import { createServer } from "node:net";
 import { arch, platform, tmpdir } from "node:os";
 import path from "node:path";
@@ -169,6 +170,33 @@ function unusableDataDir(dir: string, reason: string) {
   );
 }
 
+/**
+ * Refuses a data folder whose migration history (the CLI's `supabase_migrations.schema_migrations`) lists
+ * versions that no file in migrationsDir has: it was made before the migrations were folded into one file
+ * per domain, and `supabase db push` would stop on it. Nothing has been deployed, so no data is carried
+ * over: the folder is deleted or LOCAL_DATA_DIR points elsewhere.
+ */
+export async function assertKnownMigrationHistory(
+  sql: postgres.Sql | postgres.TransactionSql,
+  migrationsDir: string,
+  dataDir: string,
+): Promise<void> {
+  const [{ present }] = await sql<{ present: boolean }[]>`select to_regclass('supabase_migrations.schema_migrations') is not null as present`;
+  if (!present) return;
+  const local = new Set((await readdir(migrationsDir)).map((f) => /^(\d+)_.*\.sql$/.exec(f)?.[1]).filter(Boolean));
+  const applied = await sql<{ version: string }[]>`select version from supabase_migrations.schema_migrations order by version`;
+  const unknown = applied.map((r) => r.version).filter((v) => !local.has(v));
+  if (unknown.length === 0) return;
+  const list = unknown.slice(0, 3).join(", ") + (unknown.length > 3 ? ` 외 ${unknown.length - 3}개` : "");
+  const listEn = unknown.slice(0, 3).join(", ") + (unknown.length > 3 ? ` and ${unknown.length - 3} more` : "");
+  throw new StartupError(
+    `데이터 폴더(${dataDir})가 마이그레이션을 도메인별 파일로 합치기 전에 만들어졌습니다 (지금은 없는 마이그레이션 ${list}) — ` +
+      `이 폴더를 지우거나 .env의 LOCAL_DATA_DIR을 다른 폴더로 바꾸고 다시 시작하세요 (배포된 적이 없어 옮길 데이터는 없습니다)`,
+    `the data folder (${dataDir}) was made before the migrations were folded into one file per domain (it has applied ${listEn}, ` +
+      `which no file has now): delete it or point LOCAL_DATA_DIR in .env elsewhere, then start again (nothing was deployed, so no data needs migrating)`,
+  );
+}
+
 export async function startDatabase(opts: DatabaseOptions): Promise<Database> {
   const log = opts.log ?? (() => {});
   const dataDir = path.resolve(opts.dataDir);
@@ -266,6 +294,7 @@ export async function startDatabase(opts: DatabaseOptions): Promise<Database> {
     }
     await sql.unsafe(readFileSync(bootstrapFile, "utf8"));
     await maintainRealtimePartitions(sql);
+    await assertKnownMigrationHistory(sql, path.join(opts.projectDir ?? root, "supabase", "migrations"), dataDir);
     const push = await pushMigrations(url, { workdir: opts.projectDir });
     for (const line of (push.stderr + push.stdout).split("\n")) if (line.trim()) log(line.trimEnd());
     if (push.code !== 0) {

@@ -37,9 +37,6 @@ create table if not exists public.profiles (
   is_admin                  boolean not null default false,
   is_guest                  boolean not null default false,
   guest_usage_count         integer not null default 0 check (guest_usage_count >= 0),
-  stripe_customer_id        text,
-  stripe_subscription_id    text,
-  stripe_payment_intent_id  text,
   created_at                timestamptz not null default now(),
   updated_at                timestamptz not null default now(),
   last_login_at             timestamptz
@@ -57,8 +54,6 @@ comment on column public.profiles.is_guest is
   'True for Supabase anonymous users (auth.users.is_anonymous).';
 comment on column public.profiles.guest_usage_count is
   'Essays graded by a guest (free tier: 3). Changed only by the service connection.';
-comment on column public.profiles.stripe_customer_id is
-  'Legacy field from the original product (payments now use Toss); kept for compatibility.';
 comment on column public.profiles.last_login_at is
   'Set by the API on each successful login.';
 
@@ -140,9 +135,6 @@ begin
     or new.is_admin                 is distinct from old.is_admin
     or new.is_guest                 is distinct from old.is_guest
     or new.guest_usage_count        is distinct from old.guest_usage_count
-    or new.stripe_customer_id       is distinct from old.stripe_customer_id
-    or new.stripe_subscription_id   is distinct from old.stripe_subscription_id
-    or new.stripe_payment_intent_id is distinct from old.stripe_payment_intent_id
     or new.created_at               is distinct from old.created_at
   ) then
     raise exception 'permission denied: protected profile column'

@@ -55,8 +55,6 @@ create table if not exists public.subscriptions (
   renews_at                 timestamptz,
   canceled_at               timestamptz,
   trial_ends_at             timestamptz,
-  stripe_subscription_id    text,
-  stripe_payment_intent_id  text,
   created_at                timestamptz not null default now(),
   updated_at                timestamptz not null default now(),
   -- references public.payments (id) on delete set null: added by the payments migration
@@ -76,8 +74,6 @@ comment on column public.subscriptions.renews_at is
   'Next renewal date for paid plans.';
 comment on column public.subscriptions.trial_ends_at is
   'When set, a trial-status subscription stops counting as in force after this moment.';
-comment on column public.subscriptions.stripe_subscription_id is
-  'Legacy field from the original product (payments now use Toss).';
 comment on column public.subscriptions.last_payment_id is
   'The payments order (Toss orderId) that last activated or extended this subscription.';
 comment on column public.subscriptions.scheduled_plan_id is

@@ -1,6 +1,8 @@
 -- =============================================================================
--- Grading: analysis sessions (prompt + criteria), essay submissions (also the
--- job queue of the grading workers) and analysis results.
+-- Grading: analysis sessions (prompt + criteria, the rubric the teacher checked,
+-- anchor answers), essay submissions (also the job queue of the grading
+-- workers), analysis results with the teacher's review, its change log and the
+-- student links, and the ledger of model calls (grading_usage).
 --
 -- Rows are created by the API only (privileged connection), which decides the
 -- storage object paths, the texts sent to the model (with their length caps)
@@ -16,7 +18,100 @@
 -- place the fleet meets: it caps the jobs in flight across all workers
 -- (advisory transaction lock, so it works through the transaction pooler),
 -- optionally per user, and claims fairly across users.
+--
+-- Re-grading: a completed answer can be graded again for one more use: it goes
+-- back to the queue (private.requeue_completed_submission) while its result row
+-- stays, so the previous result is readable until the new one is stored. The
+-- new result replaces the old one (private.complete_grading_job upserts it) and
+-- the worker clears the teacher review made on the old one in the same
+-- transaction (the edit log stays as history). A re-grade that fails puts the
+-- answer back to `completed` with its previous result and gives the use back
+-- (private.finish_grading_job_error).
+--
+-- Teacher review (검토): the AI's result (analysis_results.* as the worker wrote
+-- it) is never changed by a review: the teacher's version is a separate JSON
+-- document (analysis_results.review), every change is logged in
+-- public.result_edits, and 검토 완료 is analysis_results.reviewed_at /
+-- reviewed_by. A student link (public.report_shares) stores only the SHA-256 of
+-- a 32-byte random token; the token itself is shown once, to the teacher who
+-- made it.
+--
+-- Anchor answers (기준 답안): up to 3 scored sample answers per session (typed
+-- or read from a file, each with its total and optional per-category scores),
+-- put in the fixed prefix of every prompt of the session as calibration
+-- examples; the result records how many were used (analysis_results.anchors_used).
+-- Anchors count toward no quota; the limit of 3 is enforced here as well.
+--
+-- Sample sessions: one click creates a session from the bundled sample 논술
+-- question (supabase/functions/_shared/sample-essay.ts) and queues its three
+-- sample answers (is_sample). Sample answers hold no use: they are never
+-- counted against the guest's 3 free uses nor a member's month, and the worker
+-- claims them without a reserved use. Only the API writes is_sample (users have
+-- no insert grant and may update only student_name / student_id).
+--
+-- Grading usage: one row per paid model call of the grading worker, with the
+-- provider's token counts (in, out, cached) and the call's latency, so admins
+-- can see what grading costs per day and per teacher (GET /api/admin/usage).
+-- Written only by the worker (service role); admins read all rows; teachers none.
 -- =============================================================================
+
+-- -----------------------------------------------------------------------------
+-- Functions: validation (before the tables: analysis_sessions.rubric's check calls it)
+-- -----------------------------------------------------------------------------
+
+/**
+ * Whether p_rubric is a valid edited rubric: a JSON array of 1–10 objects
+ * {name, maxScore, description?} with a trimmed name of 1–40 characters (names
+ * distinct), a whole maxScore from 1 to 1000, an optional description of at most
+ * 200 characters, and no other keys; the points together at most 1000.
+ * The same bounds as rubricSchema in supabase/functions/_shared/session-setup.ts.
+ */
+create or replace function private.rubric_is_valid(p_rubric jsonb)
+returns boolean
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_item jsonb;
+  v_name text;
+  v_points numeric;
+  v_total numeric := 0;
+  v_names text[] := '{}';
+begin
+  if p_rubric is null then
+    return true;
+  end if;
+  if jsonb_typeof(p_rubric) <> 'array' or jsonb_array_length(p_rubric) not between 1 and 10 then
+    return false;
+  end if;
+  for v_item in select value from jsonb_array_elements(p_rubric) loop
+    if jsonb_typeof(v_item) <> 'object'
+       or exists (select 1 from jsonb_object_keys(v_item) k where k not in ('name', 'maxScore', 'description'))
+       or jsonb_typeof(v_item -> 'name') is distinct from 'string'
+       or jsonb_typeof(v_item -> 'maxScore') is distinct from 'number' then
+      return false;
+    end if;
+    v_name := v_item ->> 'name';
+    if v_name <> btrim(v_name) or char_length(v_name) not between 1 and 40 or v_name = any (v_names) then
+      return false;
+    end if;
+    v_names := v_names || v_name;
+    v_points := (v_item ->> 'maxScore')::numeric;
+    if v_points <> trunc(v_points) or v_points not between 1 and 1000 then
+      return false;
+    end if;
+    v_total := v_total + v_points;
+    if v_item ? 'description'
+       and (jsonb_typeof(v_item -> 'description') <> 'string' or char_length(v_item ->> 'description') > 200) then
+      return false;
+    end if;
+  end loop;
+  return v_total <= 1000;
+end;
+$$;
+revoke execute on function private.rubric_is_valid(jsonb) from public, anon;
+grant execute on function private.rubric_is_valid(jsonb) to authenticated, service_role;
 
 -- -----------------------------------------------------------------------------
 -- Tables
@@ -33,7 +128,12 @@ create table if not exists public.analysis_sessions (
   created_at           timestamptz not null default now(),
   updated_at           timestamptz not null default now(),
   prompt_mime_type     text,
-  criteria_mime_type   text
+  criteria_mime_type   text,
+  rubric               jsonb
+                         constraint analysis_sessions_rubric_valid check (private.rubric_is_valid(rubric)),
+  title                text
+                         constraint analysis_sessions_title_length check (title is null or (title = btrim(title) and char_length(title) between 1 and 80)),
+  is_sample            boolean not null default false
 );
 
 comment on table public.analysis_sessions is
@@ -51,6 +151,13 @@ comment on column public.analysis_sessions.prompt_mime_type is
   'MIME type of the stored prompt original; image/* means prompt_content is empty until read by the grader.';
 comment on column public.analysis_sessions.criteria_mime_type is
   'MIME type of the stored criteria original (null without a criteria file).';
+comment on column public.analysis_sessions.rubric is
+  'The rubric the teacher checked and edited ([{name, maxScore, description?}], 1–10 categories, '
+  'whole points, total ≤ 1000); the grader uses it. Null = read from criteria_content. API-written only.';
+comment on column public.analysis_sessions.title is
+  'The work item''s name chosen by the teacher (1–80 characters); null = shown as the prompt file name. API-written only.';
+comment on column public.analysis_sessions.is_sample is
+  'True for a session made by POST /api/sessions/sample from the bundled sample; server-written only.';
 
 create table if not exists public.essay_submissions (
   id                      uuid primary key default gen_random_uuid(),
@@ -74,7 +181,8 @@ create table if not exists public.essay_submissions (
   usage_charged           boolean not null default false,
   essay_mime_type         text,
   usage_period_start      timestamptz,
-  lease_owner             text
+  lease_owner             text,
+  is_sample               boolean not null default false
 );
 
 comment on table public.essay_submissions is
@@ -111,6 +219,9 @@ comment on column public.essay_submissions.usage_period_start is
   'null when it was a guest use (profiles.guest_usage_count) or nothing was reserved.';
 comment on column public.essay_submissions.lease_owner is
   'Id of the worker invocation holding the lease (fences late writes of a worker that lost it).';
+comment on column public.essay_submissions.is_sample is
+  'True for a bundled sample answer (POST /api/sessions/sample): queued without a reserved use '
+  '(usage_charged stays false), never counted in usage; server-written only.';
 
 create table if not exists public.analysis_results (
   id                  uuid primary key default gen_random_uuid(),
@@ -127,7 +238,12 @@ create table if not exists public.analysis_results (
   model               text,
   flags               jsonb not null default '[]'::jsonb,
   annotations         jsonb not null default '[]'::jsonb
-                        constraint analysis_results_annotations_is_array check (jsonb_typeof(annotations) = 'array')
+                        constraint analysis_results_annotations_is_array check (jsonb_typeof(annotations) = 'array'),
+  review              jsonb
+                        constraint analysis_results_review_is_object check (review is null or jsonb_typeof(review) = 'object'),
+  reviewed_at         timestamptz,
+  reviewed_by         uuid references auth.users (id) on delete set null,
+  anchors_used        smallint not null default 0 check (anchors_used between 0 and 3)
 );
 
 comment on table public.analysis_results is
@@ -151,6 +267,103 @@ comment on column public.analysis_results.annotations is
   'rubric category name; rewrite text or null (고칠 점 only); source ai | offline. Text is '
   'untrusted (model or student): shown as text only, never as HTML. Written by the grading '
   'worker only.';
+comment on column public.analysis_results.review is
+  'The teacher''s reviewed version, null until first edited: {overallScore, categoryScores, '
+  'strengths, improvementAreas, detailedFeedback, suggestions, annotations} in the shapes of the '
+  'result columns (annotations may have source teacher). overallScore is the sum of the category '
+  'scores, computed by the API. The AI''s original stays in the other columns. Written by the API only.';
+comment on column public.analysis_results.reviewed_at is
+  'When the teacher marked the report 검토 완료 (null = not reviewed). Written by the API only.';
+comment on column public.analysis_results.reviewed_by is 'Who marked it 검토 완료 (auth.users.id).';
+comment on column public.analysis_results.anchors_used is
+  'Number of anchor answers (기준 답안) in the prompt when the model graded this answer (0: none, offline).';
+
+create table if not exists public.result_edits (
+  id         uuid primary key default gen_random_uuid(),
+  result_id  uuid not null references public.analysis_results (id) on delete cascade,
+  user_id    uuid references auth.users (id) on delete set null,
+  at         timestamptz not null default now(),
+  field      text not null check (char_length(field) between 1 and 200),
+  before     jsonb,
+  after      jsonb
+);
+
+comment on table public.result_edits is
+  'Change log of a teacher review: one row per changed field (category:<name>, strengths, '
+  'improvementAreas, detailedFeedback, suggestions, annotations, reviewStatus) with the values '
+  'before and after. Written by the API only; the owner of the submission reads it.';
+
+create table if not exists public.report_shares (
+  id            uuid primary key default gen_random_uuid(),
+  submission_id uuid not null references public.essay_submissions (id) on delete cascade,
+  user_id       uuid not null references auth.users (id) on delete cascade,
+  token_hash    bytea not null unique check (octet_length(token_hash) = 32),
+  expires_at    timestamptz not null,
+  revoked_at    timestamptz,
+  created_at    timestamptz not null default now()
+);
+
+comment on table public.report_shares is
+  'Read-only student links to one reviewed report. token_hash = sha256 of the 32-byte random '
+  'token in the link (the token is never stored). Valid while revoked_at is null and '
+  'expires_at > now(). Written by the API only; the owner reads their links (not the hash).';
+
+create table if not exists public.session_anchors (
+  id               uuid primary key default gen_random_uuid(),
+  session_id       uuid not null references public.analysis_sessions (id) on delete cascade,
+  user_id          uuid not null references public.profiles (id) on delete cascade,
+  content          text not null check (char_length(content) between 1 and 20000),
+  total_score      numeric(7, 1) not null check (total_score >= 0 and total_score <= 10000),
+  category_scores  jsonb not null default '[]'::jsonb
+                   check (jsonb_typeof(category_scores) = 'array' and jsonb_array_length(category_scores) <= 12),
+  filename         text check (char_length(filename) <= 255),
+  file_path        text check (char_length(file_path) <= 200),
+  mime_type        text check (char_length(mime_type) <= 100),
+  created_at       timestamptz not null default now()
+);
+
+comment on table public.session_anchors is
+  'Scored sample answers (기준 답안) of a session, at most 3: calibration examples in the grading '
+  'prompt. Created and deleted by the API only; the owner reads them.';
+comment on column public.session_anchors.user_id is
+  'Owner; always the owner of the session (checked by the trigger below).';
+comment on column public.session_anchors.content is
+  'The anchor answer text (typed, or read from the uploaded file).';
+comment on column public.session_anchors.total_score is
+  'The total the teacher gave this answer (one decimal).';
+comment on column public.session_anchors.category_scores is
+  'JSON array of {name, score}: optional per-category scores, names from the session rubric.';
+comment on column public.session_anchors.file_path is
+  'Stored original in the essays bucket (<user>/<session>/anchor-<uuid>.<ext>), null when typed.';
+
+create table if not exists public.grading_usage (
+  id                bigint generated always as identity primary key,
+  -- no foreign key: a ledger row outlives the answer (deleting an answer does not undo its cost)
+  submission_id     uuid,
+  user_id           uuid references public.profiles (id) on delete set null,
+  at                timestamptz not null default now(),
+  mode              text not null check (mode in ('holistic', 'per-criterion')),
+  call_kind         text not null check (call_kind in ('holistic', 'criterion', 'overall')),
+  model             text not null check (char_length(model) <= 200),
+  prompt_tokens     integer not null default 0 check (prompt_tokens >= 0),
+  completion_tokens integer not null default 0 check (completion_tokens >= 0),
+  cached_tokens     integer not null default 0 check (cached_tokens >= 0 and cached_tokens <= prompt_tokens),
+  latency_ms        integer not null default 0 check (latency_ms >= 0)
+);
+
+comment on table public.grading_usage is
+  'One row per grading call to the model (worker): tokens from the provider''s usage, latency. '
+  'Admins read all rows (cost per day and per teacher); teachers read none.';
+comment on column public.grading_usage.submission_id is
+  'The answer graded (essay_submissions.id); kept after the answer is deleted.';
+comment on column public.grading_usage.user_id is
+  'The teacher whose answer it was; null once the account is deleted.';
+comment on column public.grading_usage.mode is
+  'GRADING_MODE in force: holistic (one call) or per-criterion (one per category + overall).';
+comment on column public.grading_usage.call_kind is
+  'holistic: the whole grade; criterion: one rubric category; overall: the feedback call.';
+comment on column public.grading_usage.cached_tokens is
+  'Prompt tokens served from the provider''s prompt cache (included in prompt_tokens).';
 
 -- -----------------------------------------------------------------------------
 -- Indexes (analysis_results.submission_id is covered by its unique constraint)
@@ -178,6 +391,17 @@ create index if not exists essay_submissions_lease_idx
 create index if not exists essay_submissions_waiting_idx
   on public.essay_submissions (user_id, submitted_at)
   where status = 'pending' and usage_charged;
+create index if not exists analysis_results_reviewed_by_idx on public.analysis_results (reviewed_by);
+create index if not exists result_edits_result_at_idx on public.result_edits (result_id, at);
+create index if not exists result_edits_user_idx on public.result_edits (user_id);
+create index if not exists report_shares_submission_idx on public.report_shares (submission_id, created_at desc);
+create index if not exists report_shares_user_idx on public.report_shares (user_id);
+create index if not exists session_anchors_session_idx on public.session_anchors (session_id, created_at);
+create index if not exists grading_usage_at_idx on public.grading_usage (at);
+create index if not exists grading_usage_user_at_idx on public.grading_usage (user_id, at);
+create index if not exists essay_submissions_sample_waiting_idx
+  on public.essay_submissions (user_id, submitted_at)
+  where status = 'pending' and is_sample;
 
 -- -----------------------------------------------------------------------------
 -- Functions: policy helpers
@@ -655,12 +879,78 @@ revoke execute on function private.requeue_errored_submission(uuid, timestamptz)
 grant execute on function private.requeue_errored_submission(uuid, timestamptz) to service_role;
 
 -- -----------------------------------------------------------------------------
+-- Functions: re-grading
+-- -----------------------------------------------------------------------------
+
+/**
+ * Puts the completed submission p_id back in the queue for a re-grade, holding
+ * the use the caller has just reserved (private.reserve_usage, same transaction;
+ * p_usage_period_start as it returned, null for a guest use). Its result row is
+ * kept: the report stays readable until the worker stores the new result.
+ * Returns false (and changes nothing) when the submission is not completed or has
+ * no result.
+ */
+create or replace function private.requeue_completed_submission(
+  p_id uuid,
+  p_usage_period_start timestamptz
+)
+returns boolean
+language sql
+security definer
+set search_path = ''
+as $$
+  select case
+    when exists (select 1 from public.analysis_results r where r.submission_id = p_id)
+      then private.requeue_submission(p_id, 'completed', '재채점 대기 중입니다', p_usage_period_start)
+    else false
+  end;
+$$;
+revoke execute on function private.requeue_completed_submission(uuid, timestamptz) from public, anon, authenticated;
+grant execute on function private.requeue_completed_submission(uuid, timestamptz) to service_role;
+
+-- -----------------------------------------------------------------------------
+-- Functions: anchor answers (the per-session limit and the owner rule)
+-- -----------------------------------------------------------------------------
+
+/**
+ * Trigger (before insert on public.session_anchors): the row's owner must be the
+ * session's owner, and a session holds at most 3 anchors. Locks the session row
+ * so two concurrent inserts are counted one after the other. Raises 23514
+ * (check_violation) with message 'anchor_limit' when the session is full.
+ */
+create or replace function private.check_session_anchor()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_owner uuid;
+begin
+  select s.user_id into v_owner from public.analysis_sessions s where s.id = new.session_id for update;
+  if v_owner is null or v_owner <> new.user_id then
+    raise exception 'anchor owner mismatch' using errcode = '23503';
+  end if;
+  if (select count(*) from public.session_anchors a where a.session_id = new.session_id) >= 3 then
+    raise exception 'anchor_limit' using errcode = '23514';
+  end if;
+  return new;
+end;
+$$;
+revoke execute on function private.check_session_anchor() from public, anon, authenticated;
+
+-- -----------------------------------------------------------------------------
 -- Triggers (the Realtime broadcast of essay_submissions: realtime migration)
 -- -----------------------------------------------------------------------------
 drop trigger if exists analysis_sessions_set_updated_at on public.analysis_sessions;
 create trigger analysis_sessions_set_updated_at
   before update on public.analysis_sessions
   for each row execute function private.set_updated_at();
+
+drop trigger if exists session_anchors_check on public.session_anchors;
+create trigger session_anchors_check
+  before insert on public.session_anchors
+  for each row execute function private.check_session_anchor();
 
 -- -----------------------------------------------------------------------------
 -- Privileges: users read and delete their own rows and rename the student;
@@ -679,12 +969,32 @@ revoke all on public.analysis_results from anon, authenticated;
 grant select on public.analysis_results to authenticated;
 grant all on public.analysis_results to service_role;
 
+revoke all on public.result_edits from anon, authenticated;
+grant select on public.result_edits to authenticated;
+grant all on public.result_edits to service_role;
+
+revoke all on public.report_shares from anon, authenticated;
+grant select (id, submission_id, user_id, expires_at, revoked_at, created_at) on public.report_shares to authenticated;
+grant all on public.report_shares to service_role;
+
+revoke all on public.session_anchors from anon, authenticated;
+grant select on public.session_anchors to authenticated;
+grant all on public.session_anchors to service_role;
+
+revoke all on public.grading_usage from anon, authenticated;
+grant select on public.grading_usage to authenticated;
+grant all on public.grading_usage to service_role;
+
 -- -----------------------------------------------------------------------------
 -- RLS (no insert policies: rows are created by the API only)
 -- -----------------------------------------------------------------------------
 alter table public.analysis_sessions enable row level security;
 alter table public.essay_submissions enable row level security;
 alter table public.analysis_results enable row level security;
+alter table public.result_edits enable row level security;
+alter table public.report_shares enable row level security;
+alter table public.session_anchors enable row level security;
+alter table public.grading_usage enable row level security;
 
 -- analysis_sessions
 drop policy if exists "users read their own sessions; admins read all" on public.analysis_sessions;
@@ -726,6 +1036,46 @@ create policy "users read results of their own submissions; admins read all" on 
     ))
     or (select private.is_admin())
   );
+
+-- result_edits
+drop policy if exists "users read the edit log of their own results; admins read all" on public.result_edits;
+create policy "users read the edit log of their own results; admins read all" on public.result_edits
+  for select to authenticated
+  using (
+    (exists (
+      select 1
+        from public.analysis_results r
+        join public.essay_submissions e on e.id = r.submission_id
+       where r.id = result_edits.result_id
+         and e.user_id = (select auth.uid())
+    ))
+    or (select private.is_admin())
+  );
+
+-- report_shares
+drop policy if exists "users read their own share links" on public.report_shares;
+create policy "users read their own share links" on public.report_shares
+  for select to authenticated
+  using (
+    user_id = (select auth.uid())
+    and exists (
+      select 1 from public.essay_submissions e
+       where e.id = report_shares.submission_id
+         and e.user_id = (select auth.uid())
+    )
+  );
+
+-- session_anchors
+drop policy if exists "owners read their anchors" on public.session_anchors;
+create policy "owners read their anchors" on public.session_anchors
+  for select to authenticated
+  using (user_id = (select auth.uid()));
+
+-- grading_usage
+drop policy if exists "admins read grading usage" on public.grading_usage;
+create policy "admins read grading usage" on public.grading_usage
+  for select to authenticated
+  using ((select private.is_admin()));
 
 -- -----------------------------------------------------------------------------
 -- Scheduled tick (hosted): pg_cron + pg_net call the function's worker tick

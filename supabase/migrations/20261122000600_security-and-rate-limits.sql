@@ -1,35 +1,14 @@
 -- =============================================================================
--- Security and rate limits (rate_limits by ip or device, docs/product.md#limits): devices,
+-- Security and rate limits (rate_limits by ip or device, docs/product.md#limits):
 -- fixed-window rate-limit counters per (identifier, type, action) counted
--- atomically, abuse events (one row each time a limit turns a request away),
--- email verifications. Written by the API with the service connection;
--- readable / manageable by admins only.
+-- atomically, and abuse events (one row each time a limit turns a request
+-- away). Written by the API with the service connection; readable / manageable
+-- by admins only.
 -- =============================================================================
 
 -- -----------------------------------------------------------------------------
 -- Tables
 -- -----------------------------------------------------------------------------
-create table if not exists public.devices (
-  id             uuid primary key default gen_random_uuid(),
-  device_token   text not null unique,
-  fingerprint    text,
-  ip_address     text,
-  user_agent     text,
-  language       text,
-  timezone       text,
-  platform       text,
-  request_count  integer not null default 0 check (request_count >= 0),
-  risk_score     integer not null default 0 check (risk_score between 0 and 100),
-  last_seen_at   timestamptz not null default now(),
-  created_at     timestamptz not null default now(),
-  updated_at     timestamptz not null default now()
-);
-
-comment on table public.devices is 'Browsers/devices seen by the API (guest abuse prevention). Admin-only.';
-comment on column public.devices.device_token is 'Opaque random token stored by the client.';
-comment on column public.devices.fingerprint is 'Hash of client characteristics (never raw data).';
-comment on column public.devices.risk_score is '0 (trusted) .. 100 (blocked).';
-
 create table if not exists public.rate_limits (
   id            uuid primary key default gen_random_uuid(),
   identifier    text not null,
@@ -53,7 +32,6 @@ comment on column public.rate_limits.reset_at is 'End of the current window.';
 
 create table if not exists public.abuse_tracking (
   id            uuid primary key default gen_random_uuid(),
-  device_id     uuid references public.devices (id) on delete set null,
   ip_address    text,
   event_type    text not null,
   description   text,
@@ -68,32 +46,12 @@ comment on table public.abuse_tracking is 'Detected abuse events (audit log). Ad
 comment on column public.abuse_tracking.event_type is 'e.g. rate_limit (written by private.hit_rate_limit), guest_farming, suspicious_device.';
 comment on column public.abuse_tracking.action_taken is 'e.g. none, throttled, blocked.';
 
-create table if not exists public.email_verifications (
-  id                 uuid primary key default gen_random_uuid(),
-  device_id          uuid references public.devices (id) on delete cascade,
-  email              text not null,
-  verification_code  text not null,
-  is_verified        boolean not null default false,
-  expires_at         timestamptz not null,
-  verified_at        timestamptz,
-  created_at         timestamptz not null default now()
-);
-
-comment on table public.email_verifications is 'One-time email codes. Admin-only.';
-comment on column public.email_verifications.verification_code is
-  'Code (or its hash) sent by email; valid until expires_at.';
-
 -- -----------------------------------------------------------------------------
 -- Indexes
 -- -----------------------------------------------------------------------------
-create index if not exists devices_fingerprint_idx on public.devices (fingerprint);
-create index if not exists devices_ip_address_idx on public.devices (ip_address);
 create index if not exists rate_limits_reset_at_idx on public.rate_limits (reset_at);
-create index if not exists abuse_tracking_device_id_idx on public.abuse_tracking (device_id);
 create index if not exists abuse_tracking_ip_address_idx on public.abuse_tracking (ip_address);
 create index if not exists abuse_tracking_detected_at_idx on public.abuse_tracking (detected_at desc);
-create index if not exists email_verifications_device_id_idx on public.email_verifications (device_id);
-create index if not exists email_verifications_email_idx on public.email_verifications (email, created_at desc);
 
 -- -----------------------------------------------------------------------------
 -- Functions
@@ -148,11 +106,6 @@ grant execute on function private.hit_rate_limit(text, text, text, integer, inte
 -- -----------------------------------------------------------------------------
 -- Triggers
 -- -----------------------------------------------------------------------------
-drop trigger if exists devices_set_updated_at on public.devices;
-create trigger devices_set_updated_at
-  before update on public.devices
-  for each row execute function private.set_updated_at();
-
 drop trigger if exists rate_limits_set_updated_at on public.rate_limits;
 create trigger rate_limits_set_updated_at
   before update on public.rate_limits
@@ -161,10 +114,6 @@ create trigger rate_limits_set_updated_at
 -- -----------------------------------------------------------------------------
 -- Privileges (writes gated to admins by RLS)
 -- -----------------------------------------------------------------------------
-revoke all on public.devices from anon, authenticated;
-grant select, insert, update, delete on public.devices to authenticated;
-grant all on public.devices to service_role;
-
 revoke all on public.rate_limits from anon, authenticated;
 grant select, insert, update, delete on public.rate_limits to authenticated;
 grant all on public.rate_limits to service_role;
@@ -173,39 +122,11 @@ revoke all on public.abuse_tracking from anon, authenticated;
 grant select, insert, update, delete on public.abuse_tracking to authenticated;
 grant all on public.abuse_tracking to service_role;
 
-revoke all on public.email_verifications from anon, authenticated;
-grant select, insert, update, delete on public.email_verifications to authenticated;
-grant all on public.email_verifications to service_role;
-
 -- -----------------------------------------------------------------------------
 -- RLS: admin-only
 -- -----------------------------------------------------------------------------
-alter table public.devices enable row level security;
 alter table public.rate_limits enable row level security;
 alter table public.abuse_tracking enable row level security;
-alter table public.email_verifications enable row level security;
-
--- devices
-drop policy if exists "admins read devices" on public.devices;
-create policy "admins read devices" on public.devices
-  for select to authenticated
-  using ((select private.is_admin()));
-
-drop policy if exists "admins insert devices" on public.devices;
-create policy "admins insert devices" on public.devices
-  for insert to authenticated
-  with check ((select private.is_admin()));
-
-drop policy if exists "admins update devices" on public.devices;
-create policy "admins update devices" on public.devices
-  for update to authenticated
-  using ((select private.is_admin()))
-  with check ((select private.is_admin()));
-
-drop policy if exists "admins delete devices" on public.devices;
-create policy "admins delete devices" on public.devices
-  for delete to authenticated
-  using ((select private.is_admin()));
 
 -- rate_limits
 drop policy if exists "admins read rate_limits" on public.rate_limits;
@@ -248,27 +169,5 @@ create policy "admins update abuse_tracking" on public.abuse_tracking
 
 drop policy if exists "admins delete abuse_tracking" on public.abuse_tracking;
 create policy "admins delete abuse_tracking" on public.abuse_tracking
-  for delete to authenticated
-  using ((select private.is_admin()));
-
--- email_verifications
-drop policy if exists "admins read email_verifications" on public.email_verifications;
-create policy "admins read email_verifications" on public.email_verifications
-  for select to authenticated
-  using ((select private.is_admin()));
-
-drop policy if exists "admins insert email_verifications" on public.email_verifications;
-create policy "admins insert email_verifications" on public.email_verifications
-  for insert to authenticated
-  with check ((select private.is_admin()));
-
-drop policy if exists "admins update email_verifications" on public.email_verifications;
-create policy "admins update email_verifications" on public.email_verifications
-  for update to authenticated
-  using ((select private.is_admin()))
-  with check ((select private.is_admin()));
-
-drop policy if exists "admins delete email_verifications" on public.email_verifications;
-create policy "admins delete email_verifications" on public.email_verifications
   for delete to authenticated
   using ((select private.is_admin()));

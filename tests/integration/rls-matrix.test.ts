@@ -32,10 +32,8 @@ const fx = {
   publishedAttachment: "",
   draftAttachment: "",
   tempAttachment: "",
-  device: "",
   rateLimit: "",
   abuse: "",
-  emailVerification: "",
 };
 /** id → readable label, so a failing expectation prints e.g. ["session:owner"]. */
 const labels = new Map<string, string>();
@@ -127,20 +125,17 @@ beforeAll(async () => {
   fx.draftAttachment = await attach(fx.draftPost, "draft");
   fx.tempAttachment = await attach(null, "temporary");
 
-  const [d] = await sql`insert into public.devices (device_token) values (${`matrix-${suffix}`}) returning id`;
   const [rl] = await sql`insert into public.rate_limits (identifier, type, action, reset_at)
                          values (${`matrix-${suffix}`}, 'ip', 'login', now() + interval '1 minute') returning id`;
-  const [ab] = await sql`insert into public.abuse_tracking (device_id, event_type) values (${d.id}, 'matrix') returning id`;
-  const [ev] = await sql`insert into public.email_verifications (device_id, email, verification_code, expires_at)
-                         values (${d.id}, 'matrix@example.com', '123456', now() + interval '10 minutes') returning id`;
-  Object.assign(fx, { device: d.id, rateLimit: rl.id, abuse: ab.id, emailVerification: ev.id });
-  labels.set(d.id, "device").set(rl.id, "rate_limit").set(ab.id, "abuse").set(ev.id, "email_verification");
+  const [ab] = await sql`insert into public.abuse_tracking (ip_address, event_type) values (${`matrix-${suffix}`}, 'matrix') returning id`;
+  Object.assign(fx, { rateLimit: rl.id, abuse: ab.id });
+  labels.set(rl.id, "rate_limit").set(ab.id, "abuse");
 });
 
 afterAll(async () => {
   await sql`delete from public.blog_posts where id in ${sql([fx.publishedPost, fx.draftPost].filter(Boolean))}`;
   await sql`delete from public.blog_attachments where id = ${fx.tempAttachment || randomUUID()}`;
-  await sql`delete from public.devices where device_token = ${`matrix-${suffix}`}`;
+  await sql`delete from public.abuse_tracking where ip_address = ${`matrix-${suffix}`}`;
   await sql`delete from public.rate_limits where identifier = ${`matrix-${suffix}`}`;
   await sql`delete from public.payments where id in ${sql(Object.values(fx.payment))}`.catch(() => {});
   await sql`delete from auth.users where id in ${sql(Object.values(uid))}`;
@@ -423,13 +418,8 @@ const cases: Case[] = [
   },
 ];
 
-// Admin-only tables: same shape for all four.
+// Admin-only tables: same shape for both.
 const adminOnly: { table: string; key: keyof typeof fx; label: string; insert: string; update: string }[] = [
-  {
-    table: "devices", key: "device", label: "device",
-    insert: `insert into public.devices (device_token) values ('matrix-' || gen_random_uuid())`,
-    update: `update public.devices set risk_score = 50 where id = $1`,
-  },
   {
     table: "rate_limits", key: "rateLimit", label: "rate_limit",
     insert: `insert into public.rate_limits (identifier, type, action, reset_at) values ('matrix-' || gen_random_uuid(), 'device', 'guest_create', now())`,
@@ -439,11 +429,6 @@ const adminOnly: { table: string; key: keyof typeof fx; label: string; insert: s
     table: "abuse_tracking", key: "abuse", label: "abuse",
     insert: `insert into public.abuse_tracking (event_type) values ('matrix')`,
     update: `update public.abuse_tracking set action_taken = 'blocked' where id = $1`,
-  },
-  {
-    table: "email_verifications", key: "emailVerification", label: "email_verification",
-    insert: `insert into public.email_verifications (email, verification_code, expires_at) values ('m@example.com', '1', now())`,
-    update: `update public.email_verifications set is_verified = true where id = $1`,
   },
 ];
 for (const t of adminOnly) {
@@ -485,8 +470,7 @@ describe("RLS matrix (owner / other member / guest / anon / admin)", () => {
     const covered = new Set(cases.map((c) => c.table));
     const base = [
       "profiles", "subscription_plans", "subscriptions", "usage_tracking", "analysis_sessions", "essay_submissions",
-      "analysis_results", "payments", "blog_posts", "blog_attachments", "devices", "rate_limits", "abuse_tracking",
-      "email_verifications",
+      "analysis_results", "payments", "blog_posts", "blog_attachments", "rate_limits", "abuse_tracking",
     ];
     for (const t of base) {
       for (const op of ["select", "insert", "update", "delete"]) {

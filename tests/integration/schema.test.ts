@@ -170,8 +170,7 @@ describe("storage buckets", () => {
 describe("table hygiene", () => {
   const base = [
     "profiles", "subscription_plans", "subscriptions", "usage_tracking", "analysis_sessions", "essay_submissions",
-    "analysis_results", "payments", "blog_posts", "blog_attachments", "devices", "rate_limits", "abuse_tracking",
-    "email_verifications",
+    "analysis_results", "payments", "blog_posts", "blog_attachments", "rate_limits", "abuse_tracking",
   ];
 
   it("every foreign-key column of the base tables is the leading column of an index", async () => {
@@ -184,6 +183,20 @@ describe("table hygiene", () => {
          and not exists (
            select 1 from pg_index i where i.indrelid = c.conrelid and i.indkey[0] = c.conkey[1])`;
     expect(rows).toEqual([]);
+  });
+
+  it("holds no schema that nothing writes: no Stripe columns, no devices or email_verifications tables", async () => {
+    const columns = await sql`
+      select table_name || '.' || column_name as col from information_schema.columns
+       where table_schema = 'public' and column_name like 'stripe%' order by 1`;
+    expect(columns.map((r) => r.col)).toEqual([]);
+    const tables = await sql`
+      select c.relname from pg_class c
+       where c.relnamespace = 'public'::regnamespace and c.relname in ('devices', 'email_verifications')`;
+    expect(tables.map((r) => r.relname)).toEqual([]);
+    const deviceColumns = await sql`
+      select table_name from information_schema.columns where table_schema = 'public' and column_name = 'device_id'`;
+    expect(deviceColumns.map((r) => r.table_name)).toEqual([]);
   });
 
   it("check constraints reject values outside the enums", async () => {

@@ -7,23 +7,17 @@ export type Database = {
           Tables: {
             "abuse_tracking": {
                   Row: {
-                    "action_taken": string | null,"created_at": string,"description": string | null,"detected_at": string,"device_id": string | null,"event_type": string,"id": string,"ip_address": string | null,"metadata": NonNullable<Json>,"risk_score": number
+                    "action_taken": string | null,"created_at": string,"description": string | null,"detected_at": string,"event_type": string,"id": string,"ip_address": string | null,"metadata": NonNullable<Json>,"risk_score": number
                   }
                   ComputedFields: never
                   Insert: {
-                    "action_taken"?: string | null,"created_at"?: string,"description"?: string | null,"detected_at"?: string,"device_id"?: string | null,"event_type": string,"id"?: string,"ip_address"?: string | null,"metadata"?: NonNullable<Json>,"risk_score"?: number
+                    "action_taken"?: string | null,"created_at"?: string,"description"?: string | null,"detected_at"?: string,"event_type": string,"id"?: string,"ip_address"?: string | null,"metadata"?: NonNullable<Json>,"risk_score"?: number
                   }
                   Update: {
-                    "action_taken"?: string | null,"created_at"?: string,"description"?: string | null,"detected_at"?: string,"device_id"?: string | null,"event_type"?: string,"id"?: string,"ip_address"?: string | null,"metadata"?: NonNullable<Json>,"risk_score"?: number
+                    "action_taken"?: string | null,"created_at"?: string,"description"?: string | null,"detected_at"?: string,"event_type"?: string,"id"?: string,"ip_address"?: string | null,"metadata"?: NonNullable<Json>,"risk_score"?: number
                   }
                   Relationships: [
-                    {
-      foreignKeyName: "abuse_tracking_device_id_fkey"
-      columns: ["device_id"]
-isOneToOne: false
-      referencedRelation: "devices"
-      referencedColumns: ["id"]
-    }
+                    
                   ]
                 },"analysis_results": {
                   Row: {
@@ -111,40 +105,6 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
-                },"devices": {
-                  Row: {
-                    "created_at": string,"device_token": string,"fingerprint": string | null,"id": string,"ip_address": string | null,"language": string | null,"last_seen_at": string,"platform": string | null,"request_count": number,"risk_score": number,"timezone": string | null,"updated_at": string,"user_agent": string | null
-                  }
-                  ComputedFields: never
-                  Insert: {
-                    "created_at"?: string,"device_token": string,"fingerprint"?: string | null,"id"?: string,"ip_address"?: string | null,"language"?: string | null,"last_seen_at"?: string,"platform"?: string | null,"request_count"?: number,"risk_score"?: number,"timezone"?: string | null,"updated_at"?: string,"user_agent"?: string | null
-                  }
-                  Update: {
-                    "created_at"?: string,"device_token"?: string,"fingerprint"?: string | null,"id"?: string,"ip_address"?: string | null,"language"?: string | null,"last_seen_at"?: string,"platform"?: string | null,"request_count"?: number,"risk_score"?: number,"timezone"?: string | null,"updated_at"?: string,"user_agent"?: string | null
-                  }
-                  Relationships: [
-                    
-                  ]
-                },"email_verifications": {
-                  Row: {
-                    "created_at": string,"device_id": string | null,"email": string,"expires_at": string,"id": string,"is_verified": boolean,"verification_code": string,"verified_at": string | null
-                  }
-                  ComputedFields: never
-                  Insert: {
-                    "created_at"?: string,"device_id"?: string | null,"email": string,"expires_at": string,"id"?: string,"is_verified"?: boolean,"verification_code": string,"verified_at"?: string | null
-                  }
-                  Update: {
-                    "created_at"?: string,"device_id"?: string | null,"email"?: string,"expires_at"?: string,"id"?: string,"is_verified"?: boolean,"verification_code"?: string,"verified_at"?: string | null
-                  }
-                  Relationships: [
-                    {
-      foreignKeyName: "email_verifications_device_id_fkey"
-      columns: ["device_id"]
-isOneToOne: false
-      referencedRelation: "devices"
-      referencedColumns: ["id"]
-    }
-                  ]
                 },"essay_submissions": {
                   Row: {
                     "analysis_completed_at": string | null,"analysis_started_at": string | null,"attempts": number,"essay_content": string,"essay_file_path": string | null,"essay_filename": string | null,"essay_mime_type": string | null,"id": string,"is_sample": boolean,"last_error": string | null,"lease_expires_at": string | null,"lease_owner": string | null,"progress": number,"progress_message": string,"session_id": string,"status": string,"student_id": string | null,"student_name": string | null,"submitted_at": string,"usage_charged": boolean,"usage_period_start": string | null,"user_id": string
@@ -225,14 +185,14 @@ isOneToOne: false
                   ]
                 },"profiles": {
                   Row: {
-                    "created_at": string,"display_name": string | null,"email": string | null,"guest_usage_count": number,"id": string,"is_admin": boolean,"is_guest": boolean,"last_login_at": string | null,"stripe_customer_id": string | null,"stripe_payment_intent_id": string | null,"stripe_subscription_id": string | null,"updated_at": string,"username": string
+                    "created_at": string,"display_name": string | null,"email": string | null,"guest_usage_count": number,"id": string,"is_admin": boolean,"is_guest": boolean,"last_login_at": string | null,"updated_at": string,"username": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "created_at"?: string,"display_name"?: string | null,"email"?: string | null,"guest_usage_count"?: number,"id": string,"is_admin"?: boolean,"is_guest"?: boolean,"last_login_at"?: string | null,"stripe_customer_id"?: string | null,"stripe_payment_intent_id"?: string | null,"stripe_subscription_id"?: string | null,"updated_at"?: string,"username": string
+                    "created_at"?: string,"display_name"?: string | null,"email"?: string | null,"guest_usage_count"?: number,"id": string,"is_admin"?: boolean,"is_guest"?: boolean,"last_login_at"?: string | null,"updated_at"?: string,"username": string
                   }
                   Update: {
-                    "created_at"?: string,"display_name"?: string | null,"email"?: string | null,"guest_usage_count"?: number,"id"?: string,"is_admin"?: boolean,"is_guest"?: boolean,"last_login_at"?: string | null,"stripe_customer_id"?: string | null,"stripe_payment_intent_id"?: string | null,"stripe_subscription_id"?: string | null,"updated_at"?: string,"username"?: string
+                    "created_at"?: string,"display_name"?: string | null,"email"?: string | null,"guest_usage_count"?: number,"id"?: string,"is_admin"?: boolean,"is_guest"?: boolean,"last_login_at"?: string | null,"updated_at"?: string,"username"?: string
                   }
                   Relationships: [
                     
@@ -333,14 +293,14 @@ isOneToOne: false
                   ]
                 },"subscriptions": {
                   Row: {
-                    "canceled_at": string | null,"created_at": string,"end_date": string | null,"id": string,"last_payment_id": string | null,"plan_id": string,"renews_at": string | null,"scheduled_payment_id": string | null,"scheduled_plan_id": string | null,"start_date": string,"status": string,"stripe_payment_intent_id": string | null,"stripe_subscription_id": string | null,"trial_ends_at": string | null,"updated_at": string,"user_id": string
+                    "canceled_at": string | null,"created_at": string,"end_date": string | null,"id": string,"last_payment_id": string | null,"plan_id": string,"renews_at": string | null,"scheduled_payment_id": string | null,"scheduled_plan_id": string | null,"start_date": string,"status": string,"trial_ends_at": string | null,"updated_at": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "canceled_at"?: string | null,"created_at"?: string,"end_date"?: string | null,"id"?: string,"last_payment_id"?: string | null,"plan_id"?: string,"renews_at"?: string | null,"scheduled_payment_id"?: string | null,"scheduled_plan_id"?: string | null,"start_date"?: string,"status"?: string,"stripe_payment_intent_id"?: string | null,"stripe_subscription_id"?: string | null,"trial_ends_at"?: string | null,"updated_at"?: string,"user_id": string
+                    "canceled_at"?: string | null,"created_at"?: string,"end_date"?: string | null,"id"?: string,"last_payment_id"?: string | null,"plan_id"?: string,"renews_at"?: string | null,"scheduled_payment_id"?: string | null,"scheduled_plan_id"?: string | null,"start_date"?: string,"status"?: string,"trial_ends_at"?: string | null,"updated_at"?: string,"user_id": string
                   }
                   Update: {
-                    "canceled_at"?: string | null,"created_at"?: string,"end_date"?: string | null,"id"?: string,"last_payment_id"?: string | null,"plan_id"?: string,"renews_at"?: string | null,"scheduled_payment_id"?: string | null,"scheduled_plan_id"?: string | null,"start_date"?: string,"status"?: string,"stripe_payment_intent_id"?: string | null,"stripe_subscription_id"?: string | null,"trial_ends_at"?: string | null,"updated_at"?: string,"user_id"?: string
+                    "canceled_at"?: string | null,"created_at"?: string,"end_date"?: string | null,"id"?: string,"last_payment_id"?: string | null,"plan_id"?: string,"renews_at"?: string | null,"scheduled_payment_id"?: string | null,"scheduled_plan_id"?: string | null,"start_date"?: string,"status"?: string,"trial_ends_at"?: string | null,"updated_at"?: string,"user_id"?: string
                   }
                   Relationships: [
                     {

@@ -1,6 +1,6 @@
 // Checking a session's setup before grading: the teacher's edited rubric and the
 // work item's name. One zod schema for the SPA form and the API (PATCH /sessions/:id); the database
-// checks the same bounds (private.rubric_is_valid, migration 20261122001600_session-setup.sql).
+// checks the same bounds (private.rubric_is_valid, migration 20261122000300_grading.sql).
 import { z } from "zod";
 import type { RubricCategory } from "./grading.ts";
 

@@ -147,7 +147,7 @@ async function retrySubmission(ctx: IdCtx): Promise<Response> {
  * Grades a completed answer again (e.g. after a rubric edit) for one more use. The result row is
  * kept until the worker stores the new one (the report stays readable, marked regrading); the new
  * result clears the teacher review of the old one; a failed re-grade keeps the old result and gives
- * the use back (migration 20261122001600_session-setup.sql).
+ * the use back (migration 20261122000300_grading.sql).
  */
 async function regradeSubmission(ctx: IdCtx): Promise<Response> {
   await requeueForOneUse(ctx, "completed", (sql, id, periodStart) => sql<{ ok: boolean }[]>`
