@@ -48,7 +48,7 @@ export function mailSettingsFromEnv(env: NodeJS.ProcessEnv): MailSettings {
   const host = get("SMTP_HOST");
   const settings: MailSettings = { mailbox: truthy(env.LOCAL_MAILBOX) };
   if (!host) {
-    const stray = ["SMTP_PORT", "SMTP_USER", "SMTP_PASS", "SMTP_SENDER"].filter((n) => get(n));
+    const stray = ["SMTP_USER", "SMTP_PASS", "SMTP_SENDER"].filter((n) => get(n));
     if (stray.length) throw new StartupError(`SMTP_HOST 없이 ${stray.join(", ")}만 설정되었습니다`, `${stray.join(", ")} set without SMTP_HOST`);
     return settings;
   }

@@ -79,6 +79,8 @@ describe("mailSettingsFromEnv", () => {
     expect(mailSettingsFromEnv({})).toEqual({ mailbox: false });
     expect(mailSettingsFromEnv({ LOCAL_MAILBOX: "0" })).toEqual({ mailbox: false });
     expect(mailSettingsFromEnv({ LOCAL_MAILBOX: "1" })).toEqual({ mailbox: true });
+    // .env.example as copied: every SMTP_* present and empty
+    expect(mailSettingsFromEnv({ SMTP_HOST: "", SMTP_PORT: "", SMTP_USER: "", SMTP_PASS: "", SMTP_SENDER: "", LOCAL_MAILBOX: "0" })).toEqual({ mailbox: false });
   });
 
   it("SMTP from SMTP_HOST / SMTP_PORT (587) / SMTP_USER / SMTP_PASS / SMTP_SENDER", () => {
