@@ -65,17 +65,28 @@ export function mailSettingsFromEnv(env: NodeJS.ProcessEnv): MailSettings {
   return settings;
 }
 
+const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
+
+/**
+ * nodemailer's transport: port 465 is TLS from the first byte; other ports must upgrade with STARTTLS
+ * (requireTLS) unless the server is on this machine, so the SMTP password never crosses a network in clear.
+ */
+export function transportOptions(smtp: SmtpSettings) {
+  const secure = smtp.port === 465;
+  return {
+    host: smtp.host,
+    port: smtp.port,
+    secure,
+    requireTLS: !secure && !LOOPBACK.has(smtp.host.toLowerCase()),
+    auth: smtp.user ? { user: smtp.user, pass: smtp.pass ?? "" } : undefined,
+  };
+}
+
 export function createMailer(settings: MailSettings, ctx: { dataDir: string; log(line: string): void }): Mailer {
   let transport: Transporter | undefined;
   const smtp = settings.smtp;
   if (smtp) {
-    transport = nodemailer.createTransport({
-      host: smtp.host,
-      port: smtp.port,
-      // 465 is TLS from the first byte; other ports upgrade with STARTTLS when the server offers it
-      secure: smtp.port === 465,
-      auth: smtp.user ? { user: smtp.user, pass: smtp.pass } : undefined,
-    });
+    transport = nodemailer.createTransport(transportOptions(smtp));
   }
   const configured = Boolean(smtp) || settings.mailbox;
   return {

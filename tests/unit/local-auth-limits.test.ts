@@ -6,7 +6,7 @@ import { join } from "node:path";
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import { AuthLimiter, CLI_DEFAULT_RATE_LIMITS, RateLimitError, readAuthRateLimits, type AuthRateLimits } from "../../local/gateway/auth-limits.ts";
-import { mailSettingsFromEnv } from "../../local/gateway/mail.ts";
+import { mailSettingsFromEnv, transportOptions } from "../../local/gateway/mail.ts";
 
 const from = (address: string) => ({ socket: { remoteAddress: address } }) as unknown as IncomingMessage;
 const limits = (over: Partial<AuthRateLimits>): AuthRateLimits => ({ ...CLI_DEFAULT_RATE_LIMITS, ...over });
@@ -87,6 +87,13 @@ describe("mailSettingsFromEnv", () => {
     expect(mailSettingsFromEnv({ SMTP_HOST: "smtp.example.com", SMTP_SENDER: "a@school.kr", SMTP_USER: "u", SMTP_PASS: "p" }).smtp)
       .toMatchObject({ host: "smtp.example.com", port: 587, user: "u", pass: "p", sender: "a@school.kr" });
     expect(mailSettingsFromEnv({ SMTP_HOST: "h", SMTP_PORT: "465", SMTP_SENDER: "a@b.kr" }).smtp?.port).toBe(465);
+  });
+
+  it("never sends the SMTP password in clear over a network: TLS on 465, STARTTLS required elsewhere but on loopback", () => {
+    const smtp = { host: "smtp.example.com", port: 587, user: "u", pass: "p", sender: "a@b.kr" };
+    expect(transportOptions(smtp)).toMatchObject({ secure: false, requireTLS: true, auth: { user: "u", pass: "p" } });
+    expect(transportOptions({ ...smtp, port: 465 })).toMatchObject({ secure: true, requireTLS: false });
+    expect(transportOptions({ ...smtp, host: "127.0.0.1" })).toMatchObject({ secure: false, requireTLS: false });
   });
 
   it("refuses half a setting with a Korean and English line", () => {
