@@ -6,6 +6,8 @@ import type postgres from "postgres";
 import { config, functionEnv, resolveJwtSecret, resolveLocalKeys, rootDir, signKey, type JwtSecret } from "./config.ts";
 import { startDatabase } from "./db.ts";
 import { accessTokenVerifier, AuthError, createUser } from "./gateway/auth.ts";
+import { AuthLimiter, readAuthRateLimits, type AuthRateLimits } from "./gateway/auth-limits.ts";
+import { createMailer, mailSettingsFromEnv, type MailSettings } from "./gateway/mail.ts";
 import { FunctionsRuntime } from "./gateway/functions.ts";
 import { startGateway } from "./gateway/server.ts";
 import type { GatewayContext } from "./gateway/types.ts";
@@ -33,6 +35,10 @@ export interface StackOptions {
    */
   appMode?: "build" | "dev";
   admin?: { username?: string; email?: string; password?: string };
+  /** Where Auth's mails go; default from the environment (SMTP_*, LOCAL_MAILBOX — off unless set). */
+  mail?: MailSettings;
+  /** Test stacks only: Auth rate limits other than config.toml's [auth.rate_limit]. */
+  authRateLimits?: Partial<AuthRateLimits>;
 }
 
 export interface Stack {
@@ -53,6 +59,10 @@ export interface Stack {
   appOrigin: string;
   /** The production build served (appMode `build`): its folder, and whether it was built now or reused. */
   webBuild?: WebBuild;
+  /** Where Auth's mails go. */
+  mail: MailSettings;
+  /** The Auth rate limits in force. */
+  authRateLimits: AuthRateLimits;
   stop(): Promise<void>;
 }
 
@@ -79,6 +89,7 @@ export async function ensureAdmin(sql: postgres.Sql, admin: { username?: string;
 
 export async function startStack(opts: StackOptions): Promise<Stack> {
   const log = opts.log ?? (() => {});
+  const mail = opts.mail ?? mailSettingsFromEnv(process.env);
   const dataDir = resolve(opts.dataDir);
   await mkdir(dataDir, { recursive: true });
   const resolved = resolveJwtSecret(dataDir);
@@ -113,6 +124,10 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
 
     await ensureAdmin(db.sql, opts.admin ?? config.admin, log);
 
+    const mailer = createMailer(mail, { dataDir, log });
+    stops.push(async () => mailer.close());
+    const authLimits = new AuthLimiter({ ...readAuthRateLimits(), ...opts.authRateLimits });
+
     const ctx: GatewayContext = {
       sql: db.sql,
       dbUrl: db.url,
@@ -127,6 +142,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       supabaseUrl,
       siteUrl: appUrl,
       verifyJwt: accessTokenVerifier({ jwtSecret, jwks }),
+      mailer,
+      authLimits,
       log,
     };
 
@@ -201,6 +218,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       jwtSecretSource: resolved.source,
       appOrigin: appUrl,
       webBuild,
+      mail,
+      authRateLimits: authLimits.limits,
       stop,
     };
   } catch (err) {

@@ -2,6 +2,7 @@
 // production build) and stops it on Ctrl-C. `npm run dev` (--dev): the same with Vite's hot-reloading dev server.
 import { createRequire } from "node:module";
 import { config } from "./config.ts";
+import { mailSettingsFromEnv } from "./gateway/mail.ts";
 import { checkDeno, checkPorts } from "./preflight.ts";
 import { startStack, type Stack } from "./stack.ts";
 import { startupMessage } from "./startup-error.ts";
@@ -34,6 +35,8 @@ try {
     appMode: dev ? "dev" : "build",
     watch: true,
     log,
+    // the development mailbox is on in `npm run dev`; under `npm start` only with LOCAL_MAILBOX=1
+    mail: dev ? { ...mailSettingsFromEnv(process.env), mailbox: true } : mailSettingsFromEnv(process.env),
   });
 } catch (err) {
   console.error(`\n${startupMessage(err)}`);
@@ -67,6 +70,14 @@ if (stack.jwtSecretSource === "demo") {
   notes.push("JWT_SECRET=demo: tokens are signed with the PUBLIC Supabase demo secret. Never expose this install to a network.");
 } else if (stack.jwtSecretSource === "file") {
   notes.push(`JWT secret: generated for this data folder (${config.dataDir}/jwt-secret); the keys above follow it.`);
+}
+const { smtp, mailbox } = stack.mail;
+if (smtp) notes.push(`Mail: SMTP ${smtp.host}:${smtp.port} from ${smtp.sender} (password-reset links).`);
+if (mailbox) {
+  notes.push(`Mailbox (development only): Auth's mails are kept at ${stack.supabaseUrl}/mailbox. Never turn LOCAL_MAILBOX on for an install others reach.`);
+}
+if (!smtp && !mailbox) {
+  notes.push("SMTP_HOST / SMTP_SENDER are not set: mail is not configured, so password-reset mails are not sent (비밀번호 찾기 메일이 발송되지 않습니다).");
 }
 if (!config.admin.username || !config.admin.email || !config.admin.password) {
   notes.push("ADMIN_USERNAME / ADMIN_EMAIL / ADMIN_PASSWORD are not set: no admin account is ensured.");

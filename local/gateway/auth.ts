@@ -1,12 +1,13 @@
 // GoTrue subset for the local stand-in (/auth/v1): signup, password/refresh grants, user, logout, admin users,
-// password recovery (/recover mails a link to the local mailbox, /verify redirects with a session),
+// password recovery (/recover mails a link through ctx.mailer, /verify redirects with a session),
 // the JWKS; user tokens are ES256 (HS256 ones signed with the JWT secret are still accepted).
+// Rate limits of config.toml's [auth.rate_limit] as GoTrue applies them (auth-limits.ts).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type postgres from "postgres";
 import { createLocalJWKSet, decodeProtectedHeader, SignJWT, jwtVerify, type JSONWebKeySet } from "jose";
 import type { GatewayContext } from "./types.ts";
-import { sendMail } from "./mailbox.ts";
+import { RateLimitError } from "./auth-limits.ts";
 
 export const ACCESS_TOKEN_TTL = 3600;
 export const REFRESH_REUSE_INTERVAL_S = 10;
@@ -395,14 +396,20 @@ async function recover(ctx: GatewayContext, body: Json, redirectParam: string | 
     throw new AuthError(429, "over_email_send_rate_limit",
       `For security purposes, you can only request this after ${Math.ceil(RECOVERY_MAIL_INTERVAL_S - Number(user.since))} seconds.`);
   }
+  ctx.authLimits.takeEmail();
   const token = randomBytes(24).toString("hex");
   await ctx.sql`update auth.users set recovery_token = ${hashToken(token)}, recovery_sent_at = now() where id = ${user.id}`;
   const link = `${ctx.supabaseUrl}/auth/v1/verify?token=${token}&type=recovery&redirect_to=${encodeURIComponent(redirect)}`;
-  await sendMail(ctx, {
-    to: user.email,
-    subject: "비밀번호 재설정 안내",
-    text: `비밀번호 재설정을 요청하셨습니다.\n\n아래 링크를 눌러 새 비밀번호를 설정해 주세요 (1시간 동안 유효):\n${link}\n\n요청하지 않으셨다면 이 메일을 무시해 주세요.`,
-  });
+  try {
+    await ctx.mailer.send({
+      to: user.email,
+      subject: "비밀번호 재설정 안내",
+      text: `비밀번호 재설정을 요청하셨습니다.\n\n아래 링크를 눌러 새 비밀번호를 설정해 주세요 (1시간 동안 유효):\n${link}\n\n요청하지 않으셨다면 이 메일을 무시해 주세요.`,
+    });
+  } catch (err) {
+    ctx.log(`auth: recovery mail to ${user.email} failed: ${(err as Error)?.message ?? err}`);
+    throw new AuthError(500, "unexpected_failure", "Error sending recovery email");
+  }
   return {};
 }
 
@@ -456,17 +463,23 @@ export async function handleAuth(req: IncomingMessage, res: ServerResponse, path
       }
       const email = str(body.email);
       if (!email && str(body.phone)) throw new AuthError(422, "phone_provider_disabled", "Phone signups are disabled");
+      ctx.authLimits.checkAddress(email ? "signInSignUps" : "anonymousUsers", req);
       const data = body.data && typeof body.data === "object" ? (body.data as Json) : {};
       const user = await createUser(ctx.sql, { email, password: str(body.password), data });
       return send(res, 200, await issueSession(ctx, user.id, email ? "password" : "anonymous"));
     }
     if (method === "POST" && path === "/recover") {
+      ctx.authLimits.checkAddress("signInSignUps", req);
       return send(res, 200, await recover(ctx, await readJson(req), url.searchParams.get("redirect_to")));
     }
-    if (method === "GET" && path === "/verify") return await verifyRecovery(ctx, res, url);
+    if (method === "GET" && path === "/verify") {
+      ctx.authLimits.checkAddress("tokenVerifications", req);
+      return await verifyRecovery(ctx, res, url);
+    }
     if (method === "POST" && path === "/token") {
       const grant = url.searchParams.get("grant_type");
       const body = await readJson(req);
+      if (grant === "password" || grant === "refresh_token") ctx.authLimits.checkAddress("tokenRefresh", req);
       if (grant === "password") return send(res, 200, await passwordGrant(ctx, body));
       if (grant === "refresh_token") return send(res, 200, await refreshGrant(ctx, body));
       throw new AuthError(400, "unsupported_grant_type", "unsupported_grant_type");
@@ -476,6 +489,7 @@ export async function handleAuth(req: IncomingMessage, res: ServerResponse, path
       return send(res, 200, await loadUser(ctx.sql, userId));
     }
     if (path === "/user" && method === "PUT") {
+      ctx.authLimits.checkAddress("signInSignUps", req);
       const { userId } = await requireUser(ctx, req);
       return send(res, 200, await updateUser(ctx, userId, await readJson(req), false));
     }
@@ -515,6 +529,7 @@ export async function handleAuth(req: IncomingMessage, res: ServerResponse, path
     throw new AuthError(404, "not_found", "Not found");
   } catch (err) {
     if (err instanceof AuthError) return sendError(res, err);
+    if (err instanceof RateLimitError) return sendError(res, new AuthError(429, err.code, err.message));
     ctx.log(`auth: ${(err as Error)?.stack ?? err}`);
     return sendError(res, new AuthError(500, "unexpected_failure", "Unexpected failure"));
   }

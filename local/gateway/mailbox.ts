@@ -1,10 +1,17 @@
-// The local mail catcher (like `supabase start`'s Mailpit/Inbucket): Auth's mails are written to
-// <dataDir>/mailbox/*.json and listed, text only, at the dev-only page GET /mailbox of the gateway.
+// The local mail catcher (like `supabase start`'s Mailpit/Inbucket), for development only: with
+// LOCAL_MAILBOX on (`npm run dev`, the tests) Auth's mails are written to <dataDir>/mailbox/*.json and
+// listed, text only, at GET /mailbox of the gateway (JSON: /mailbox.json). With it off (`npm start`'s
+// default) neither the files nor the pages exist. The pages never carry CORS headers: another site's
+// script must not read anyone's reset link.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import type { GatewayContext } from "./types.ts";
+
+interface MailboxHost {
+  dataDir: string;
+  log(line: string): void;
+}
 
 export interface Mail {
   id: string;
@@ -17,12 +24,12 @@ export interface Mail {
 /** Mails kept on the page (newest first); older files stay on disk. */
 const PAGE_LIMIT = 50;
 
-function mailDir(ctx: GatewayContext) {
+function mailDir(ctx: MailboxHost) {
   return resolve(ctx.dataDir, "mailbox");
 }
 
 /** Stores a mail in the local mailbox. */
-export async function sendMail(ctx: GatewayContext, mail: Omit<Mail, "id" | "sentAt">): Promise<Mail> {
+export async function storeMail(ctx: MailboxHost, mail: Omit<Mail, "id" | "sentAt">): Promise<Mail> {
   const full: Mail = { id: randomUUID(), sentAt: new Date().toISOString(), ...mail };
   const dir = mailDir(ctx);
   await mkdir(dir, { recursive: true });
@@ -32,7 +39,7 @@ export async function sendMail(ctx: GatewayContext, mail: Omit<Mail, "id" | "sen
 }
 
 /** Newest first. */
-export async function listMail(ctx: GatewayContext, limit = PAGE_LIMIT): Promise<Mail[]> {
+export async function listMail(ctx: MailboxHost, limit = PAGE_LIMIT): Promise<Mail[]> {
   let names: string[];
   try {
     names = (await readdir(mailDir(ctx))).filter((n) => n.endsWith(".json"));
@@ -49,6 +56,9 @@ export async function listMail(ctx: GatewayContext, limit = PAGE_LIMIT): Promise
   return mails;
 }
 
+/** Same-origin only: no CORS header, and no cross-origin embedding (script/img tags) of the pages either. */
+const PRIVATE_HEADERS = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Cross-Origin-Resource-Policy": "same-origin" };
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
@@ -57,12 +67,12 @@ function linkify(text: string) {
   return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 }
 
-/** GET /mailbox (HTML) and GET /mailbox.json. */
-export async function handleMailbox(req: IncomingMessage, res: ServerResponse, pathname: string, ctx: GatewayContext) {
+/** GET /mailbox (HTML) and GET /mailbox.json, same-origin only (no CORS headers). */
+export async function handleMailbox(req: IncomingMessage, res: ServerResponse, pathname: string, ctx: MailboxHost) {
   req.resume();
   const mails = await listMail(ctx);
   if (pathname === "/mailbox.json") {
-    res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" }).end(JSON.stringify(mails));
+    res.writeHead(200, { "Content-Type": "application/json", ...PRIVATE_HEADERS }).end(JSON.stringify(mails));
     return;
   }
   const items = mails.map((m) => `<article>
@@ -75,5 +85,5 @@ export async function handleMailbox(req: IncomingMessage, res: ServerResponse, p
 </head><body><h1>로컬 메일함 (개발용)</h1><p>로컬 Auth가 보낸 메일입니다. 실제로 발송되지 않습니다.</p>
 ${items || "<p>받은 메일이 없습니다.</p>"}
 </body></html>`;
-  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" }).end(html);
+  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", ...PRIVATE_HEADERS }).end(html);
 }

@@ -39,14 +39,17 @@ export async function startGateway(ctx: GatewayContext, port: number, functions:
       const prefix = `/${service}/${version}`;
       const rest = pathname.slice(prefix.length) || "/";
       if (service === "functions" && version === "v1") return await functions.handle(req, res, rest);
+      // the development mailbox exists only when enabled, and is answered before (without) the CORS headers
+      if (ctx.mailer.mailbox && (pathname === "/mailbox" || pathname === "/mailbox.json")) {
+        if (req.method === "GET") return await handleMailbox(req, res, pathname, ctx);
+        req.resume();
+        return void res.writeHead(405, { Allow: "GET" }).end();
+      }
       applyCors(req, res);
       if (req.method === "OPTIONS") return void res.writeHead(204).end();
       mapApiKey(ctx, req);
       if (service === "auth" && version === "v1") return await handleAuth(req, res, rest, ctx);
       if (service === "storage" && version === "v1") return await handleStorage(req, res, rest, ctx);
-      if (req.method === "GET" && (pathname === "/mailbox" || pathname === "/mailbox.json")) {
-        return await handleMailbox(req, res, pathname, ctx);
-      }
       if (pathname === "/" || pathname === "/health") {
         res.writeHead(200, { "Content-Type": "application/json" });
         return void res.end(JSON.stringify({ status: "ok", name: "local-supabase-standin" }));

@@ -1,6 +1,8 @@
 // Shared context handed to every gateway module (auth, storage, realtime, functions).
 import type { JsonWebKey, KeyObject } from "node:crypto";
 import type postgres from "postgres";
+import type { AuthLimiter } from "./auth-limits.ts";
+import type { Mailer } from "./mail.ts";
 
 export interface GatewayContext {
   sql: postgres.Sql;
@@ -20,5 +22,9 @@ export interface GatewayContext {
   siteUrl?: string;
   supabaseUrl: string;
   verifyJwt(token: string): Promise<Record<string, unknown>>;
+  /** Where Auth's mails go (SMTP, the development mailbox, or nowhere). */
+  mailer: Mailer;
+  /** Auth's rate limits ([auth.rate_limit] of supabase/config.toml unless a test stack overrides them). */
+  authLimits: AuthLimiter;
   log(line: string): void;
 }

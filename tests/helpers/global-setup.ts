@@ -63,6 +63,8 @@ export async function startTestEnvironment(opts: { app?: boolean } = {}): Promis
       app: opts.app ?? false,
       env: { LLM_API_KEY: "", ...withoutLocalSettings(), ...fakes?.env },
       admin: {},
+      // the tests read Auth's mails in the development mailbox; never through a developer's SMTP settings
+      mail: { mailbox: true },
       log,
     });
   } catch (err) {

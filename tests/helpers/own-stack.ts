@@ -42,6 +42,7 @@ export async function startOwnStack(opts: OwnStackOptions): Promise<OwnStack> {
       appPort,
       app: false,
       admin: {},
+      mail: { mailbox: true },
       env: { LLM_BASE_URL: llm.url, LLM_API_KEY: opts.llmApiKey, LLM_MODEL: "fake-grader", ...opts.env },
       log: opts.log,
     });
