@@ -67,6 +67,8 @@ function reachable(user: OsUser, flag: "x" | "w" | "r", target: string): boolean
 interface Binaries {
   initdb: string;
   postgres: string;
+  /** The binaries' major version (hosted Supabase runs 17). */
+  major: number;
 }
 
 async function binaries(user: OsUser | undefined): Promise<Binaries> {
@@ -81,11 +83,12 @@ async function binaries(user: OsUser | undefined): Promise<Binaries> {
     );
   }
   const native = path.dirname(path.dirname(mod.postgres));
-  const bins = { initdb: mod.initdb, postgres: mod.postgres };
+  const version = JSON.parse(readFileSync(path.join(native, "..", "package.json"), "utf8")).version as string;
+  const major = Number.parseInt(version, 10);
+  const bins = { initdb: mod.initdb, postgres: mod.postgres, major };
   if (!user || reachable(user, "x", bins.postgres)) return bins;
   // The checkout is out of reach of the `postgres` OS user (e.g. under root's private home): run a
   // root-owned, world-readable copy of the binaries instead.
-  const version = JSON.parse(readFileSync(path.join(native, "..", "package.json"), "utf8")).version as string;
   const copy = path.join(sharedRoot(), `postgres-${platform()}-${arch()}-${version}`);
   if (!existsSync(path.join(copy, "bin", "postgres"))) {
     const partial = `${copy}.partial-${process.pid}`;
@@ -96,7 +99,24 @@ async function binaries(user: OsUser | undefined): Promise<Binaries> {
     cpSync(partial, copy, { recursive: true, verbatimSymlinks: true });
     rmSync(partial, { recursive: true, force: true });
   }
-  return { initdb: path.join(copy, "bin", "initdb"), postgres: path.join(copy, "bin", "postgres") };
+  return { initdb: path.join(copy, "bin", "initdb"), postgres: path.join(copy, "bin", "postgres"), major };
+}
+
+/**
+ * A cluster folder made by another major version of PostgreSQL (its PG_VERSION file) cannot be opened
+ * by these binaries, and is never upgraded in place: the start is refused with what to do.
+ */
+export function assertClusterVersion(dbDir: string, dataDir: string, major: number): void {
+  const file = path.join(dbDir, "PG_VERSION");
+  if (!existsSync(file)) return;
+  const made = readFileSync(file, "utf8").trim();
+  if (made === String(major)) return;
+  throw new StartupError(
+    `데이터 폴더(${dataDir})의 데이터베이스는 PostgreSQL ${made}로 만들어졌는데 로컬 스택은 PostgreSQL ${major}입니다 — ` +
+      `이 폴더를 지우거나 .env의 LOCAL_DATA_DIR을 다른 폴더로 바꾸세요`,
+    `the database in the data folder (${dataDir}) was made by PostgreSQL ${made} and the local stack runs PostgreSQL ${major}: ` +
+      `delete that folder or set LOCAL_DATA_DIR in .env to another folder`,
+  );
 }
 
 /** Where, as root, the binaries and any unreachable cluster live: a root-owned folder others can traverse. */
@@ -210,6 +230,7 @@ export async function startDatabase(opts: DatabaseOptions): Promise<Database> {
   const user = postgresOsUser();
   const bins = await binaries(user);
   const dbDir = clusterDir(dataDir, user, log);
+  assertClusterVersion(dbDir, dataDir, bins.major);
   await assertPortFree(opts.port);
 
   if (!existsSync(path.join(dbDir, "PG_VERSION"))) {

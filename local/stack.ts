@@ -194,6 +194,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       } else {
         const web = await ensureWebBuild(rootDir, log);
         webBuild = web;
+        stops.push(async () => web.release()); // after the server below has closed (stops run in reverse)
         const server = await serveWebBuild({ dir: web.dir, port: opts.appPort, supabaseUrl });
         stops.push(() => server.close());
       }

@@ -3,7 +3,7 @@
 // cached for a year, index.html revalidated on every visit, precompressed gzip/brotli, the SPA
 // fallback, and /api forwarded to the function as the dev server's proxy does.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { join, relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -12,6 +12,8 @@ import sirv from "sirv";
 /** What a build depends on besides the VITE_* settings (paths relative to the checkout). */
 const INPUTS = ["src", "public", "index.html", "vite.config.ts", "tsconfig.json", "package-lock.json", "supabase/functions/_shared", ".env", ".env.local", ".env.production", ".env.production.local"];
 const KEEP_BUILDS = 3;
+/** `.cache/web/.in-use/<key>.<pid>`: build `key` is served (or being built) by process `pid`. */
+const IN_USE = ".in-use";
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|wasm)$/;
 
 function listFiles(dir: string, out: string[] = []): string[] {
@@ -60,20 +62,105 @@ export interface WebBuild {
   /** False when an earlier build of the same sources and settings was reused. */
   built: boolean;
   ms: number;
+  /** Ends this process's claim on the build (it may then be pruned); a dead process's claim is ignored anyway. */
+  release(): void;
+}
+
+/** True while process `pid` exists (EPERM: it exists but belongs to another user). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Marks build `key` of `cache` as in use by `pid` until the returned function is called. */
+export function markBuildInUse(cache: string, key: string, pid = process.pid): () => void {
+  const marks = join(cache, IN_USE);
+  mkdirSync(marks, { recursive: true });
+  const file = join(marks, `${key}.${pid}`);
+  writeFileSync(file, "");
+  return () => rmSync(file, { force: true });
+}
+
+/** The builds some live process has marked in use; marks of processes that are gone are deleted. */
+function buildsInUse(cache: string, alive: (pid: number) => boolean): Set<string> {
+  const used = new Set<string>();
+  const marks = join(cache, IN_USE);
+  if (!existsSync(marks)) return used;
+  for (const mark of readdirSync(marks)) {
+    const m = /^(.+)\.(\d+)$/.exec(mark);
+    if (m && alive(Number(m[2]))) used.add(m[1]);
+    else rmSync(join(marks, mark), { force: true });
+  }
+  return used;
+}
+
+/**
+ * Keeps the `keep` most recently used builds of `cache` and every build a live process has marked in
+ * use (another `npm start` of this checkout with other ports or VITE_* settings may be serving an older
+ * one); deletes the rest, and half-written builds of processes that are gone. A build is moved aside
+ * before it is deleted, so a server never sees half of it. Returns the deleted builds' keys.
+ */
+export function pruneWebBuilds(cache: string, keep = KEEP_BUILDS, alive: (pid: number) => boolean = processAlive): string[] {
+  if (!existsSync(cache)) return [];
+  const entries = readdirSync(cache);
+  for (const name of entries) {
+    const partial = /^\.(?:tmp-.+|trash-.+)-(\d+)$/.exec(name);
+    if (partial && !alive(Number(partial[1]))) rmSync(join(cache, name), { recursive: true, force: true });
+  }
+  const builds = entries
+    .filter((name) => !name.startsWith("."))
+    .map((name) => ({ name, at: statSync(join(cache, name)).mtimeMs }))
+    .sort((a, b) => b.at - a.at);
+  const pruned: string[] = [];
+  for (const old of builds.slice(keep)) {
+    if (buildsInUse(cache, alive).has(old.name)) continue; // read again per build: a server may have just claimed it
+    const trash = join(cache, `.trash-${old.name}-${process.pid}`);
+    try {
+      renameSync(join(cache, old.name), trash);
+    } catch {
+      continue; // another process pruned it first
+    }
+    rmSync(trash, { recursive: true, force: true });
+    pruned.push(old.name);
+  }
+  return pruned;
 }
 
 /**
  * The production build of the SPA for the current sources and VITE_* settings: reused from
  * `.cache/web/<key>` when there, otherwise built (into a temporary folder, renamed when complete,
- * so concurrent stacks never see half a build). Keeps the last three builds.
+ * so concurrent stacks never see half a build). The build is marked in use by this process until
+ * `release()`; the three most recently used builds and every build in use are kept.
  */
 export async function ensureWebBuild(rootDir: string, log: (line: string) => void = () => {}): Promise<WebBuild> {
   const started = Date.now();
   const cache = join(rootDir, ".cache/web");
   const key = buildKey(rootDir);
   const dir = join(cache, key);
-  if (existsSync(join(dir, "index.html"))) return { dir, built: false, ms: Date.now() - started };
   mkdirSync(cache, { recursive: true });
+  const release = markBuildInUse(cache, key); // before looking: a pruning process now leaves it alone
+  try {
+    if (existsSync(join(dir, "index.html"))) {
+      const now = new Date();
+      utimesSync(dir, now, now); // most recently used
+      pruneWebBuilds(cache);
+      return { dir, built: false, ms: Date.now() - started, release };
+    }
+    await buildInto(rootDir, cache, key, dir);
+    pruneWebBuilds(cache);
+  } catch (err) {
+    release();
+    throw err;
+  }
+  log(`web: built the SPA in ${((Date.now() - started) / 1000).toFixed(1)} s (${relative(rootDir, dir)})`);
+  return { dir, built: true, ms: Date.now() - started, release };
+}
+
+async function buildInto(rootDir: string, cache: string, key: string, dir: string) {
   const tmp = join(cache, `.tmp-${key}-${process.pid}`);
   const { build } = await import("vite");
   // vite's build() sets NODE_ENV=production in this process when unset; the test runner builds here
@@ -97,13 +184,6 @@ export async function ensureWebBuild(rootDir: string, log: (line: string) => voi
   } catch {
     rmSync(tmp, { recursive: true, force: true }); // another stack finished the same build first
   }
-  const builds = readdirSync(cache)
-    .filter((name) => !name.startsWith("."))
-    .map((name) => ({ name, at: statSync(join(cache, name)).mtimeMs }))
-    .sort((a, b) => b.at - a.at);
-  for (const old of builds.slice(KEEP_BUILDS)) rmSync(join(cache, old.name), { recursive: true, force: true });
-  log(`web: built the SPA in ${((Date.now() - started) / 1000).toFixed(1)} s (${relative(rootDir, dir)})`);
-  return { dir, built: true, ms: Date.now() - started };
 }
 
 /**

@@ -1,14 +1,19 @@
 // Local Storage stand-in: /storage/v1/object/* backed by <dataDir>/storage/<bucket>/<name>.
 // Every row operation runs in a transaction as the caller's role + JWT claims (as the platform's Storage does),
-// so storage RLS policies decide; public and signed GETs read as superuser. Errors have the Storage API's JSON shape.
+// so storage RLS policies decide; public and signed GETs read as superuser. Answers (errors, headers) follow
+// storage-api v1.70.6 (storage-rules.ts).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createHash, createHmac, randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
-import { dirname, join, resolve, sep } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { SignJWT, jwtVerify } from "jose";
 import type postgres from "postgres";
 import { bearerForApiKey } from "./auth.ts";
+import {
+  contentDisposition, E, mimeAllowed, notFound, objectFile, parseJson, parseRange, partMimeType, readBody, readJson, robotsTagFor,
+  sendJson, StorageError, validateXRobotsTag,
+} from "./storage-rules.ts";
 import type { GatewayContext } from "./types.ts";
 
 type Json = Record<string, any>;
@@ -23,26 +28,6 @@ const ROLES = ["anon", "authenticated", "service_role"];
 const KEY_RE = /^(\w|\/|!|-|\.|\*|'|\(|\)| |&|\$|@|=|;|:|\+|,|\?)*$/;
 const BUCKET_RE = /^(\w|!|-|\.|\*|'|\(|\)| |&|\$|@|=|;|:|\+|,|\?)*$/;
 const OBJECT_COLUMNS = "id, name, bucket_id, owner, owner_id, version, updated_at, created_at, last_accessed_at, metadata, user_metadata";
-
-class StorageError extends Error {
-  constructor(public status: number, public code: string, public error: string, message: string) {
-    super(message);
-  }
-}
-const E = {
-  noSuchBucket: () => new StorageError(404, "NoSuchBucket", "Bucket not found", "Bucket not found"),
-  noSuchKey: () => new StorageError(404, "NoSuchKey", "not_found", "Object not found"),
-  invalidKey: (k: string) => new StorageError(400, "InvalidKey", "InvalidKey", `Invalid key: ${k}`),
-  invalidBucket: () => new StorageError(400, "InvalidBucketName", "Invalid Input", "Bucket name invalid"),
-  invalidJwt: (m: string) => new StorageError(400, "InvalidJWT", "InvalidJWT", m),
-  invalidSignature: () => new StorageError(400, "InvalidSignature", "InvalidSignature", "Invalid signature"),
-  invalidRequest: (m: string) => new StorageError(400, "InvalidRequest", "InvalidRequest", m),
-  accessDenied: (m: string) => new StorageError(403, "AccessDenied", "Unauthorized", m),
-  duplicate: () => new StorageError(409, "ResourceAlreadyExists", "Duplicate", "The resource already exists"),
-  tooLarge: () => new StorageError(413, "EntityTooLarge", "Payload too large", "The object exceeded the maximum allowed size"),
-  mime: (t: string) => new StorageError(415, "InvalidMimeType", "invalid_mime_type", `mime type ${t} is not supported`),
-  internal: () => new StorageError(500, "InternalError", "Internal", "Internal server error"),
-};
 
 export async function handleStorage(req: IncomingMessage, res: ServerResponse, path: string, ctx: GatewayContext): Promise<void> {
   const url = new URL(req.url ?? "/", "http://localhost");
@@ -69,8 +54,8 @@ export async function handleStorage(req: IncomingMessage, res: ServerResponse, p
     const err = e instanceof StorageError ? e : dbError(e);
     if (err.status === 500) ctx.log(`storage ${method} ${path}: ${String(e)}`);
     if (!res.headersSent) {
-      res.writeHead(err.status === 500 ? 500 : 400, { "Content-Type": "application/json" });
-      res.end(JSON.stringify({ statusCode: String(err.status), code: err.code, error: err.error, message: err.message }));
+      res.writeHead(err.httpStatus, { "Content-Type": "application/json" });
+      res.end(JSON.stringify(err.body()));
     } else res.destroy();
   }
 }
@@ -99,35 +84,27 @@ function parseRoute(path: string): { kind: string; bucket: string; name: string 
   return { kind, bucket, name };
 }
 
+/** S3-safe characters; no `.`/`..` or empty segments, except that a trailing `/` is part of a valid key. */
 function checkKey(name: string) {
   const segments = name.split("/");
-  if (!KEY_RE.test(name) || segments.some((s) => s === "" || s === "." || s === "..")) throw E.invalidKey(name);
+  const empty = segments.slice(0, -1).some((s) => s === "");
+  if (!KEY_RE.test(name) || empty || segments.some((s) => s === "." || s === "..")) throw E.invalidKey(name);
 }
 
 async function authenticate(req: IncomingMessage, ctx: GatewayContext): Promise<Caller> {
   const header = req.headers.authorization ?? "";
   let token = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim() || String(req.headers.apikey ?? "");
-  if (!token) throw E.invalidJwt("No authorization header or apikey was provided");
   if (token.startsWith("sb_")) token = bearerForApiKey(ctx, undefined, token) ?? token; // unknown sb_ keys fail below
   let claims: Json;
   try {
     claims = await ctx.verifyJwt(token);
-  } catch {
-    throw E.invalidJwt(jwtFailure(token));
+  } catch (e) {
+    // storage-api: a missing, expired or badly signed bearer is AccessDenied with the verifier's message.
+    throw E.accessDenied((e as Error).message || "Access denied");
   }
   const role = String(claims.role ?? "");
   if (!ROLES.includes(role)) throw E.accessDenied(`role ${role || "(none)"} is not allowed`);
   return { role, sub: typeof claims.sub === "string" ? claims.sub : "", token, claims };
-}
-
-function jwtFailure(token: string): string {
-  const parts = token.split(".");
-  try {
-    const exp = Number(JSON.parse(Buffer.from(parts[1], "base64url").toString()).exp);
-    return Number.isFinite(exp) && exp <= Date.now() / 1000 ? "jwt expired" : "invalid signature";
-  } catch {
-    return "jwt malformed";
-  }
 }
 
 /** Runs fn in a transaction as the caller (role + claims set transaction-locally), so RLS applies. */
@@ -158,42 +135,11 @@ async function findBucket(ctx: GatewayContext, id: string) {
 }
 
 function filePath(ctx: GatewayContext, bucket: string, name: string): string {
-  const root = resolve(ctx.dataDir, "storage");
-  const p = resolve(root, bucket, ...name.split("/"));
-  if (!p.startsWith(root + sep)) throw E.invalidKey(name);
-  return p;
+  return objectFile(ctx.dataDir, bucket, name);
 }
 
 function signingKey(ctx: GatewayContext): Uint8Array {
   return createHmac("sha256", ctx.jwtSecret).update("storage-url-signing").digest();
-}
-
-async function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += chunk.length;
-    if (size <= max) chunks.push(chunk); // keep draining past the limit so the client sees the error
-  }
-  if (size > max) throw E.tooLarge();
-  return Buffer.concat(chunks);
-}
-
-async function readJson(req: IncomingMessage): Promise<Json> {
-  const text = (await readBody(req, 1_000_000)).toString("utf8");
-  try {
-    const v = text ? JSON.parse(text) : {};
-    if (v && typeof v === "object" && !Array.isArray(v)) return v;
-  } catch {}
-  throw E.invalidRequest("Body is not valid JSON");
-}
-
-function sendJson(res: ServerResponse, body: unknown, status = 200) {
-  res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
-}
-
-function notFound(res: ServerResponse, method: string, path: string) {
-  sendJson(res, { statusCode: "404", error: "Not Found", message: `Route ${method}:/storage/v1${path} not found` }, 404);
 }
 
 // ---------- handlers ----------
@@ -206,7 +152,10 @@ async function upload(req: IncomingMessage, res: ServerResponse, ctx: GatewayCon
   }
   const limit = Math.min(GLOBAL_SIZE_LIMIT, bucket.file_size_limit ? Number(bucket.file_size_limit) : Infinity);
   const contentType = String(req.headers["content-type"] ?? "");
+  const robots = req.headers["x-robots-tag"];
+  const xRobotsTag = typeof robots === "string" && robots ? robots : undefined;
   const body = await readBody(req, limit + MULTIPART_OVERHEAD);
+  if (xRobotsTag) validateXRobotsTag(xRobotsTag);
 
   let data: Buffer, mimetype: string, cacheControl: string, userMetadata: Json | null = null;
   if (contentType.startsWith("multipart/form-data")) {
@@ -216,7 +165,7 @@ async function upload(req: IncomingMessage, res: ServerResponse, ctx: GatewayCon
     const file = [...form.values()].find((v): v is File => typeof v !== "string");
     if (!file) throw E.invalidRequest("No content provided");
     data = Buffer.from(await file.arrayBuffer());
-    mimetype = file.type || "text/plain;charset=UTF-8";
+    mimetype = partMimeType(file.type, form.get("contentType"));
     const cc = form.get("cacheControl");
     cacheControl = typeof cc === "string" && cc ? `max-age=${cc}` : "no-cache";
     const meta = form.get("metadata");
@@ -224,8 +173,7 @@ async function upload(req: IncomingMessage, res: ServerResponse, ctx: GatewayCon
   } else {
     data = body;
     mimetype = contentType || "application/octet-stream";
-    const cc = String(req.headers["cache-control"] ?? "").split("=")[1];
-    cacheControl = cc ? `max-age=${cc}` : "no-cache";
+    cacheControl = String(req.headers["cache-control"] ?? "") || "no-cache";
     const xMeta = req.headers["x-metadata"];
     if (typeof xMeta === "string" && xMeta) userMetadata = parseJson(Buffer.from(xMeta, "base64").toString("utf8"));
   }
@@ -241,6 +189,7 @@ async function upload(req: IncomingMessage, res: ServerResponse, ctx: GatewayCon
     lastModified: new Date().toISOString(),
     contentLength: data.length,
     httpStatusCode: 200,
+    ...(xRobotsTag ? { xRobotsTag } : {}),
   };
   const owner = /^[0-9a-f-]{36}$/i.test(c.sub) ? c.sub : null;
   const target = filePath(ctx, bucketId, name);
@@ -250,9 +199,12 @@ async function upload(req: IncomingMessage, res: ServerResponse, ctx: GatewayCon
   try {
     const id = await asCaller(ctx, c, req, upsert ? "object.upsert" : "object.upload", async (tx) => {
       const values = { bucket_id: bucketId, name, owner, owner_id: c.sub || null, version: randomUUID(), metadata, user_metadata: userMetadata };
+      // An upsert by a caller without a user (the service role) keeps the object's owner.
       const [row] = upsert
         ? await tx`insert into storage.objects ${tx(values)} on conflict (bucket_id, name) do update set
-                     owner = excluded.owner, owner_id = excluded.owner_id, version = excluded.version, metadata = excluded.metadata,
+                     owner = ${owner ? tx`excluded.owner` : tx`storage.objects.owner`},
+                     owner_id = ${c.sub ? tx`excluded.owner_id` : tx`storage.objects.owner_id`},
+                     version = excluded.version, metadata = excluded.metadata,
                      user_metadata = excluded.user_metadata, updated_at = now(), last_accessed_at = now()
                    returning id`
         : await tx`insert into storage.objects ${tx(values)} returning id`;
@@ -263,28 +215,6 @@ async function upload(req: IncomingMessage, res: ServerResponse, ctx: GatewayCon
     sendJson(res, { Id: id, Key: `${bucketId}/${name}` });
   } finally {
     await rm(tmp, { force: true });
-  }
-}
-
-/**
- * Hosted storage's rule (supabase/storage `validateMimeType`): split on "/" and compare type and subtype
- * exactly, case and parameters included ("text/plain;charset=utf-8" does not match "text/plain"); an
- * allowed "type/*" matches any subtype.
- */
-function mimeAllowed(mimetype: string, allowed: string[]): boolean {
-  const [type, sub] = mimetype.split("/");
-  if (sub === undefined) return false;
-  return allowed.some((a) => {
-    const [aType, aSub] = a.split("/");
-    return aType === type && (aSub === "*" || aSub === sub);
-  });
-}
-
-function parseJson(text: string): Json {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw E.invalidRequest("Invalid metadata");
   }
 }
 
@@ -310,44 +240,51 @@ async function signedGet(req: IncomingMessage, res: ServerResponse, ctx: Gateway
   try {
     ({ payload } = await jwtVerify(token, signingKey(ctx), { algorithms: ["HS256"] }));
   } catch (e) {
-    const code = (e as { code?: string }).code;
-    throw E.invalidJwt(code === "ERR_JWT_EXPIRED" ? "jwt expired" : code === "ERR_JWS_SIGNATURE_VERIFICATION_FAILED" ? "invalid signature" : "jwt malformed");
+    throw E.invalidJwt((e as Error).message || "Invalid JWT");
   }
-  if (payload.scope !== "download" || payload.url !== `${bucket}/${name}`) throw E.invalidSignature();
+  if (payload.scope !== "download") throw new StorageError(400, "InvalidSignature", "InvalidSignature", "Token is not scoped for download");
+  if (payload.url !== `${bucket}/${name}`) throw E.invalidSignature();
   const [row] = await ctx.sql<ObjectRow[]>`select id, name, metadata, updated_at from storage.objects where bucket_id = ${bucket} and name = ${name}`;
   if (!row) throw E.noSuchKey();
-  await serveFile(req, res, ctx, bucket, row, url);
+  await serveFile(req, res, ctx, bucket, row, url, new Date(Number(payload.exp) * 1000).toUTCString());
 }
 
-async function serveFile(req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, bucket: string, row: ObjectRow, url: URL) {
+/**
+ * Sends an object as storage-api's renderer does: `X-Robots-Tag: none` unless the object was uploaded
+ * with its own valid tag, `Accept-Ranges`, a `Range` answered 206 with `Content-Range`, `?download[=name]`
+ * as an attachment, and a signed URL's expiry as `Expires` in place of the stored Cache-Control.
+ */
+async function serveFile(req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, bucket: string, row: ObjectRow, url: URL, expires?: string) {
   const path = filePath(ctx, bucket, row.name);
   const st = await stat(path).catch(() => null);
   if (!st?.isFile()) {
     res.writeHead(400, { "Content-Type": "application/json", "Cache-Control": "no-store" });
-    res.end(JSON.stringify({ error: "Not found", message: "The resource was not found", statusCode: "404" }));
+    res.end(JSON.stringify({ error: "Not found", message: "The resource was not found", statusCode: "404", code: "NoSuchKey" }));
     return;
   }
   const meta = row.metadata ?? {};
-  const mimetype = String(meta.mimetype ?? "application/octet-stream");
-  const headers: Record<string, string | number> = {
-    "Content-Type": mimetype.includes("text/html") ? "text/plain" : mimetype,
-    "Content-Length": st.size,
-    "Cache-Control": String(meta.cacheControl ?? "no-cache"),
-    "Last-Modified": (row.updated_at ?? st.mtime).toUTCString(),
-  };
-  if (meta.eTag) headers.ETag = String(meta.eTag);
-  const download = url.searchParams.get("download");
-  if (download !== null) {
-    const encoded = encodeURIComponent(download || row.name.split("/").pop()!);
-    headers["Content-Disposition"] = `attachment; filename=${encoded}; filename*=UTF-8''${encoded};`;
-  }
   if (meta.eTag && req.headers["if-none-match"] === meta.eTag) {
-    res.writeHead(304, { ETag: String(meta.eTag), "Cache-Control": headers["Cache-Control"] }).end();
+    res.writeHead(304).end();
     return;
   }
-  res.writeHead(200, headers);
+  const range = typeof req.headers.range === "string" ? parseRange(req.headers.range, st.size) : undefined;
+  const mimetype = String(meta.mimetype ?? "application/octet-stream");
+  const headers: Record<string, string | number> = {
+    "Accept-Ranges": "bytes",
+    "Content-Type": mimetype.includes("text/html") ? "text/plain" : mimetype,
+    "X-Robots-Tag": robotsTagFor(meta.xRobotsTag),
+    "Last-Modified": (row.updated_at ?? st.mtime).toUTCString(),
+    "Content-Length": range ? range.end - range.start + 1 : st.size,
+  };
+  if (meta.eTag) headers.ETag = String(meta.eTag);
+  if (expires) headers.Expires = expires;
+  else headers["Cache-Control"] = String(meta.cacheControl ?? "no-cache");
+  if (range) headers["Content-Range"] = `bytes ${range.start}-${range.end}/${st.size}`;
+  const download = url.searchParams.get("download");
+  if (download !== null) headers["Content-Disposition"] = contentDisposition(download);
+  res.writeHead(range ? 206 : 200, headers);
   if (req.method === "HEAD") return void res.end();
-  createReadStream(path).on("error", () => res.destroy()).pipe(res);
+  createReadStream(path, range).on("error", () => res.destroy()).pipe(res);
 }
 
 async function sign(req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, c: Caller, bucket: string, name: string) {

@@ -87,9 +87,11 @@ test("an admin writes a post with an attachment, publishes it, and it is readabl
   await expect(attachments).toContainText("모집요강.txt");
   await expect(attachments).toContainText(/\d+\.\d KB/);
   const href = await attachments.getByRole("link").first().getAttribute("href");
-  expect(href).toMatch(/\/storage\/v1\/object\/public\/blog\/.+\?download=true$/);
+  expect(href).toMatch(new RegExp(`/storage/v1/object/public/blog/.+\\?download=${encodeURIComponent("모집요강.txt")}$`));
   const file = await page.request.get(href!);
   expect(file.status()).toBe(200);
+  const savedAs = encodeURIComponent("모집요강.txt");
+  expect(file.headers()["content-disposition"]).toBe(`attachment; filename=${savedAs}; filename*=UTF-8''${savedAs}`);
   expect(await file.text()).toContain("2026학년도 논술 전형 모집 요강 요약");
 
   // A reload in the same tab session does not count another view.

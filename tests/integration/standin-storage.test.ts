@@ -1,13 +1,15 @@
-// Conformance of the local Storage stand-in with the official supabase-js client. Owner-folder behaviour
-// runs on a test bucket with the owner-folder policies the `essays` bucket had before members lost direct
-// upload (essays are written by the API only); blog: the app's real bucket.
+// The local Storage stand-in answers as hosted Storage (storage-api v1.70.6) does, checked with the
+// official supabase-js client and raw HTTP. Owner-folder behaviour runs on a test bucket with owner-folder
+// policies (essays are written by the API only); blog: the app's real bucket.
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { request } from "node:http";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { type SupabaseClient } from "@supabase/supabase-js";
+import { SignJWT } from "jose";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { objectFile } from "../../local/gateway/storage-rules.ts";
 import { readStack } from "../helpers/stack.ts";
 import { stackClient } from "../helpers/supabase-client.ts";
 
@@ -41,13 +43,13 @@ async function objectExists(bucket: string, name: string) {
 let owner: Member;
 let other: Member;
 let admin: Member;
-let storageRoot: string; // the stack keeps Postgres in <dataDir>/db and bytes in <dataDir>/storage
+let dataDir: string; // the stack keeps Postgres in <dataDir>/db and bytes in <dataDir>/storage
 const BUCKET = "standin-owner-folder";
 const POLICY_OPS = ["select", "insert", "update", "delete"] as const;
 
 beforeAll(async () => {
   const [{ dir }] = await sql`select current_setting('data_directory') as dir`;
-  storageRoot = join(dirname(dir), "storage");
+  dataDir = dirname(dir);
   [owner, other, admin] = await Promise.all([signUp(), signUp(), signUp()]);
   await sql`update public.profiles set is_admin = true where id = ${admin.id}`;
   await sql`insert into storage.buckets (id, name, public, file_size_limit) values (${BUCKET}, ${BUCKET}, false, 10485760)
@@ -65,24 +67,43 @@ afterAll(async () => {
   await sql.end();
 });
 
+async function token(m: Member) {
+  return (await m.client.auth.getSession()).data.session!.access_token;
+}
+
+/** A raw request to the Storage API (what supabase-js cannot send, and to see the HTTP status and headers). */
+function storageFetch(path: string, init: RequestInit & { bearer?: string } = {}) {
+  const { bearer, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  headers.set("apikey", stack.anonKey);
+  if (bearer) headers.set("Authorization", `Bearer ${bearer}`);
+  return fetch(`${stack.supabaseUrl}/storage/v1${path}`, { ...rest, headers });
+}
+
 describe("storage stand-in with supabase-js", () => {
   it("uploads, downloads, signs, and removes an essay in the owner's folder; others are refused", async () => {
     const essays = owner.client.storage.from(BUCKET);
     const path = `${owner.id}/essay 1.txt`;
     const text = "학생 에세이 본문입니다.";
 
-    const up = await essays.upload(path, new Blob([text], { type: "text/plain;charset=utf-8" }));
+    // A multipart part's type is stored bare, without its parameters.
+    const up = await essays.upload(path, new Blob([text], { type: "text/plain; charset=utf-8" }));
     expect(up.error).toBeNull();
     expect(up.data).toMatchObject({ path, fullPath: `${BUCKET}/${path}` });
     const [row] = await sql`select id, owner_id, metadata from storage.objects where bucket_id = ${BUCKET} and name = ${path}`;
     expect(row.id).toBe(up.data!.id);
     expect(row.owner_id).toBe(owner.id);
-    expect(row.metadata).toMatchObject({ size: Buffer.byteLength(text), mimetype: "text/plain;charset=utf-8" });
-    const file = join(storageRoot, BUCKET, owner.id, "essay 1.txt");
+    expect(row.metadata).toMatchObject({ size: Buffer.byteLength(text), mimetype: "text/plain" });
+    const file = objectFile(dataDir, BUCKET, path);
     expect(readFileSync(file, "utf8")).toBe(text);
 
     const dup = await essays.upload(path, "again");
     expect(dup.error).toMatchObject({ statusCode: "409", status: 400, message: "The resource already exists" });
+    const dupRaw = await storageFetch(`/object/${BUCKET}/${path}`, { method: "POST", body: "again", bearer: await token(owner) });
+    expect(dupRaw.status).toBe(400);
+    expect(await dupRaw.json()).toEqual({
+      statusCode: "409", code: "KeyAlreadyExists", error: "Duplicate", message: "The resource already exists",
+    });
 
     const dl = await essays.download(path);
     expect(dl.error).toBeNull();
@@ -104,9 +125,12 @@ describe("storage stand-in with supabase-js", () => {
     expect(signed.error).toBeNull();
     const res = await fetch(signed.data!.signedUrl);
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("text/plain;charset=utf-8");
+    expect(res.headers.get("content-type")).toBe("text/plain");
     expect(res.headers.get("content-length")).toBe(String(Buffer.byteLength(text)));
     expect(res.headers.get("etag")).toBe(row.metadata.eTag);
+    expect(res.headers.get("x-robots-tag")).toBe("none");
+    expect(res.headers.get("accept-ranges")).toBe("bytes");
+    expect(Date.parse(res.headers.get("expires") ?? "")).toBeGreaterThan(Date.now()); // a signed URL's expiry
     expect(await res.text()).toBe(text);
     const tampered = new URL(signed.data!.signedUrl);
     tampered.pathname = tampered.pathname.replace("essay%201.txt", "other.txt");
@@ -152,7 +176,7 @@ describe("storage stand-in with supabase-js", () => {
     expect(await pub.json()).toMatchObject({ statusCode: "404", error: "Bucket not found" });
   });
 
-  it("upserts with x-upsert and serves the new bytes with ?download as an attachment", async () => {
+  it("upserts with x-upsert and serves the new bytes; ?download=<name> names the attachment", async () => {
     const essays = owner.client.storage.from(BUCKET);
     const path = `${owner.id}/report.txt`;
     expect((await essays.upload(path, "v1")).error).toBeNull();
@@ -161,14 +185,71 @@ describe("storage stand-in with supabase-js", () => {
     const signed = await essays.createSignedUrl(path, 60, { download: true });
     const res = await fetch(signed.data!.signedUrl);
     expect(await res.text()).toBe("version two");
-    expect(res.headers.get("content-disposition")).toContain("attachment");
-    const named = await fetch(`${stack.supabaseUrl}/storage/v1/object/${BUCKET + "/" + path}?download=${encodeURIComponent("보고서.txt")}`, {
-      headers: { Authorization: `Bearer ${(await owner.client.auth.getSession()).data.session!.access_token}`, apikey: stack.anonKey },
-    });
+    expect(res.headers.get("content-disposition")).toBe("attachment;"); // supabase-js sends download: true as `download=`
+    const encoded = encodeURIComponent("보고서 1.txt");
+    const named = await storageFetch(`/object/${BUCKET}/${path}?download=${encoded}`, { bearer: await token(owner) });
     expect(named.status).toBe(200);
-    expect(named.headers.get("content-disposition")).toBe(
-      `attachment; filename=${encodeURIComponent("보고서.txt")}; filename*=UTF-8''${encodeURIComponent("보고서.txt")};`,
-    );
+    expect(named.headers.get("content-disposition")).toBe(`attachment; filename=${encoded}; filename*=UTF-8''${encoded}`);
+    const bare = await storageFetch(`/object/${BUCKET}/${path}?download`, { bearer: await token(owner) });
+    expect(bare.headers.get("content-disposition")).toBe("attachment;");
+  });
+
+  it("keeps the owner when the service role upserts a member's object", async () => {
+    const path = `${owner.id}/kept-owner.txt`;
+    expect((await owner.client.storage.from(BUCKET).upload(path, "by owner")).error).toBeNull();
+    const service = client(stack.serviceRoleKey).storage.from(BUCKET);
+    expect((await service.upload(path, "by service", { upsert: true })).error).toBeNull();
+    const [row] = await sql`select owner, owner_id from storage.objects where bucket_id = ${BUCKET} and name = ${path}`;
+    expect(row).toEqual({ owner: owner.id, owner_id: owner.id });
+    expect(await (await owner.client.storage.from(BUCKET).download(path)).data!.text()).toBe("by service");
+  });
+
+  it("answers a Range request with 206 and Content-Range, and a range past the end with 416", async () => {
+    const path = `${owner.id}/range.txt`;
+    expect((await owner.client.storage.from(BUCKET).upload(path, "0123456789", { contentType: "text/plain" })).error).toBeNull();
+    const bearer = await token(owner);
+    const part = await storageFetch(`/object/${BUCKET}/${path}`, { bearer, headers: { Range: "bytes=2-5" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe("bytes 2-5/10");
+    expect(part.headers.get("content-length")).toBe("4");
+    expect(await part.text()).toBe("2345");
+    const tail = await storageFetch(`/object/${BUCKET}/${path}`, { bearer, headers: { Range: "bytes=-3" } });
+    expect([tail.status, await tail.text()]).toEqual([206, "789"]);
+    const past = await storageFetch(`/object/${BUCKET}/${path}`, { bearer, headers: { Range: "bytes=20-30" } });
+    expect(past.status).toBe(416);
+    expect(await past.json()).toEqual({ statusCode: "416", code: "InvalidRange", error: "invalid_range", message: "invalid range provided" });
+  });
+
+  it("accepts a key with a trailing slash beside the same key without it and a key under it", async () => {
+    const bearer = await token(owner);
+    const base = `${owner.id}/folder`;
+    for (const [key, body] of [[`${base}/`, "slash"], [base, "plain"], [`${base}/inner.txt`, "inner"]]) {
+      const res = await storageFetch(`/object/${BUCKET}/${key}`, { method: "POST", body, bearer, headers: { "content-type": "text/plain" } });
+      expect([key, res.status]).toEqual([key, 200]);
+      expect(await res.json()).toMatchObject({ Key: `${BUCKET}/${key}` });
+    }
+    const names = await sql`select name from storage.objects where bucket_id = ${BUCKET} and name like ${base + "%"} order by name`;
+    expect(names.map((r) => r.name)).toEqual([base, `${base}/`, `${base}/inner.txt`]);
+    expect(await (await storageFetch(`/object/${BUCKET}/${base}/`, { bearer })).text()).toBe("slash");
+    expect(await (await storageFetch(`/object/${BUCKET}/${base}`, { bearer })).text()).toBe("plain");
+  });
+
+  it("refuses expired and badly signed bearer tokens with AccessDenied (HTTP 400, statusCode 403)", async () => {
+    const secret = new TextEncoder().encode(stack.jwtSecret);
+    const expired = await new SignJWT({ role: "authenticated", sub: owner.id })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+      .sign(secret);
+    const forged = await new SignJWT({ role: "service_role" })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode("not-the-project-secret-not-the-project-secret"));
+    for (const bearer of [expired, forged, "not.a.jwt"]) {
+      const res = await storageFetch(`/object/${BUCKET}/${owner.id}/x.txt`, { method: "POST", body: "x", bearer });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ statusCode: "403", code: "AccessDenied", error: "Unauthorized" });
+    }
   });
 
   it("rejects non-ASCII object keys and files over the bucket's size limit like hosted storage", async () => {
@@ -181,7 +262,7 @@ describe("storage stand-in with supabase-js", () => {
     });
     expect(big.error).toMatchObject({ status: 400, statusCode: "413", code: "EntityTooLarge" });
     expect(await objectExists(BUCKET, `${owner.id}/big.bin`)).toBe(false);
-    expect(existsSync(join(storageRoot, BUCKET, owner.id, "big.bin"))).toBe(false);
+    expect(existsSync(objectFile(dataDir, BUCKET, `${owner.id}/big.bin`))).toBe(false);
   });
 
   it("lists the owner's folder", async () => {
@@ -208,6 +289,7 @@ describe("storage stand-in with supabase-js", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/png");
     expect(res.headers.get("cache-control")).toBe("max-age=3600"); // supabase-js default cacheControl
+    expect(res.headers.get("x-robots-tag")).toBe("none"); // not indexable unless uploaded with its own tag
     expect(Buffer.from(await res.arrayBuffer())).toEqual(png);
 
     const removeByMember = await owner.client.storage.from("blog").remove([name]);
@@ -218,6 +300,24 @@ describe("storage stand-in with supabase-js", () => {
     const after = await fetch(url);
     expect(after.status).toBe(400);
     expect(await after.json()).toMatchObject({ statusCode: "404" });
+  });
+
+  it("stores a valid x-robots-tag sent with the upload and sends it back; refuses an invalid one", async () => {
+    const blog = admin.client.storage.from("blog");
+    const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
+    const name = `posts/${randomUUID()}.png`;
+    const ok = await blog.upload(name, png, { contentType: "image/png", headers: { "x-robots-tag": "all" } });
+    expect(ok.error).toBeNull();
+    const res = await fetch(blog.getPublicUrl(name).data.publicUrl);
+    expect([res.status, res.headers.get("x-robots-tag")]).toEqual([200, "all"]);
+    const multi = await blog.upload(`posts/${randomUUID()}.png`, new Blob([png], { type: "image/png" }), {
+      headers: { "x-robots-tag": "googlebot: noindex, max-image-preview: large" },
+    });
+    expect(multi.error).toBeNull();
+    const multiRes = await fetch(blog.getPublicUrl(multi.data!.path).data.publicUrl);
+    expect(multiRes.headers.get("x-robots-tag")).toBe("googlebot: noindex, max-image-preview: large");
+    const bad = await blog.upload(`posts/${randomUUID()}.png`, png, { contentType: "image/png", headers: { "x-robots-tag": "index-me" } });
+    expect(bad.error).toMatchObject({ statusCode: "400", code: "InvalidRequest", message: 'Invalid X-Robots-Tag header: Invalid X-Robots-Tag rule: "index-me"' });
   });
 
   it("enforces the bucket's allowed_mime_types exactly like hosted storage", async () => {
@@ -232,6 +332,13 @@ describe("storage stand-in with supabase-js", () => {
     const service = client(stack.serviceRoleKey).storage.from("essays");
     const svg = await service.upload(`${owner.id}/x.svg`, "<svg/>", { contentType: "image/svg+xml" });
     expect(svg.error).toMatchObject({ statusCode: "415", code: "InvalidMimeType" });
+    // A multipart part's parameters are dropped before the check: `essays` lists only `text/plain`.
+    const txtPath = `${owner.id}/${randomUUID()}/answer.txt`;
+    const part = await service.upload(txtPath, new Blob(["답안"], { type: "text/plain; charset=utf-8" }));
+    expect(part.error).toBeNull();
+    const [stored] = await sql`select metadata->>'mimetype' as mimetype from storage.objects where bucket_id = 'essays' and name = ${txtPath}`;
+    expect(stored.mimetype).toBe("text/plain");
+    expect((await service.remove([txtPath])).data).toHaveLength(1);
   });
 
   it("lets the service_role key bypass policies", async () => {

@@ -30,9 +30,12 @@ export interface BlogAttachmentJson extends BlogAttachment {
   uploadedAt: string;
 }
 
-/** `url` plus `download=true`, joined with `?` or `&` as the URL needs. */
-export function attachmentDownloadUrl(url: string): string {
-  return url + (url.includes("?") ? "&" : "?") + "download=true";
+/**
+ * `url` plus `download=<file name>` (URL-encoded), joined with `?` or `&` as the URL needs: Storage
+ * answers `Content-Disposition: attachment; filename=<that name>`, so the file saves under its own name.
+ */
+export function attachmentDownloadUrl(url: string, filename: string): string {
+  return url + (url.includes("?") ? "&" : "?") + "download=" + encodeURIComponent(filename);
 }
 
 /** Size in KB with one decimal (docs/product.md#limits). */

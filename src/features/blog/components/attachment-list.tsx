@@ -25,7 +25,7 @@ export function AttachmentList({ attachments }: { attachments: BlogAttachmentJso
             <span className="min-w-0 flex-1 truncate">{a.filename}</span>
             <span className="shrink-0 text-sm text-base-content/70">{formatKb(a.fileSize)}</span>
             <a
-              href={attachmentDownloadUrl(a.url)}
+              href={attachmentDownloadUrl(a.url, a.filename)}
               className="btn btn-ghost btn-sm"
               target="_blank"
               rel="noopener noreferrer"

@@ -20,11 +20,16 @@ export function blogPublicUrl(path: string): string {
   return `${env.supabaseUrl}/storage/v1/object/public/${BLOG_BUCKET}/${encoded}`;
 }
 
+/**
+ * Stores a public blog file. Storage sends `X-Robots-Tag: none` with every file unless it was uploaded
+ * with its own tag: blog images and attachments are public content, so they are uploaded indexable.
+ */
 export async function uploadBlogObject(token: string, path: string, bytes: Uint8Array, contentType: string): Promise<void> {
   const { error } = await callerClient(token).storage.from(BLOG_BUCKET).upload(path, bytes, {
     contentType,
     upsert: false,
     cacheControl: "3600",
+    headers: { "x-robots-tag": "all" },
   });
   if (error) {
     console.error("[blog] storage upload failed:", error.message);
