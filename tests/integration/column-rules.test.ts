@@ -188,6 +188,14 @@ describe("every column a signed-in user can write carries the API's rules", () =
     expect(granted.map((r) => r.key as string).sort()).toEqual(Object.keys(cases).sort());
   });
 
+  it("visitors (anon, PUBLIC) can write no column at all", async () => {
+    const granted = await sql()`
+      select table_name || '.' || column_name || ':' || privilege_type as key
+        from information_schema.column_privileges
+       where grantee in ('anon', 'PUBLIC') and table_schema = 'public' and privilege_type in ('INSERT', 'UPDATE')`;
+    expect(granted.map((r) => r.key)).toEqual([]);
+  });
+
   it.each(Object.entries(cases))("%s", async (_key, c) => {
     const good = await attempt(c.actor, (tx) => c.write(tx, resolve(c.good)));
     expect(good, "the valid value is written").toEqual(c.written ?? 1);
