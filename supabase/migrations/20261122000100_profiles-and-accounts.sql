@@ -119,8 +119,9 @@ revoke execute on function private.is_end_user_role() from public, anon;
 grant execute on function private.is_end_user_role() to authenticated, service_role;
 
 /**
- * Trigger: end users may change only display_name / last_login_at of their
- * profile. Second line of defence behind the column-level grants.
+ * Trigger: end users may change only display_name of their profile
+ * (last_login_at is written by the API at login). Second line of defence
+ * behind the column-level grants.
  */
 create or replace function private.guard_profile_columns()
 returns trigger
@@ -136,6 +137,7 @@ begin
     or new.is_guest                 is distinct from old.is_guest
     or new.guest_usage_count        is distinct from old.guest_usage_count
     or new.created_at               is distinct from old.created_at
+    or new.last_login_at            is distinct from old.last_login_at
   ) then
     raise exception 'permission denied: protected profile column'
       using errcode = '42501';
@@ -192,6 +194,60 @@ as $$
     '');
 $$;
 revoke execute on function private.clean_display_name(text) from public, anon, authenticated;
+
+/**
+ * p_value without the white space JavaScript's String.prototype.trim removes
+ * at either end (ASCII white space, NBSP, the Unicode space separators, line
+ * and paragraph separators, BOM), so a check constraint can hold stored text
+ * to the API's trimmed zod rules.
+ *   private.js_trim(E'\u3000 이름 ') = '이름'
+ */
+create or replace function private.js_trim(p_value text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select regexp_replace(
+    p_value,
+    '^[\u0009-\u000D\u0020\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]+|[\u0009-\u000D\u0020\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]+$',
+    '', 'g');
+$$;
+-- Check constraints call it with the writer's rights (members write through the Data API).
+revoke execute on function private.js_trim(text) from public, anon;
+grant execute on function private.js_trim(text) to authenticated, service_role;
+
+/**
+ * True when p_value is text the API would store for a trimmed field of at
+ * most p_max characters: 1..p_max characters, nothing to trim (null is not
+ * valid; wrap in `col is null or …` for optional columns).
+ */
+create or replace function private.is_trimmed_text(p_value text, p_max integer)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select coalesce(char_length(p_value) between 1 and p_max and p_value = private.js_trim(p_value), false);
+$$;
+revoke execute on function private.is_trimmed_text(text, integer) from public, anon;
+grant execute on function private.is_trimmed_text(text, integer) to authenticated, service_role;
+
+/**
+ * True when p_values has at most p_max_items elements, each one
+ * private.is_trimmed_text(element, p_max_len) (no nulls, no blanks).
+ */
+create or replace function private.are_trimmed_texts(p_values text[], p_max_items integer, p_max_len integer)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select coalesce(cardinality(p_values) <= p_max_items, false)
+     and coalesce((select bool_and(private.is_trimmed_text(v, p_max_len)) from unnest(p_values) as v), true);
+$$;
+revoke execute on function private.are_trimmed_texts(text[], integer, integer) from public, anon;
+grant execute on function private.are_trimmed_texts(text[], integer, integer) to authenticated, service_role;
 
 /** A fresh `<prefix><12 hex>` username that nobody uses (any case). */
 create or replace function private.generated_username(p_prefix text)
@@ -361,7 +417,8 @@ create trigger on_auth_user_updated
 -- -----------------------------------------------------------------------------
 revoke all on public.profiles from anon, authenticated;
 grant select on public.profiles to authenticated;
-grant update (display_name, last_login_at) on public.profiles to authenticated;
+-- Members change their display name only; last_login_at is the API's (shown to admins).
+grant update (display_name) on public.profiles to authenticated;
 grant all on public.profiles to service_role;
 
 -- -----------------------------------------------------------------------------

@@ -683,7 +683,9 @@ on conflict (id) do nothing;
 -- -----------------------------------------------------------------------------
 revoke all on public.subscription_plans from anon, authenticated;
 grant select on public.subscription_plans to anon, authenticated;
-grant insert, update, delete on public.subscription_plans to authenticated;  -- admins only (RLS)
+-- Plans are reference data written by migrations and the service connection; admins may delete an
+-- unused one (RLS). No member-writable column, so no rule to repeat in checks.
+grant delete on public.subscription_plans to authenticated;
 grant all on public.subscription_plans to service_role;
 
 revoke all on public.subscriptions from anon, authenticated;

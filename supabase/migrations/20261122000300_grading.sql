@@ -163,8 +163,15 @@ create table if not exists public.essay_submissions (
   id                      uuid primary key default gen_random_uuid(),
   session_id              uuid not null references public.analysis_sessions (id) on delete cascade,
   user_id                 uuid not null default auth.uid() references public.profiles (id) on delete cascade,
-  student_name            text,
-  student_id              text,
+  -- As the API stores them (files/form.ts cleanStudentField): NFC, trimmed, 1–50 characters, or null.
+  student_name            text
+                            constraint essay_submissions_student_name_check
+                            check (student_name is null or (private.is_trimmed_text(student_name, 50)
+                                                            and student_name is nfc normalized)),
+  student_id              text
+                            constraint essay_submissions_student_id_check
+                            check (student_id is null or (private.is_trimmed_text(student_id, 50)
+                                                          and student_id is nfc normalized)),
   essay_content           text not null default '',
   essay_file_path         text,
   essay_filename          text,

@@ -8,19 +8,30 @@
 -- -----------------------------------------------------------------------------
 -- Tables
 -- -----------------------------------------------------------------------------
+-- Column rules are the API's (_shared/blog.ts blogPostFieldsSchema, trimmed by zod), so a write
+-- through the Data API cannot store what the API would refuse.
 create table if not exists public.blog_posts (
   id                uuid primary key default gen_random_uuid(),
   author_id         uuid default auth.uid() references public.profiles (id) on delete set null,
-  title             text not null check (char_length(btrim(title)) > 0),
-  slug              text not null unique check (char_length(slug) between 1 and 200 and slug !~ '[/?#\s]'),
-  excerpt           text not null default '',
-  content           text not null,
+  title             text not null check (private.is_trimmed_text(title, 200)),
+  -- _shared/slug.ts SLUG_PATTERN: lowercase a-z, 0-9 and Hangul words joined by single hyphens.
+  slug              text not null unique
+                      check (char_length(slug) between 1 and 200
+                             and slug ~ '^[a-z0-9가-힣ㄱ-ㅎㅏ-ㅣ]+(-[a-z0-9가-힣ㄱ-ㅎㅏ-ㅣ]+)*$'),
+  excerpt           text not null default ''
+                      check (excerpt = '' or private.is_trimmed_text(excerpt, 1000)),
+  -- Some character JavaScript's trim keeps (matched from the start, so a long body costs little on
+  -- the view-count updates, which re-check every constraint).
+  content           text not null
+                      check (char_length(content) <= 200000
+                             and content ~ '[^\u0009-\u000D\u0020\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]'),
   category          text not null default 'essay-tips'
                       check (category in ('essay-tips', 'admission-info', 'platform-guide', 'education-news')),
-  tags              text[] not null default '{}',
-  featured_image    text,
-  meta_title        text,
-  meta_description  text,
+  tags              text[] not null default '{}' check (private.are_trimmed_texts(tags, 30, 50)),
+  featured_image    text check (featured_image is null
+                                or (private.is_trimmed_text(featured_image, 2000) and featured_image ~* '^https?:')),
+  meta_title        text check (meta_title is null or private.is_trimmed_text(meta_title, 200)),
+  meta_description  text check (meta_description is null or private.is_trimmed_text(meta_description, 500)),
   is_published      boolean not null default false,
   published_at      timestamptz,
   view_count        integer not null default 0 check (view_count >= 0),
@@ -47,12 +58,21 @@ create table if not exists public.blog_attachments (
   id             uuid primary key default gen_random_uuid(),
   blog_post_id   uuid references public.blog_posts (id) on delete cascade,
   uploaded_by    uuid default auth.uid() references public.profiles (id) on delete set null,
-  filename       text not null,
-  filepath       text not null,
+  -- api/blog/attachments.ts cleanFilename: 1–200 characters without control characters.
+  filename       text not null check (char_length(filename) between 1 and 200 and filename !~ '[\u0001-\u001F\u007F]'),
+  -- The server's object name: attachments/<uuid>.<extension of the sniffed type>.
+  filepath       text not null
+                   check (filepath ~ '^attachments/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|gif|webp|pdf|txt|docx)$'),
   file_type      text not null check (file_type in ('image', 'document')),
-  mime_type      text,
-  file_size      integer not null default 0 check (file_size >= 0),
-  display_order  integer not null default 0,
+  -- The sniffed type (api/blog/file-type.ts), agreeing with file_type.
+  mime_type      text check (mime_type is null
+                             or (file_type = 'image' and mime_type in ('image/jpeg', 'image/png', 'image/gif', 'image/webp'))
+                             or (file_type = 'document' and mime_type in (
+                                   'application/pdf', 'text/plain',
+                                   'application/vnd.openxmlformats-officedocument.wordprocessingml.document'))),
+  -- 1 byte .. 10 MiB (BLOG_ATTACHMENT_MAX_BYTES).
+  file_size      integer not null check (file_size between 1 and 10485760),
+  display_order  integer not null default 0 check (display_order >= 0),
   uploaded_at    timestamptz not null default now()
 );
 
@@ -192,12 +212,23 @@ create trigger blog_posts_set_published_at
 -- -----------------------------------------------------------------------------
 revoke all on public.blog_posts from anon, authenticated;
 grant select on public.blog_posts to anon, authenticated;
-grant insert, update, delete on public.blog_posts to authenticated;
+-- Admins write through the API as themselves (RLS): only the columns the API writes. id, view_count,
+-- published_at and the timestamps are the database's.
+grant insert (author_id, title, slug, excerpt, content, category, tags, featured_image, meta_title,
+              meta_description, is_published),
+      update (title, slug, excerpt, content, category, tags, featured_image, meta_title, meta_description,
+              is_published),
+      delete
+   on public.blog_posts to authenticated;
 grant all on public.blog_posts to service_role;
 
 revoke all on public.blog_attachments from anon, authenticated;
 grant select on public.blog_attachments to anon, authenticated;
-grant insert, update, delete on public.blog_attachments to authenticated;
+-- An upload inserts the row; a new post adopts its temporary attachments (blog_post_id).
+grant insert (blog_post_id, uploaded_by, filename, filepath, file_type, mime_type, file_size, display_order),
+      update (blog_post_id),
+      delete
+   on public.blog_attachments to authenticated;
 grant all on public.blog_attachments to service_role;
 
 revoke all on private.blog_post_views, private.blog_view_salts from public, anon, authenticated;
@@ -222,7 +253,7 @@ create policy "members read published posts; admins read all" on public.blog_pos
 drop policy if exists "admins insert posts" on public.blog_posts;
 create policy "admins insert posts" on public.blog_posts
   for insert to authenticated
-  with check ((select private.is_admin()));
+  with check ((select private.is_admin()) and author_id = (select auth.uid()));
 
 drop policy if exists "admins update posts" on public.blog_posts;
 create policy "admins update posts" on public.blog_posts
@@ -260,7 +291,7 @@ create policy "members read attachments of published posts; admins read all" on 
 drop policy if exists "admins insert attachments" on public.blog_attachments;
 create policy "admins insert attachments" on public.blog_attachments
   for insert to authenticated
-  with check ((select private.is_admin()));
+  with check ((select private.is_admin()) and uploaded_by = (select auth.uid()));
 
 drop policy if exists "admins update attachments" on public.blog_attachments;
 create policy "admins update attachments" on public.blog_attachments

@@ -116,7 +116,7 @@ beforeAll(async () => {
   labels.set(pub.id, "post:published").set(draft.id, "post:draft");
   const attach = async (postId: string | null, label: string) => {
     const [a] = await sql`insert into public.blog_attachments (blog_post_id, uploaded_by, filename, filepath, file_type, file_size)
-                          values (${postId}, ${uid.admin}, 'a.png', ${`matrix/${suffix}/${label}.png`}, 'image', 10)
+                          values (${postId}, ${uid.admin}, 'a.png', ${`attachments/${randomUUID()}.png`}, 'image', 10)
                           returning id`;
     labels.set(a.id, `attachment:${label}`);
     return a.id as string;
@@ -207,15 +207,15 @@ const cases: Case[] = [
     expect: { owner: ["plan:trial"], other: ["plan:trial"], guest: ["plan:trial"], anon: ["plan:trial"], admin: ["plan:inactive", "plan:trial"] },
   },
   {
-    table: "subscription_plans", op: "insert", what: "a new plan",
+    table: "subscription_plans", op: "insert", what: "a new plan (service connection only)",
     run: async (tx) => (await tx`insert into public.subscription_plans (id, name, price, max_essays_per_month)
                                  values (${`matrix_new_${randomUUID().slice(0, 8)}`}, '새 플랜', 500, 5)`).count,
-    expect: { owner: D, other: D, guest: D, anon: D, admin: 1 },
+    expect: all(D),
   },
   {
-    table: "subscription_plans", op: "update", what: "the trial plan's price",
+    table: "subscription_plans", op: "update", what: "the trial plan's price (service connection only)",
     run: async (tx) => (await tx`update public.subscription_plans set price = 1 where id = 'trial'`).count,
-    expect: { owner: 0, other: 0, guest: 0, anon: D, admin: 1 },
+    expect: all(D),
   },
   {
     table: "subscription_plans", op: "delete", what: "the inactive plan",
@@ -403,12 +403,12 @@ const cases: Case[] = [
   {
     table: "blog_attachments", op: "insert", what: "an attachment on the published post",
     run: async (tx) => (await tx`insert into public.blog_attachments (blog_post_id, filename, filepath, file_type, file_size)
-                                 values (${fx.publishedPost}, 'b.pdf', 'x/b.pdf', 'document', 1)`).count,
+                                 values (${fx.publishedPost}, 'b.pdf', ${`attachments/${randomUUID()}.pdf`}, 'document', 1)`).count,
     expect: { owner: D, other: D, guest: D, anon: D, admin: 1 },
   },
   {
-    table: "blog_attachments", op: "update", what: "the published attachment's display_order",
-    run: async (tx) => (await tx`update public.blog_attachments set display_order = 5 where id = ${fx.publishedAttachment}`).count,
+    table: "blog_attachments", op: "update", what: "the published attachment's post",
+    run: async (tx) => (await tx`update public.blog_attachments set blog_post_id = ${fx.draftPost} where id = ${fx.publishedAttachment}`).count,
     expect: { owner: 0, other: 0, guest: 0, anon: D, admin: 1 },
   },
   {
@@ -418,7 +418,7 @@ const cases: Case[] = [
   },
 ];
 
-// Admin-only tables: same shape for both.
+// Admin-only tables, same shape for both: admins read and delete; only the service connection writes.
 const adminOnly: { table: string; key: keyof typeof fx; label: string; insert: string; update: string }[] = [
   {
     table: "rate_limits", key: "rateLimit", label: "rate_limit",
@@ -442,12 +442,12 @@ for (const t of adminOnly) {
     {
       table: t.table, op: "insert", what: "a row",
       run: async (tx) => (await tx.unsafe(t.insert)).count,
-      expect: { owner: D, other: D, guest: D, anon: D, admin: 1 },
+      expect: all(D),
     },
     {
       table: t.table, op: "update", what: "the test row",
       run: async (tx) => (await tx.unsafe(t.update, [id()])).count,
-      expect: { owner: 0, other: 0, guest: 0, anon: D, admin: 1 },
+      expect: all(D),
     },
     {
       table: t.table, op: "delete", what: "the test row",

@@ -65,7 +65,7 @@ isOneToOne: false
                   }
                   ComputedFields: never
                   Insert: {
-                    "blog_post_id"?: string | null,"display_order"?: number,"file_size"?: number,"file_type": string,"filename": string,"filepath": string,"id"?: string,"mime_type"?: string | null,"uploaded_at"?: string,"uploaded_by"?: string | null
+                    "blog_post_id"?: string | null,"display_order"?: number,"file_size": number,"file_type": string,"filename": string,"filepath": string,"id"?: string,"mime_type"?: string | null,"uploaded_at"?: string,"uploaded_by"?: string | null
                   }
                   Update: {
                     "blog_post_id"?: string | null,"display_order"?: number,"file_size"?: number,"file_type"?: string,"filename"?: string,"filepath"?: string,"id"?: string,"mime_type"?: string | null,"uploaded_at"?: string,"uploaded_by"?: string | null

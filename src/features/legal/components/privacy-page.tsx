@@ -1,5 +1,7 @@
 import { COMPANY_INFO } from "@/config/company";
 import { LEGAL_EFFECTIVE_DATE, LegalPage } from "@/features/legal/components/legal-page";
+import { ChildrenSection, OverseasTransferSection } from "@/features/legal/components/overseas-transfer";
+import { aiProvider } from "@/features/legal/utils/ai-provider";
 
 export function PrivacyPage() {
   return (
@@ -109,7 +111,7 @@ export function PrivacyPage() {
               <td>유료 구독 결제 처리 및 결제 취소·환불</td>
             </tr>
             <tr>
-              <td>AI 제공자 (대규모 언어 모델 API 제공 업체)</td>
+              <td>AI 제공자 ({aiProvider.name}, 국외 이전은 제5조의2)</td>
               <td>학생 답안의 AI 분석 및 첨삭 결과 생성</td>
             </tr>
             <tr>
@@ -123,6 +125,9 @@ export function PrivacyPage() {
         회사는 위탁 계약 시 개인정보가 안전하게 관리될 수 있도록 필요한 사항을 규정하고, 수탁자가 개인정보를 안전하게
         처리하는지 감독합니다. 위탁 업무의 내용이나 수탁자가 변경될 경우 본 방침을 통하여 지체 없이 공개합니다.
       </p>
+
+      <OverseasTransferSection />
+      <ChildrenSection />
 
       <h2>제6조 (개인정보의 제3자 제공)</h2>
       <p>

@@ -6,12 +6,11 @@ import type { AuthUser, Ctx as RouteCtx } from "../lib/types.ts";
 import { HttpError } from "../lib/errors.ts";
 import { json } from "../lib/http.ts";
 import { type ReadFile, readUpload } from "../files/index.ts";
-import { capText, cleanStudentField, textField } from "../files/form.ts";
+import { capText, cleanStudentField, studentFromFilename, textField } from "../files/form.ts";
 import { objectPath, putObjects, removeObjects } from "../files/storage.ts";
 import { planLimits, reserveUsage, usageExceededError } from "../usage/quota.ts";
 import { startWorkerInBackground } from "../grading/worker.ts";
 import { ESSAY_EXTENSIONS, MAX_ESSAY_CHARS, uploadMessages } from "../../_shared/upload-rules.ts";
-import { parseStudentFilename } from "../../_shared/student-filename.ts";
 import { SESSION_MESSAGES } from "./messages.ts";
 import { notFound, ownedSession, userId } from "./queries.ts";
 
@@ -92,13 +91,13 @@ export async function batchUpload(ctx: SessionCtx): Promise<Response> {
   const where = { ownerId: uid, sessionId: session.id, roles: ["essay"] } as const;
 
   const items = files.map((file, i) => {
-    const parsed = parseStudentFilename(file.originalName);
+    const parsed = studentFromFilename(file.originalName);
     return {
       id: crypto.randomUUID(),
       file,
       path: objectPath(uid, session.id, "essay", file),
-      studentName: cleanStudentField(names[i]) ?? (parsed.name || null),
-      studentId: cleanStudentField(ids[i]) ?? (parsed.studentId || null),
+      studentName: cleanStudentField(names[i]) ?? parsed.studentName,
+      studentId: cleanStudentField(ids[i]) ?? parsed.studentId,
     };
   });
   await putObjects(items.map(({ path, file }) => ({ path, file })), where);

@@ -7,12 +7,11 @@ import type { AuthUser } from "../lib/types.ts";
 import { HttpError } from "../lib/errors.ts";
 import { json } from "../lib/http.ts";
 import { checkFileMeta, type ReadFile, readUpload } from "../files/index.ts";
-import { capText, cleanStudentField, essayLongEnough, fileField, textField } from "../files/form.ts";
+import { capText, cleanStudentField, essayLongEnough, fileField, studentFromFilename, textField } from "../files/form.ts";
 import { objectPath, putObject, removeObjects } from "../files/storage.ts";
 import { assertUsageAvailable, reserveUsage, usageExceededError } from "../usage/quota.ts";
 import { startWorkerInBackground } from "../grading/worker.ts";
 import { ESSAY_EXTENSIONS, MAX_ESSAY_CHARS, uploadMessages } from "../../_shared/upload-rules.ts";
-import { parseStudentFilename } from "../../_shared/student-filename.ts";
 import { notFound, ownedSession, sessionParams, userId } from "../sessions/queries.ts";
 import { SUBMISSION_MESSAGES } from "./messages.ts";
 import { type SubmissionRow, submissionJson } from "./mappers.ts";
@@ -60,9 +59,7 @@ async function createSubmission(ctx: IdCtx): Promise<Response> {
       capText(file.text, MAX_ESSAY_CHARS, uploadMessages.essayTooLong);
       text = file.text;
       if (!studentName && !studentId) {
-        const parsed = parseStudentFilename(file.originalName);
-        studentName = parsed.name || null;
-        studentId = parsed.studentId || null;
+        ({ studentName, studentId } = studentFromFilename(file.originalName));
       }
     } else {
       text = textField(form, "essayContent") ?? "";
