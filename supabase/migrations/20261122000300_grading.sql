@@ -584,8 +584,10 @@ grant execute on function private.release_grading_job(uuid, text, boolean) to se
  * use the caller has just reserved (usage_charged = true, usage_period_start =
  * p_usage_period_start, null for a guest use). A completed submission keeps its
  * completion time (its result stays readable); any other clears it. Returns
- * false (and changes nothing) when the submission is not in p_from. Called only
- * by the security definer functions below, as their owner.
+ * false (and changes nothing) when the submission is not in p_from. An answer of
+ * a sample session (is_sample, sample-sessions migration) is never queued again:
+ * 55000 'sample_read_only'. Called only by the security definer functions below,
+ * as their owner.
  */
 create or replace function private.requeue_submission(
   p_id uuid,
@@ -598,6 +600,13 @@ language plpgsql
 set search_path = ''
 as $$
 begin
+  if exists (
+    select 1 from public.essay_submissions e
+      join public.analysis_sessions a on a.id = e.session_id
+     where e.id = p_id and (e.is_sample or a.is_sample)
+  ) then
+    raise exception 'sample_read_only' using errcode = '55000';
+  end if;
   update public.essay_submissions s
      set status = 'pending',
          attempts = 0,

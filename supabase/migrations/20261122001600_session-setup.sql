@@ -92,6 +92,53 @@ comment on column public.analysis_sessions.title is
 revoke insert, update on public.analysis_sessions from anon, authenticated;
 
 -- -----------------------------------------------------------------------------
+-- Functions: the setup lock
+-- -----------------------------------------------------------------------------
+
+/**
+ * Locks analysis session p_session_id (FOR UPDATE: a new answer takes it FOR SHARE,
+ * so none is queued until the caller's transaction ends) and says whether its
+ * setup (question, criteria, rubric, name, anchor answers) may change now:
+ *   'missing' no such session;
+ *   'sample'  a sample session (is_sample, sample-sessions migration): a read-only
+ *             demonstration, only deleted;
+ *   'busy'    p_need_idle and an answer of it is queued (holding a use, or a
+ *             sample) or being graded: its grader would see half the old setup
+ *             and half the new;
+ *   'ok'      otherwise.
+ * The one rule behind PATCH /sessions/:id (rubric and files) and the anchor
+ * answers (API and the session_anchors triggers alike).
+ */
+create or replace function private.lock_session_setup(p_session_id uuid, p_need_idle boolean)
+returns text
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_sample boolean;
+begin
+  select s.is_sample into v_sample from public.analysis_sessions s where s.id = p_session_id for update;
+  if not found then
+    return 'missing';
+  end if;
+  if v_sample then
+    return 'sample';
+  end if;
+  if p_need_idle and exists (
+    select 1 from public.essay_submissions e
+     where e.session_id = p_session_id
+       and (e.status = 'analyzing' or (e.status = 'pending' and (e.usage_charged or e.is_sample)))
+  ) then
+    return 'busy';
+  end if;
+  return 'ok';
+end;
+$$;
+revoke execute on function private.lock_session_setup(uuid, boolean) from public, anon, authenticated;
+grant execute on function private.lock_session_setup(uuid, boolean) to service_role;
+
+-- -----------------------------------------------------------------------------
 -- Functions: re-grading
 -- -----------------------------------------------------------------------------
 

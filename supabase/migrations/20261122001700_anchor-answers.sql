@@ -57,9 +57,13 @@ comment on column public.analysis_results.anchors_used is
 
 /**
  * Trigger (before insert on public.session_anchors): the row's owner must be the
- * session's owner, and a session holds at most 3 anchors. Locks the session row
- * so two concurrent inserts are counted one after the other. Raises 23514
- * (check_violation) with message 'anchor_limit' when the session is full.
+ * session's owner, and a session holds at most 3 anchors. Anchors are part of the
+ * session's setup, so they change under the same rule as the rubric and the files
+ * (private.lock_session_setup, session-setup migration): the session row is locked,
+ * which also counts two concurrent inserts one after the other; a sample session is
+ * read-only and a session with an answer queued or being graded is busy.
+ * Raises 23514 (check_violation) 'anchor_limit' when the session is full, 55000
+ * 'sample_read_only' / 'session_busy' as private.lock_session_setup says.
  */
 create or replace function private.check_session_anchor()
 returns trigger
@@ -69,10 +73,18 @@ set search_path = ''
 as $$
 declare
   v_owner uuid;
+  v_state text;
 begin
-  select s.user_id into v_owner from public.analysis_sessions s where s.id = new.session_id for update;
+  v_state := private.lock_session_setup(new.session_id, true);
+  select s.user_id into v_owner from public.analysis_sessions s where s.id = new.session_id;
   if v_owner is null or v_owner <> new.user_id then
     raise exception 'anchor owner mismatch' using errcode = '23503';
+  end if;
+  if v_state = 'sample' then
+    raise exception 'sample_read_only' using errcode = '55000';
+  end if;
+  if v_state = 'busy' then
+    raise exception 'session_busy' using errcode = '55000';
   end if;
   if (select count(*) from public.session_anchors a where a.session_id = new.session_id) >= 3 then
     raise exception 'anchor_limit' using errcode = '23514';
@@ -86,6 +98,41 @@ drop trigger if exists session_anchors_check on public.session_anchors;
 create trigger session_anchors_check
   before insert on public.session_anchors
   for each row execute function private.check_session_anchor();
+
+/**
+ * Trigger (before delete on public.session_anchors): removing an anchor changes the
+ * setup like adding one (private.lock_session_setup): 55000 'sample_read_only' /
+ * 'session_busy'. Deletes cascading from the session or the account (run by the
+ * foreign keys' triggers, trigger depth > 1) are never refused.
+ */
+create or replace function private.check_session_anchor_delete()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_state text;
+begin
+  if pg_trigger_depth() > 1 then
+    return old;
+  end if;
+  v_state := private.lock_session_setup(old.session_id, true);
+  if v_state = 'sample' then
+    raise exception 'sample_read_only' using errcode = '55000';
+  end if;
+  if v_state = 'busy' then
+    raise exception 'session_busy' using errcode = '55000';
+  end if;
+  return old;
+end;
+$$;
+revoke execute on function private.check_session_anchor_delete() from public, anon, authenticated;
+
+drop trigger if exists session_anchors_check_delete on public.session_anchors;
+create trigger session_anchors_check_delete
+  before delete on public.session_anchors
+  for each row execute function private.check_session_anchor_delete();
 
 -- -----------------------------------------------------------------------------
 -- Grants and RLS

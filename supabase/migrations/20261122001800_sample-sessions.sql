@@ -32,3 +32,80 @@ create index if not exists essay_submissions_sample_waiting_idx
 
 -- The job queue claims sample answers too (no use is reserved for them):
 -- private.claim_grading_jobs in the grading migration.
+
+-- -----------------------------------------------------------------------------
+-- A sample session is a read-only demonstration: only deletion
+-- -----------------------------------------------------------------------------
+-- Its question, criteria and answers are the bundle's, graded without a use, so
+-- nothing of it may change afterwards: not its setup (question, criteria, rubric,
+-- name, anchor answers: private.lock_session_setup answers 'sample'), not its
+-- answers (no new ones, no retry or re-grade: private.requeue_submission refuses,
+-- no renaming by the member: the update policy below), and no teacher review or
+-- student link (the API). Deleting the session or one of its answers stays allowed.
+
+/**
+ * Trigger (before update on public.analysis_sessions): is_sample never changes, and
+ * the setup columns of a sample session never change (55000 'sample_read_only').
+ */
+create or replace function private.check_sample_session_update()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.is_sample is distinct from old.is_sample
+     or (old.is_sample and (
+       new.prompt_content, new.prompt_filename, new.prompt_file_path, new.prompt_mime_type,
+       new.criteria_content, new.criteria_filename, new.criteria_file_path, new.criteria_mime_type,
+       new.rubric, new.title, new.user_id
+     ) is distinct from (
+       old.prompt_content, old.prompt_filename, old.prompt_file_path, old.prompt_mime_type,
+       old.criteria_content, old.criteria_filename, old.criteria_file_path, old.criteria_mime_type,
+       old.rubric, old.title, old.user_id
+     )) then
+    raise exception 'sample_read_only' using errcode = '55000';
+  end if;
+  return new;
+end;
+$$;
+revoke execute on function private.check_sample_session_update() from public, anon, authenticated;
+
+drop trigger if exists analysis_sessions_sample_read_only on public.analysis_sessions;
+create trigger analysis_sessions_sample_read_only
+  before update on public.analysis_sessions
+  for each row execute function private.check_sample_session_update();
+
+/**
+ * Trigger (before insert on public.essay_submissions): a sample session takes no
+ * answer but its bundled ones (written with it), and a sample answer belongs to a
+ * sample session (55000 'sample_read_only').
+ */
+create or replace function private.check_sample_submission_insert()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.is_sample is distinct from coalesce(
+       (select s.is_sample from public.analysis_sessions s where s.id = new.session_id), new.is_sample) then
+    raise exception 'sample_read_only' using errcode = '55000';
+  end if;
+  return new;
+end;
+$$;
+revoke execute on function private.check_sample_submission_insert() from public, anon, authenticated;
+
+drop trigger if exists essay_submissions_sample_read_only on public.essay_submissions;
+create trigger essay_submissions_sample_read_only
+  before insert on public.essay_submissions
+  for each row execute function private.check_sample_submission_insert();
+
+-- Members rename the student of their own answers, except the bundled sample answers
+-- (the policy of the grading migration, restated with is_sample, which exists only here).
+drop policy if exists "users update their own submissions" on public.essay_submissions;
+create policy "users update their own submissions" on public.essay_submissions
+  for update to authenticated
+  using (user_id = (select auth.uid()) and not is_sample)
+  with check (user_id = (select auth.uid()) and not is_sample);

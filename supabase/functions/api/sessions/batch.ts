@@ -13,7 +13,7 @@ import { startWorkerInBackground } from "../grading/worker.ts";
 import { ESSAY_EXTENSIONS, MAX_ESSAY_CHARS, uploadMessages } from "../../_shared/upload-rules.ts";
 import { parseStudentFilename } from "../../_shared/student-filename.ts";
 import { SESSION_MESSAGES } from "./messages.ts";
-import { notFound, ownedSession, userId } from "./queries.ts";
+import { notFound, userId, writableSession } from "./queries.ts";
 
 export type SessionCtx = RouteCtx<{ id: string }, AuthUser>;
 
@@ -73,7 +73,7 @@ async function stagedCount(sql: Sql | TransactionSql, sessionId: string, uid: st
  */
 export async function batchUpload(ctx: SessionCtx): Promise<Response> {
   const uid = userId(ctx);
-  const session = await ownedSession(ctx, ctx.params.id);
+  const session = await writableSession(ctx, ctx.params.id);
   const limits = await planLimits(ctx);
   if (!limits.batch) throw batchNotAllowed();
 
@@ -154,7 +154,7 @@ export async function batchUpload(ctx: SessionCtx): Promise<Response> {
 
 export async function startBatch(ctx: SessionCtx): Promise<Response> {
   const uid = userId(ctx);
-  const session = await ownedSession(ctx, ctx.params.id);
+  const session = await writableSession(ctx, ctx.params.id);
   const limits = await planLimits(ctx);
   if (!limits.batch) throw batchNotAllowed();
 
