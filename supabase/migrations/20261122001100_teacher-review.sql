@@ -52,6 +52,98 @@ comment on table public.result_edits is
 create index if not exists result_edits_result_at_idx on public.result_edits (result_id, at);
 create index if not exists result_edits_user_idx on public.result_edits (user_id);
 
+-- The log is bounded per result: at most 50 entries and 1 MB (the text of field,
+-- before and after). When a new entry goes over either bound, the oldest entries
+-- (and an earlier summary) are squashed into one summary entry (field
+-- 'earlierEdits', after = {count, from, to}: how many changes, first and last
+-- time), in the same transaction, under a lock on the result row. The newest
+-- entry is always kept whole, and the current version is analysis_results.review,
+-- which pruning never touches. A re-grade keeps the result row and so its log
+-- (history of the earlier version), bounded the same way.
+
+/** Bytes an edit log entry counts toward the 1 MB bound of its result. */
+create or replace function private.result_edit_bytes(p_field text, p_before jsonb, p_after jsonb)
+returns bigint
+language sql
+immutable
+set search_path = ''
+as $$
+  select octet_length(p_field)::bigint
+         + coalesce(octet_length(p_before::text), 0)
+         + coalesce(octet_length(p_after::text), 0);
+$$;
+revoke execute on function private.result_edit_bytes(text, jsonb, jsonb) from public, anon;
+grant execute on function private.result_edit_bytes(text, jsonb, jsonb) to authenticated, service_role;
+
+/**
+ * Trigger (after insert on public.result_edits): keeps the log of the new entry's
+ * result within 50 entries and 1,048,576 bytes (private.result_edit_bytes) by
+ * squashing the oldest entries into one 'earlierEdits' summary, as described above.
+ * Entries are kept newest first (the new one always) while they fit in 49 entries
+ * and the byte bound less 1 KB for the summary.
+ */
+create or replace function private.bound_result_edits()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_max_entries constant int := 50;
+  v_max_bytes constant bigint := 1048576;
+  v_count int;
+  v_bytes bigint;
+  v_squashed int;
+  v_from timestamptz;
+  v_to timestamptz;
+  v_first_kept timestamptz;
+  v_ids uuid[];
+begin
+  if new.field = 'earlierEdits' then
+    return null;
+  end if;
+  perform 1 from public.analysis_results r where r.id = new.result_id for update;
+  select count(*), coalesce(sum(private.result_edit_bytes(x.field, x.before, x.after)), 0)
+    into v_count, v_bytes
+    from public.result_edits x where x.result_id = new.result_id;
+  if v_count <= v_max_entries and v_bytes <= v_max_bytes then
+    return null;
+  end if;
+
+  select array_agg(o.id) into v_ids from (
+    select x.id, x.field,
+           row_number() over w as n,
+           sum(private.result_edit_bytes(x.field, x.before, x.after)) over w as bytes
+      from public.result_edits x
+     where x.result_id = new.result_id
+    window w as (order by (x.id = new.id) desc, (x.field = 'earlierEdits'), x.at desc, x.id desc)
+  ) o
+  where o.id <> new.id
+    and (o.field = 'earlierEdits' or o.n > v_max_entries - 1 or o.bytes > v_max_bytes - 1024);
+
+  select coalesce(sum(case when x.field = 'earlierEdits' then coalesce((x.after ->> 'count')::int, 1) else 1 end), 0)::int,
+         min(coalesce((x.after ->> 'from')::timestamptz, x.at)),
+         max(coalesce((x.after ->> 'to')::timestamptz, x.at))
+    into v_squashed, v_from, v_to
+    from public.result_edits x where x.id = any (v_ids);
+  if v_squashed = 0 then
+    return null;
+  end if;
+  delete from public.result_edits x where x.id = any (v_ids);
+  select min(x.at) into v_first_kept from public.result_edits x where x.result_id = new.result_id;
+  insert into public.result_edits (result_id, user_id, at, field, before, after)
+  values (new.result_id, null, least(v_from, v_first_kept - interval '1 microsecond'), 'earlierEdits', null,
+          jsonb_build_object('count', v_squashed, 'from', v_from, 'to', v_to));
+  return null;
+end;
+$$;
+revoke execute on function private.bound_result_edits() from public, anon, authenticated;
+
+drop trigger if exists result_edits_bound on public.result_edits;
+create trigger result_edits_bound
+  after insert on public.result_edits
+  for each row execute function private.bound_result_edits();
+
 -- -----------------------------------------------------------------------------
 -- public.report_shares: read-only links for the student
 -- -----------------------------------------------------------------------------
