@@ -41,7 +41,7 @@ create index if not exists essay_submissions_sample_waiting_idx
 -- name, anchor answers: private.lock_session_setup answers 'sample'), not its
 -- answers (no new ones, no retry or re-grade: private.requeue_submission refuses,
 -- no renaming by the member: the update policy below), and no teacher review or
--- student link (the API). Deleting the session or one of its answers stays allowed.
+-- student link (private.check_sample_review). Deleting the session or one of its answers stays allowed.
 
 /**
  * Trigger (before update on public.analysis_sessions): is_sample never changes, and
@@ -109,3 +109,47 @@ create policy "users update their own submissions" on public.essay_submissions
   for update to authenticated
   using (user_id = (select auth.uid()) and not is_sample)
   with check (user_id = (select auth.uid()) and not is_sample);
+
+/**
+ * Trigger (before update on public.analysis_results, before insert on
+ * public.report_shares): no teacher review (review, reviewed_at set) and no student
+ * link on an answer of a sample session (55000 'sample_read_only'). Clearing a
+ * review (the worker storing a new result) stays allowed.
+ */
+create or replace function private.check_sample_review()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_submission uuid;
+begin
+  if tg_table_name = 'analysis_results' then
+    if (new.review is null or new.review is not distinct from old.review)
+       and (new.reviewed_at is null or new.reviewed_at is not distinct from old.reviewed_at) then
+      return new;
+    end if;
+  end if;
+  v_submission := new.submission_id;
+  if exists (
+    select 1 from public.essay_submissions e
+      join public.analysis_sessions s on s.id = e.session_id
+     where e.id = v_submission and (e.is_sample or s.is_sample)
+  ) then
+    raise exception 'sample_read_only' using errcode = '55000';
+  end if;
+  return new;
+end;
+$$;
+revoke execute on function private.check_sample_review() from public, anon, authenticated;
+
+drop trigger if exists analysis_results_sample_read_only on public.analysis_results;
+create trigger analysis_results_sample_read_only
+  before update of review, reviewed_at on public.analysis_results
+  for each row execute function private.check_sample_review();
+
+drop trigger if exists report_shares_sample_read_only on public.report_shares;
+create trigger report_shares_sample_read_only
+  before insert on public.report_shares
+  for each row execute function private.check_sample_review();

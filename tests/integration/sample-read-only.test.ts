@@ -121,7 +121,12 @@ describe("a sample session in the database", () => {
       insert into public.session_anchors (session_id, user_id, content, total_score)
       values (${sampleId}, ${member.user.id}, ${KOREAN_ESSAY}, 80)`);
     const requeue = await failure(() => sql()`select private.requeue_completed_submission(${answerIds[2]}::uuid, null)`);
-    for (const f of [setup, unmark, answer, anchor, requeue]) expect(f).toEqual({ code: "55000", message: "sample_read_only" });
+    const review = await failure(() => sql()`
+      update public.analysis_results set review = '{}'::jsonb, reviewed_at = now() where submission_id = ${answerIds[2]}`);
+    const share = await failure(() => sql()`
+      insert into public.report_shares (submission_id, user_id, token_hash, expires_at)
+      values (${answerIds[2]}, ${member.user.id}, ${Buffer.alloc(32, 7)}, now() + interval '1 day')`);
+    for (const f of [setup, unmark, answer, anchor, requeue, review, share]) expect(f).toEqual({ code: "55000", message: "sample_read_only" });
   });
 });
 
