@@ -401,6 +401,99 @@ create index if not exists essay_submissions_waiting_idx
 create index if not exists analysis_results_reviewed_by_idx on public.analysis_results (reviewed_by);
 create index if not exists result_edits_result_at_idx on public.result_edits (result_id, at);
 create index if not exists result_edits_user_idx on public.result_edits (user_id);
+
+-- The log is bounded per result: at most 50 entries and 1 MB (the text of field,
+-- before and after). When a new entry goes over either bound, the oldest entries
+-- (and an earlier summary) are squashed into one summary entry (field
+-- 'earlierEdits', after = {count, from, to}: how many changes, first and last
+-- time), in the same transaction, under a lock on the result row. The newest
+-- entry is always kept whole, and the current version is analysis_results.review,
+-- which pruning never touches. A re-grade keeps the result row and so its log
+-- (history of the earlier version), bounded the same way.
+
+/** Bytes an edit log entry counts toward the 1 MB bound of its result. */
+create or replace function private.result_edit_bytes(p_field text, p_before jsonb, p_after jsonb)
+returns bigint
+language sql
+immutable
+set search_path = ''
+as $$
+  select octet_length(p_field)::bigint
+         + coalesce(octet_length(p_before::text), 0)
+         + coalesce(octet_length(p_after::text), 0);
+$$;
+revoke execute on function private.result_edit_bytes(text, jsonb, jsonb) from public, anon;
+grant execute on function private.result_edit_bytes(text, jsonb, jsonb) to authenticated, service_role;
+
+/**
+ * Trigger (after insert on public.result_edits): keeps the log of the new entry's
+ * result within 50 entries and 1,048,576 bytes (private.result_edit_bytes) by
+ * squashing the oldest entries into one 'earlierEdits' summary, as described above.
+ * Entries are kept newest first (the new one always) while they fit in 49 entries
+ * and the byte bound less 1 KB for the summary.
+ */
+create or replace function private.bound_result_edits()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_max_entries constant int := 50;
+  v_max_bytes constant bigint := 1048576;
+  v_count int;
+  v_bytes bigint;
+  v_squashed int;
+  v_from timestamptz;
+  v_to timestamptz;
+  v_first_kept timestamptz;
+  v_ids uuid[];
+begin
+  if new.field = 'earlierEdits' then
+    return null;
+  end if;
+  perform 1 from public.analysis_results r where r.id = new.result_id for update;
+  select count(*), coalesce(sum(private.result_edit_bytes(x.field, x.before, x.after)), 0)
+    into v_count, v_bytes
+    from public.result_edits x where x.result_id = new.result_id;
+  if v_count <= v_max_entries and v_bytes <= v_max_bytes then
+    return null;
+  end if;
+
+  select array_agg(o.id) into v_ids from (
+    select x.id, x.field,
+           row_number() over w as n,
+           sum(private.result_edit_bytes(x.field, x.before, x.after)) over w as bytes
+      from public.result_edits x
+     where x.result_id = new.result_id
+    window w as (order by (x.id = new.id) desc, (x.field = 'earlierEdits'), x.at desc, x.id desc)
+  ) o
+  where o.id <> new.id
+    and (o.field = 'earlierEdits' or o.n > v_max_entries - 1 or o.bytes > v_max_bytes - 1024);
+
+  select coalesce(sum(case when x.field = 'earlierEdits' then coalesce((x.after ->> 'count')::int, 1) else 1 end), 0)::int,
+         min(coalesce((x.after ->> 'from')::timestamptz, x.at)),
+         max(coalesce((x.after ->> 'to')::timestamptz, x.at))
+    into v_squashed, v_from, v_to
+    from public.result_edits x where x.id = any (v_ids);
+  if v_squashed = 0 then
+    return null;
+  end if;
+  delete from public.result_edits x where x.id = any (v_ids);
+  select min(x.at) into v_first_kept from public.result_edits x where x.result_id = new.result_id;
+  insert into public.result_edits (result_id, user_id, at, field, before, after)
+  values (new.result_id, null, least(v_from, v_first_kept - interval '1 microsecond'), 'earlierEdits', null,
+          jsonb_build_object('count', v_squashed, 'from', v_from, 'to', v_to));
+  return null;
+end;
+$$;
+revoke execute on function private.bound_result_edits() from public, anon, authenticated;
+
+drop trigger if exists result_edits_bound on public.result_edits;
+create trigger result_edits_bound
+  after insert on public.result_edits
+  for each row execute function private.bound_result_edits();
+
 create index if not exists report_shares_submission_idx on public.report_shares (submission_id, created_at desc);
 create index if not exists report_shares_user_idx on public.report_shares (user_id);
 create index if not exists session_anchors_session_idx on public.session_anchors (session_id, created_at);
@@ -409,6 +502,119 @@ create index if not exists grading_usage_user_at_idx on public.grading_usage (us
 create index if not exists essay_submissions_sample_waiting_idx
   on public.essay_submissions (user_id, submitted_at)
   where status = 'pending' and is_sample;
+
+-- -----------------------------------------------------------------------------
+-- A sample session is a read-only demonstration: only deletion
+-- -----------------------------------------------------------------------------
+-- Its question, criteria and answers are the bundle's, graded without a use, so
+-- nothing of it may change afterwards: not its setup (question, criteria, rubric,
+-- name, anchor answers: private.lock_session_setup answers 'sample'), not its
+-- answers (no new ones, no retry or re-grade: private.requeue_submission refuses,
+-- no renaming by the member: the update policy of essay_submissions), and no teacher review or
+-- student link (private.check_sample_review). Deleting the session or one of its answers stays allowed.
+
+/**
+ * Trigger (before update on public.analysis_sessions): is_sample never changes, and
+ * the setup columns of a sample session never change (55000 'sample_read_only').
+ */
+create or replace function private.check_sample_session_update()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.is_sample is distinct from old.is_sample
+     or (old.is_sample and (
+       new.prompt_content, new.prompt_filename, new.prompt_file_path, new.prompt_mime_type,
+       new.criteria_content, new.criteria_filename, new.criteria_file_path, new.criteria_mime_type,
+       new.rubric, new.title, new.user_id
+     ) is distinct from (
+       old.prompt_content, old.prompt_filename, old.prompt_file_path, old.prompt_mime_type,
+       old.criteria_content, old.criteria_filename, old.criteria_file_path, old.criteria_mime_type,
+       old.rubric, old.title, old.user_id
+     )) then
+    raise exception 'sample_read_only' using errcode = '55000';
+  end if;
+  return new;
+end;
+$$;
+revoke execute on function private.check_sample_session_update() from public, anon, authenticated;
+
+drop trigger if exists analysis_sessions_sample_read_only on public.analysis_sessions;
+create trigger analysis_sessions_sample_read_only
+  before update on public.analysis_sessions
+  for each row execute function private.check_sample_session_update();
+
+/**
+ * Trigger (before insert on public.essay_submissions): a sample session takes no
+ * answer but its bundled ones (written with it), and a sample answer belongs to a
+ * sample session (55000 'sample_read_only').
+ */
+create or replace function private.check_sample_submission_insert()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.is_sample is distinct from coalesce(
+       (select s.is_sample from public.analysis_sessions s where s.id = new.session_id), new.is_sample) then
+    raise exception 'sample_read_only' using errcode = '55000';
+  end if;
+  return new;
+end;
+$$;
+revoke execute on function private.check_sample_submission_insert() from public, anon, authenticated;
+
+drop trigger if exists essay_submissions_sample_read_only on public.essay_submissions;
+create trigger essay_submissions_sample_read_only
+  before insert on public.essay_submissions
+  for each row execute function private.check_sample_submission_insert();
+
+/**
+ * Trigger (before update on public.analysis_results, before insert on
+ * public.report_shares): no teacher review (review, reviewed_at set) and no student
+ * link on an answer of a sample session (55000 'sample_read_only'). Clearing a
+ * review (the worker storing a new result) stays allowed.
+ */
+create or replace function private.check_sample_review()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_submission uuid;
+begin
+  if tg_table_name = 'analysis_results' then
+    if (new.review is null or new.review is not distinct from old.review)
+       and (new.reviewed_at is null or new.reviewed_at is not distinct from old.reviewed_at) then
+      return new;
+    end if;
+  end if;
+  v_submission := new.submission_id;
+  if exists (
+    select 1 from public.essay_submissions e
+      join public.analysis_sessions s on s.id = e.session_id
+     where e.id = v_submission and (e.is_sample or s.is_sample)
+  ) then
+    raise exception 'sample_read_only' using errcode = '55000';
+  end if;
+  return new;
+end;
+$$;
+revoke execute on function private.check_sample_review() from public, anon, authenticated;
+
+drop trigger if exists analysis_results_sample_read_only on public.analysis_results;
+create trigger analysis_results_sample_read_only
+  before update of review, reviewed_at on public.analysis_results
+  for each row execute function private.check_sample_review();
+
+drop trigger if exists report_shares_sample_read_only on public.report_shares;
+create trigger report_shares_sample_read_only
+  before insert on public.report_shares
+  for each row execute function private.check_sample_review();
 
 -- -----------------------------------------------------------------------------
 -- Functions: policy helpers
@@ -815,8 +1021,10 @@ grant execute on function private.release_grading_job(uuid, text, boolean) to se
  * use the caller has just reserved (usage_charged = true, usage_period_start =
  * p_usage_period_start, null for a guest use). A completed submission keeps its
  * completion time (its result stays readable); any other clears it. Returns
- * false (and changes nothing) when the submission is not in p_from. Called only
- * by the security definer functions below, as their owner.
+ * false (and changes nothing) when the submission is not in p_from. An answer of
+ * a sample session (is_sample) is never queued again:
+ * 55000 'sample_read_only'. Called only by the security definer functions below,
+ * as their owner.
  */
 create or replace function private.requeue_submission(
   p_id uuid,
@@ -829,6 +1037,13 @@ language plpgsql
 set search_path = ''
 as $$
 begin
+  if exists (
+    select 1 from public.essay_submissions e
+      join public.analysis_sessions a on a.id = e.session_id
+     where e.id = p_id and (e.is_sample or a.is_sample)
+  ) then
+    raise exception 'sample_read_only' using errcode = '55000';
+  end if;
   update public.essay_submissions s
      set status = 'pending',
          attempts = 0,
@@ -886,6 +1101,53 @@ revoke execute on function private.requeue_errored_submission(uuid, timestamptz)
 grant execute on function private.requeue_errored_submission(uuid, timestamptz) to service_role;
 
 -- -----------------------------------------------------------------------------
+-- Functions: the setup lock
+-- -----------------------------------------------------------------------------
+
+/**
+ * Locks analysis session p_session_id (FOR UPDATE: a new answer takes it FOR SHARE,
+ * so none is queued until the caller's transaction ends) and says whether its
+ * setup (question, criteria, rubric, name, anchor answers) may change now:
+ *   'missing' no such session;
+ *   'sample'  a sample session (is_sample): a read-only
+ *             demonstration, only deleted;
+ *   'busy'    p_need_idle and an answer of it is queued (holding a use, or a
+ *             sample) or being graded: its grader would see half the old setup
+ *             and half the new;
+ *   'ok'      otherwise.
+ * The one rule behind PATCH /sessions/:id (rubric and files) and the anchor
+ * answers (API and the session_anchors triggers alike).
+ */
+create or replace function private.lock_session_setup(p_session_id uuid, p_need_idle boolean)
+returns text
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_sample boolean;
+begin
+  select s.is_sample into v_sample from public.analysis_sessions s where s.id = p_session_id for update;
+  if not found then
+    return 'missing';
+  end if;
+  if v_sample then
+    return 'sample';
+  end if;
+  if p_need_idle and exists (
+    select 1 from public.essay_submissions e
+     where e.session_id = p_session_id
+       and (e.status = 'analyzing' or (e.status = 'pending' and (e.usage_charged or e.is_sample)))
+  ) then
+    return 'busy';
+  end if;
+  return 'ok';
+end;
+$$;
+revoke execute on function private.lock_session_setup(uuid, boolean) from public, anon, authenticated;
+grant execute on function private.lock_session_setup(uuid, boolean) to service_role;
+
+-- -----------------------------------------------------------------------------
 -- Functions: re-grading
 -- -----------------------------------------------------------------------------
 
@@ -921,9 +1183,13 @@ grant execute on function private.requeue_completed_submission(uuid, timestamptz
 
 /**
  * Trigger (before insert on public.session_anchors): the row's owner must be the
- * session's owner, and a session holds at most 3 anchors. Locks the session row
- * so two concurrent inserts are counted one after the other. Raises 23514
- * (check_violation) with message 'anchor_limit' when the session is full.
+ * session's owner, and a session holds at most 3 anchors. Anchors are part of the
+ * session's setup, so they change under the same rule as the rubric and the files
+ * (private.lock_session_setup): the session row is locked,
+ * which also counts two concurrent inserts one after the other; a sample session is
+ * read-only and a session with an answer queued or being graded is busy.
+ * Raises 23514 (check_violation) 'anchor_limit' when the session is full, 55000
+ * 'sample_read_only' / 'session_busy' as private.lock_session_setup says.
  */
 create or replace function private.check_session_anchor()
 returns trigger
@@ -933,10 +1199,18 @@ set search_path = ''
 as $$
 declare
   v_owner uuid;
+  v_state text;
 begin
-  select s.user_id into v_owner from public.analysis_sessions s where s.id = new.session_id for update;
+  v_state := private.lock_session_setup(new.session_id, true);
+  select s.user_id into v_owner from public.analysis_sessions s where s.id = new.session_id;
   if v_owner is null or v_owner <> new.user_id then
     raise exception 'anchor owner mismatch' using errcode = '23503';
+  end if;
+  if v_state = 'sample' then
+    raise exception 'sample_read_only' using errcode = '55000';
+  end if;
+  if v_state = 'busy' then
+    raise exception 'session_busy' using errcode = '55000';
   end if;
   if (select count(*) from public.session_anchors a where a.session_id = new.session_id) >= 3 then
     raise exception 'anchor_limit' using errcode = '23514';
@@ -958,6 +1232,41 @@ drop trigger if exists session_anchors_check on public.session_anchors;
 create trigger session_anchors_check
   before insert on public.session_anchors
   for each row execute function private.check_session_anchor();
+
+/**
+ * Trigger (before delete on public.session_anchors): removing an anchor changes the
+ * setup like adding one (private.lock_session_setup): 55000 'sample_read_only' /
+ * 'session_busy'. Deletes cascading from the session or the account (run by the
+ * foreign keys' triggers, trigger depth > 1) are never refused.
+ */
+create or replace function private.check_session_anchor_delete()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_state text;
+begin
+  if pg_trigger_depth() > 1 then
+    return old;
+  end if;
+  v_state := private.lock_session_setup(old.session_id, true);
+  if v_state = 'sample' then
+    raise exception 'sample_read_only' using errcode = '55000';
+  end if;
+  if v_state = 'busy' then
+    raise exception 'session_busy' using errcode = '55000';
+  end if;
+  return old;
+end;
+$$;
+revoke execute on function private.check_session_anchor_delete() from public, anon, authenticated;
+
+drop trigger if exists session_anchors_check_delete on public.session_anchors;
+create trigger session_anchors_check_delete
+  before delete on public.session_anchors
+  for each row execute function private.check_session_anchor_delete();
 
 -- -----------------------------------------------------------------------------
 -- Privileges: users read and delete their own rows and rename the student;
@@ -1021,10 +1330,11 @@ create policy "users read their own submissions; admins read all" on public.essa
   using (user_id = (select auth.uid()) or (select private.is_admin()));
 
 drop policy if exists "users update their own submissions" on public.essay_submissions;
+-- Members rename the student of their own answers, except the bundled sample answers.
 create policy "users update their own submissions" on public.essay_submissions
   for update to authenticated
-  using (user_id = (select auth.uid()))
-  with check (user_id = (select auth.uid()));
+  using (user_id = (select auth.uid()) and not is_sample)
+  with check (user_id = (select auth.uid()) and not is_sample);
 
 drop policy if exists "users delete their own submissions" on public.essay_submissions;
 create policy "users delete their own submissions" on public.essay_submissions

@@ -63,17 +63,18 @@ describe("POST /sessions/sample", () => {
     expect(profile.guest_usage_count).toBe(0);
   }, 90_000);
 
-  it("still charges one use for an answer the guest submits themselves to the sample session", async () => {
+  it("takes no answer of the guest's own (a read-only demonstration): 403, nothing stored, no use", async () => {
     const res = await api("/sessions/sample", { token: guest.token, method: "POST" });
     expect(res.status).toBe(201);
     const own = await api(`/sessions/${res.body.id}/submissions`, {
       token: guest.token,
       json: { essayContent: KOREAN_ESSAY, studentName: "홍길동", studentId: "20240101" },
     });
-    expect(own.status, JSON.stringify(own.body)).toBe(201);
-    expect(await usage(guest)).toEqual({ current: 1, limit: 3 });
-    const [row] = await sql()`select is_sample, usage_charged from public.essay_submissions where id = ${own.body.id}`;
-    expect(row).toEqual({ is_sample: false, usage_charged: true });
+    expect(own.status, JSON.stringify(own.body)).toBe(403);
+    expect(own.body.error).toMatch(/샘플 작업은 보기 전용입니다/);
+    expect(await usage(guest)).toEqual({ current: 0, limit: 3 });
+    const [{ n }] = await sql()`select count(*)::int as n from public.essay_submissions where session_id = ${res.body.id} and not is_sample`;
+    expect(n).toBe(0);
   });
 
   it("is bounded per user per day (429 after 3 runs) and needs a signed-in user (401)", async () => {

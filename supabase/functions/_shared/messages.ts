@@ -37,6 +37,8 @@ export const API_MESSAGES = {
   registerFailed: "회원가입 중 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.",
   guestFailed: "게스트 로그인 중 오류가 발생했습니다.",
   userNotFound: "사용자를 찾을 수 없습니다.",
+  /** Any write to a sample session (샘플로 체험하기) or its answers, except deleting them. */
+  sampleReadOnly: "샘플 작업은 보기 전용입니다. 삭제만 할 수 있습니다. 직접 문제와 답안을 올려 새 작업을 만들어 주세요.",
 } as const;
 
 /** Toast titles and default descriptions (docs/product.md#toasts). */

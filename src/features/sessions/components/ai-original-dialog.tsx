@@ -13,6 +13,7 @@ const FIELD_LABELS: Record<string, string> = {
   suggestions: REPORT_SECTIONS.suggestions,
   annotations: "첨삭 표시",
   reviewStatus: "검토 완료",
+  earlierEdits: "이전 변경 기록",
 };
 
 /** "논리 구조 점수", "우수한 점", … for a logged field. */
@@ -21,7 +22,12 @@ export function editFieldLabel(field: string): string {
   return FIELD_LABELS[field] ?? field;
 }
 
-function editSummary(e: ResultEdit): string {
+/** One line of the log: what changed (the server squashes the oldest entries into one `earlierEdits`). */
+export function editSummary(e: ResultEdit): string {
+  if (e.field === "earlierEdits") {
+    const count = (e.after as { count?: number } | null)?.count ?? 0;
+    return `이전 변경 ${count}건을 하나로 정리했습니다`;
+  }
   if (e.field.startsWith("category:")) {
     const b = e.before as { score?: number } | null;
     const a = e.after as { score?: number } | null;
@@ -54,7 +60,7 @@ export function AiOriginalDialog({ open, onOpenChange, report }: { open: boolean
             <ul className="flex flex-col gap-1 text-sm" data-testid="edit-log">
               {edits.map((e) => (
                 <li key={e.id}>
-                  {formatReportDate(e.at)} · {e.by ?? "알 수 없음"} · {editFieldLabel(e.field)}: {editSummary(e)}
+                  {formatReportDate(e.at)} · {e.by ?? (e.field === "earlierEdits" ? "자동 정리" : "알 수 없음")} · {editFieldLabel(e.field)}: {editSummary(e)}
                 </li>
               ))}
             </ul>

@@ -12,7 +12,7 @@ import { uuidParam } from "../lib/params.ts";
 import { checkFileMeta, type ReadFile, readUpload } from "../files/index.ts";
 import { capText, fileField, textField } from "../files/form.ts";
 import { objectPath, putObject, removeObjects } from "../files/storage.ts";
-import { ownedSession, userId } from "../sessions/queries.ts";
+import { lockSessionSetup, ownedSession, userId, writableSession } from "../sessions/queries.ts";
 import { SESSION_MESSAGES } from "../sessions/messages.ts";
 import { sessionRubric } from "../grading/rubric.ts";
 import type { RubricCategory } from "../../_shared/grading.ts";
@@ -150,7 +150,10 @@ async function countAnchors(sessionId: string): Promise<number> {
 
 async function addAnchor(ctx: SessionCtx): Promise<Response> {
   const uid = userId(ctx);
-  const s = await ownedSession(ctx, ctx.params.id);
+  const s = await writableSession(ctx, ctx.params.id);
+  // Anchors are setup: refused while an answer is queued or being graded, like a rubric edit (early,
+  // before reading a file; again under the lock when the row is written).
+  await adminSql.begin((sql) => lockSessionSetup(sql, s.id, uid, true));
   const rubric = anchorRubric(s);
   const isMultipart = /^multipart\/form-data/i.test(ctx.req.headers.get("content-type") ?? "");
 
@@ -188,12 +191,16 @@ async function addAnchor(ctx: SessionCtx): Promise<Response> {
   try {
     // Server-written (users have no insert grant); the trigger re-checks the owner and the limit
     // under a lock on the session row, so concurrent adds cannot pass 3.
-    const [row] = await adminSql<AnchorRow[]>`
-      insert into public.session_anchors
-        (session_id, user_id, content, total_score, category_scores, filename, file_path, mime_type)
-      values (${s.id}, ${uid}, ${text}, ${scores.total}, ${adminSql.json(scores.categories as never)},
-              ${file?.originalName ?? null}, ${path}, ${file?.mimeType ?? null})
-      returning id, content, total_score, category_scores, filename, created_at`;
+    const row = await adminSql.begin(async (sql) => {
+      await lockSessionSetup(sql, s.id, uid, true);
+      const [row] = await sql<AnchorRow[]>`
+        insert into public.session_anchors
+          (session_id, user_id, content, total_score, category_scores, filename, file_path, mime_type)
+        values (${s.id}, ${uid}, ${text}, ${scores.total}, ${sql.json(scores.categories as never)},
+                ${file?.originalName ?? null}, ${path}, ${file?.mimeType ?? null})
+        returning id, content, total_score, category_scores, filename, created_at`;
+      return row;
+    });
     return json(anchorJson(row), 201);
   } catch (err) {
     if (path) await removeObjects([path], where);
@@ -206,11 +213,16 @@ async function addAnchor(ctx: SessionCtx): Promise<Response> {
 
 async function deleteAnchor(ctx: AnchorCtx): Promise<Response> {
   const uid = userId(ctx);
-  const s = await ownedSession(ctx, ctx.params.id);
-  const [row] = await adminSql<{ file_path: string | null }[]>`
-    delete from public.session_anchors
-     where id = ${ctx.params.anchorId} and session_id = ${s.id} and user_id = ${uid}
-    returning file_path`;
+  const s = await writableSession(ctx, ctx.params.id);
+  const row = await adminSql.begin(async (sql) => {
+    // Removing an anchor changes the setup like adding one (409 while answers are being graded).
+    await lockSessionSetup(sql, s.id, uid, true);
+    const [row] = await sql<{ file_path: string | null }[]>`
+      delete from public.session_anchors
+       where id = ${ctx.params.anchorId} and session_id = ${s.id} and user_id = ${uid}
+      returning file_path`;
+    return row;
+  });
   if (!row) throw new HttpError(404, M.notFound);
   await removeObjects([row.file_path], { ownerId: uid, sessionId: s.id, roles: ["anchor"] });
   return json({ success: true, message: M.deleted });

@@ -62,6 +62,22 @@ export const RATE_LIMITS = {
     windowSeconds: 86_400,
     message: "샘플 체험 요청이 너무 많습니다. 내일 다시 시도해 주세요.",
   },
+  reviewWrites: {
+    action: "review_write",
+    type: "user",
+    env: "RATE_LIMIT_REVIEW_WRITES_PER_MINUTE",
+    limit: 30,
+    windowSeconds: 60,
+    message: "검토 내용을 너무 자주 저장했습니다. 1분 뒤에 다시 저장해 주세요.",
+  },
+  shareLinks: {
+    action: "share_create",
+    type: "user",
+    env: "RATE_LIMIT_SHARE_LINKS_PER_DAY",
+    limit: 200,
+    windowSeconds: 86_400,
+    message: "학생 공유 링크는 하루에 200개까지 만들 수 있습니다(취소한 링크 포함). 내일 다시 시도해 주세요.",
+  },
   sharedReport: {
     action: "shared_report",
     type: "ip",
@@ -119,7 +135,7 @@ function limitOf(rule: RateLimitRule): number {
  * Counts one request of `rule` for `identifier` (an IP address, or a user id for per-account
  * limits) — every address is counted, loopback included; over the limit → 429 `{ error, requiresCaptcha: true, retryAfter }` with Retry-After.
  */
-export async function enforceRateLimit(sql: postgres.Sql, rule: RateLimitRule, identifier: string): Promise<void> {
+export async function enforceRateLimit(sql: postgres.Sql | postgres.TransactionSql, rule: RateLimitRule, identifier: string): Promise<void> {
   const [row] = await sql<{ r: { allowed: boolean; resetAt: string } }[]>`
     select private.hit_rate_limit(${identifier}, ${rule.type}, ${rule.action}, ${limitOf(rule)}::int,
                                   ${rule.windowSeconds}::int) as r`;

@@ -6,6 +6,7 @@ import { HttpError } from "../lib/errors.ts";
 import { toReport, type ReportRow } from "../grading/report.ts";
 import { reviewedReport, type EditRow, type ReviewRow } from "./build.ts";
 import { REVIEW_API_MESSAGES as M } from "./messages.ts";
+import { API_MESSAGES } from "../../_shared/messages.ts";
 
 type Sql = postgres.Sql | postgres.TransactionSql;
 
@@ -46,12 +47,15 @@ export async function loadReviewedReport(sql: Sql, submissionId: string, userId:
   return { ...reviewedReport(base, row as unknown as ReviewRow, edits), regrading, resultId: row.result_id as string };
 }
 
-/** The result row of the caller's completed submission, locked for a review write (privileged SQL). */
+/**
+ * The result row of the caller's completed submission, locked for a review write (privileged SQL):
+ * 404 when not theirs, 403 for a sample, 409 before it is graded.
+ */
 export async function lockResultForReview(sql: postgres.TransactionSql, submissionId: string, userId: string) {
   const rows = await sql`
     select r.id as result_id, e.status, r.overall_score, r.max_score, r.category_scores, r.strengths,
            r.improvement_areas, r.detailed_feedback, r.suggestions, r.annotations, r.review, r.reviewed_at,
-           e.essay_content, s.criteria_content, s.rubric
+           e.essay_content, s.criteria_content, s.rubric, (e.is_sample or s.is_sample) as in_sample
       from public.essay_submissions e
       join public.analysis_sessions s on s.id = e.session_id
       left join public.analysis_results r on r.submission_id = e.id
@@ -59,6 +63,8 @@ export async function lockResultForReview(sql: postgres.TransactionSql, submissi
        for update of e`;
   const row = rows[0];
   if (!row) throw new HttpError(404, M.reportNotFound);
+  // A sample's report is a read-only demonstration: no review, no student link.
+  if (row.in_sample) throw new HttpError(403, API_MESSAGES.sampleReadOnly);
   if (row.status !== "completed" || row.result_id === null) throw new HttpError(409, M.notCompleted);
   await sql`select 1 from public.analysis_results where id = ${row.result_id} for update`;
   return row as unknown as ReviewRow & { result_id: string; essay_content: string | null; criteria_content: string | null; rubric: unknown };

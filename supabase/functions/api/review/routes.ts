@@ -92,6 +92,7 @@ export const routes: Route[] = [
     auth: "user",
     params: reportParams,
     handler: async (ctx) => {
+      await enforceRateLimit(adminSql, RATE_LIMITS.reviewWrites, ctx.user.id);
       const body = await ctx.json(reviewBodySchema);
       return await writeReview(ctx, async (sql, row) => {
         const answer = row.essay_content ?? "";
@@ -112,14 +113,16 @@ export const routes: Route[] = [
     path: "/submissions/:id/review/complete",
     auth: "user",
     params: reportParams,
-    handler: (ctx) =>
-      writeReview(ctx, async (sql, row) => {
+    handler: async (ctx) => {
+      await enforceRateLimit(adminSql, RATE_LIMITS.reviewWrites, ctx.user.id);
+      return await writeReview(ctx, async (sql, row) => {
         if (row.reviewed_at) return;
         const [done] = await sql<{ reviewed_at: Date }[]>`
           update public.analysis_results set reviewed_at = now(), reviewed_by = ${ctx.user.id}
            where id = ${row.result_id} returning reviewed_at`;
         await logEdit(sql, row.result_id, ctx.user.id, "reviewStatus", { reviewed: false }, { reviewed: true, reviewedAt: iso(done.reviewed_at) });
-      }),
+      });
+    },
   }),
   defineRoute({
     method: "GET",
@@ -154,6 +157,9 @@ export const routes: Route[] = [
           select count(*)::int as n from public.report_shares
            where submission_id = ${ctx.params.id} and revoked_at is null and expires_at > now()`;
         if (n >= MAX_ACTIVE_SHARES) throw new HttpError(409, M.tooManyShares(MAX_ACTIVE_SHARES));
+        // Links made per user a day, revoked ones included (counted in this transaction: only
+        // links actually made count).
+        await enforceRateLimit(sql, RATE_LIMITS.shareLinks, ctx.user.id);
         const [r] = await sql<ShareRow[]>`
           insert into public.report_shares (submission_id, user_id, token_hash, expires_at)
           values (${ctx.params.id}, ${ctx.user.id}, ${hash}, now() + make_interval(days => ${expiresInDays}::int))

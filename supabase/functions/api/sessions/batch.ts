@@ -12,7 +12,7 @@ import { planLimits, reserveUsage, usageExceededError } from "../usage/quota.ts"
 import { startWorkerInBackground } from "../grading/worker.ts";
 import { ESSAY_EXTENSIONS, MAX_ESSAY_CHARS, uploadMessages } from "../../_shared/upload-rules.ts";
 import { SESSION_MESSAGES } from "./messages.ts";
-import { notFound, ownedSession, userId } from "./queries.ts";
+import { notFound, userId, writableSession } from "./queries.ts";
 
 export type SessionCtx = RouteCtx<{ id: string }, AuthUser>;
 
@@ -72,7 +72,7 @@ async function stagedCount(sql: Sql | TransactionSql, sessionId: string, uid: st
  */
 export async function batchUpload(ctx: SessionCtx): Promise<Response> {
   const uid = userId(ctx);
-  const session = await ownedSession(ctx, ctx.params.id);
+  const session = await writableSession(ctx, ctx.params.id);
   const limits = await planLimits(ctx);
   if (!limits.batch) throw batchNotAllowed();
 
@@ -153,7 +153,7 @@ export async function batchUpload(ctx: SessionCtx): Promise<Response> {
 
 export async function startBatch(ctx: SessionCtx): Promise<Response> {
   const uid = userId(ctx);
-  const session = await ownedSession(ctx, ctx.params.id);
+  const session = await writableSession(ctx, ctx.params.id);
   const limits = await planLimits(ctx);
   if (!limits.batch) throw batchNotAllowed();
 

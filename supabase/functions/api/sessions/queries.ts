@@ -3,6 +3,7 @@ import type { TransactionSql } from "postgres";
 import type { AuthUser } from "../lib/types.ts";
 import { HttpError } from "../lib/errors.ts";
 import { idParams } from "../lib/params.ts";
+import { API_MESSAGES } from "../../_shared/messages.ts";
 import { SESSION_MESSAGES } from "./messages.ts";
 import type { SessionRow } from "./mappers.ts";
 
@@ -30,4 +31,34 @@ export async function ownedSession(ctx: CallerCtx, id: string): Promise<SessionR
   );
   if (!rows[0]) throw notFound();
   return rows[0];
+}
+
+/** 403: a sample session and its answers are a read-only demonstration (only deleted). */
+export function sampleReadOnly(): HttpError {
+  return new HttpError(403, API_MESSAGES.sampleReadOnly);
+}
+
+/** The caller's session for a write to it or its answers: 404 as `ownedSession`, 403 for a sample session. */
+export async function writableSession(ctx: CallerCtx, id: string): Promise<SessionRow> {
+  const s = await ownedSession(ctx, id);
+  if (s.is_sample) throw sampleReadOnly();
+  return s;
+}
+
+/**
+ * Locks the caller's session for a change of its setup (question, criteria, rubric, name, anchor
+ * answers) until the transaction ends, with private.lock_session_setup (the same rule and lock the
+ * session_anchors triggers use): 404 when it is not theirs, 403 for a sample session and, when
+ * `needIdle`, 409 while an answer of it is queued or being graded.
+ */
+export async function lockSessionSetup(sql: TransactionSql, id: string, uid: string, needIdle: boolean): Promise<SessionRow> {
+  const [row] = await sql<SessionRow[]>`
+    select * from public.analysis_sessions where id = ${id} and user_id = ${uid} for update`;
+  if (!row) throw notFound();
+  const [{ state }] = await sql<{ state: string }[]>`
+    select private.lock_session_setup(${id}::uuid, ${needIdle}) as state`;
+  if (state === "missing") throw notFound();
+  if (state === "sample") throw sampleReadOnly();
+  if (state === "busy") throw new HttpError(409, SESSION_MESSAGES.setupWhileGrading);
+  return row;
 }

@@ -2,7 +2,6 @@
 // item and stores the teacher's edited rubric; multipart replaces the prompt and/or criteria files
 // of this session (instead of creating another one). Written by the server only (users have no
 // update grant on analysis_sessions).
-import type { TransactionSql } from "postgres";
 import { adminSql } from "../lib/db.ts";
 import type { AuthUser, Ctx } from "../lib/types.ts";
 import { HttpError } from "../lib/errors.ts";
@@ -15,35 +14,15 @@ import { MAX_CRITERIA_CHARS, MAX_PROMPT_CHARS, SETUP_EXTENSIONS, uploadMessages 
 import { sessionSetupSchema } from "../../_shared/session-setup.ts";
 import { SESSION_MESSAGES } from "./messages.ts";
 import { type SessionRow, sessionJson } from "./mappers.ts";
-import { notFound, ownedSession, userId } from "./queries.ts";
+import { lockSessionSetup, userId, writableSession } from "./queries.ts";
 
 type SessionCtx = Ctx<{ id: string }, AuthUser>;
-
-/**
- * Locks the caller's session (FOR UPDATE: a new answer takes it FOR SHARE, so none is queued until
- * this transaction ends) and, when `needIdle`, refuses with 409 while an answer of it is queued or
- * being graded (its grader would see half the old setup and half the new).
- */
-async function lockSession(sql: TransactionSql, id: string, uid: string, needIdle: boolean): Promise<SessionRow> {
-  const [row] = await sql<SessionRow[]>`
-    select * from public.analysis_sessions where id = ${id} and user_id = ${uid} for update`;
-  if (!row) throw notFound();
-  if (needIdle) {
-    const [busy] = await sql`
-      select 1 from public.essay_submissions e
-       where e.session_id = ${id}
-         and (e.status = 'analyzing' or (e.status = 'pending' and e.usage_charged))
-       limit 1`;
-    if (busy) throw new HttpError(409, SESSION_MESSAGES.setupWhileGrading);
-  }
-  return row;
-}
 
 async function patchJson(ctx: SessionCtx): Promise<Response> {
   const uid = userId(ctx);
   const body = await ctx.json(sessionSetupSchema);
   const row = await adminSql.begin(async (sql) => {
-    await lockSession(sql, ctx.params.id, uid, body.rubric !== undefined);
+    await lockSessionSetup(sql, ctx.params.id, uid, body.rubric !== undefined);
     const [row] = await sql<SessionRow[]>`
       update public.analysis_sessions
          set title = case when ${body.title !== undefined} then ${body.title ?? null} else title end,
@@ -64,7 +43,7 @@ async function patchJson(ctx: SessionCtx): Promise<Response> {
  */
 async function replaceFiles(ctx: SessionCtx): Promise<Response> {
   const uid = userId(ctx);
-  const session = await ownedSession(ctx, ctx.params.id);
+  const session = await writableSession(ctx, ctx.params.id);
   const form = await ctx.form();
   const promptFile = fileField(form, "promptFile");
   const criteriaFile = fileField(form, "criteriaFile");
@@ -76,7 +55,7 @@ async function replaceFiles(ctx: SessionCtx): Promise<Response> {
   if (promptFile) checkFileMeta(promptFile, promptOpts);
   if (criteriaFile) checkFileMeta(criteriaFile, criteriaOpts);
   // Refuse early (before reading and storing anything) while answers are being graded.
-  await adminSql.begin((sql) => lockSession(sql, session.id, uid, true));
+  await adminSql.begin((sql) => lockSessionSetup(sql, session.id, uid, true));
   await enforceRateLimit(adminSql, RATE_LIMITS.sessions, uid);
 
   const prompt = promptFile ? await readUpload(promptFile, promptOpts) : null;
@@ -96,7 +75,7 @@ async function replaceFiles(ctx: SessionCtx): Promise<Response> {
   let row: SessionRow;
   try {
     row = await adminSql.begin(async (sql) => {
-      const before = await lockSession(sql, session.id, uid, true);
+      const before = await lockSessionSetup(sql, session.id, uid, true);
       old = [prompt ? before.prompt_file_path : null, criteria ? before.criteria_file_path : null];
       const [row] = await sql<SessionRow[]>`
         update public.analysis_sessions set

@@ -49,6 +49,8 @@ export interface OwnedSubmission {
   status: string;
   usage_charged: boolean;
   essay_file_path: string | null;
+  /** A bundled sample answer or an answer of a sample session (read-only but for deletion). */
+  in_sample: boolean;
 }
 
 /**
@@ -57,9 +59,12 @@ export interface OwnedSubmission {
  */
 export async function lockOwnedSubmission(sql: TransactionSql, id: string, userId: string): Promise<OwnedSubmission> {
   const [row] = await sql<OwnedSubmission[]>`
-    select id, session_id, status, usage_charged, essay_file_path from public.essay_submissions
-     where id = ${id} and user_id = ${userId}
-     for update`;
+    select e.id, e.session_id, e.status, e.usage_charged, e.essay_file_path,
+           (e.is_sample or coalesce(s.is_sample, false)) as in_sample
+      from public.essay_submissions e
+      left join public.analysis_sessions s on s.id = e.session_id
+     where e.id = ${id} and e.user_id = ${userId}
+     for update of e`;
   if (!row) throw new HttpError(404, SUBMISSION_MESSAGES.notFound);
   return row;
 }

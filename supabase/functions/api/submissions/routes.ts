@@ -12,7 +12,8 @@ import { objectPath, putObject, removeObjects } from "../files/storage.ts";
 import { assertUsageAvailable, reserveUsage, usageExceededError } from "../usage/quota.ts";
 import { startWorkerInBackground } from "../grading/worker.ts";
 import { ESSAY_EXTENSIONS, MAX_ESSAY_CHARS, uploadMessages } from "../../_shared/upload-rules.ts";
-import { notFound, ownedSession, sessionParams, userId } from "../sessions/queries.ts";
+import { parseStudentFilename } from "../../_shared/student-filename.ts";
+import { notFound, ownedSession, sampleReadOnly, sessionParams, userId, writableSession } from "../sessions/queries.ts";
 import { SUBMISSION_MESSAGES } from "./messages.ts";
 import { type SubmissionRow, submissionJson } from "./mappers.ts";
 import { lockOwnedSubmission, NOT_STAGED, selectSubmission, SUBMISSION_COLUMNS, submissionParams } from "./queries.ts";
@@ -40,7 +41,7 @@ const jsonSubmissionSchema = z.object({
 
 async function createSubmission(ctx: IdCtx): Promise<Response> {
   const uid = userId(ctx);
-  const session = await ownedSession(ctx, ctx.params.id);
+  const session = await writableSession(ctx, ctx.params.id);
   const isMultipart = /^multipart\/form-data/i.test(ctx.req.headers.get("content-type") ?? "");
 
   let text = "";
@@ -124,6 +125,7 @@ async function requeueForOneUse(
   const uid = ctx.user.id;
   await adminSql.begin(async (sql) => {
     const row = await lockOwnedSubmission(sql, ctx.params.id, uid);
+    if (row.in_sample) throw sampleReadOnly();
     if (row.status !== status) throw new HttpError(409, notAllowed);
     const reservation = await reserveUsage(sql, uid, 1, ctx.req);
     if (!reservation.allowed) throw await usageExceededError(sql, reservation, 1);
