@@ -12,7 +12,6 @@ import { objectPath, putObject, removeObjects } from "../files/storage.ts";
 import { assertUsageAvailable, reserveUsage, usageExceededError } from "../usage/quota.ts";
 import { startWorkerInBackground } from "../grading/worker.ts";
 import { ESSAY_EXTENSIONS, MAX_ESSAY_CHARS, uploadMessages } from "../../_shared/upload-rules.ts";
-import { parseStudentFilename } from "../../_shared/student-filename.ts";
 import { notFound, ownedSession, sampleReadOnly, sessionParams, userId, writableSession } from "../sessions/queries.ts";
 import { SUBMISSION_MESSAGES } from "./messages.ts";
 import { type SubmissionRow, submissionJson } from "./mappers.ts";
