@@ -173,14 +173,14 @@ isOneToOne: false
                   ]
                 },"grading_usage": {
                   Row: {
-                    "at": string,"cached_tokens": number,"call_kind": string,"completion_tokens": number,"id": number,"latency_ms": number,"mode": string,"model": string,"prompt_tokens": number,"submission_id": string | null,"user_id": string | null
+                    "at": string,"cached_tokens": number,"call_kind": string,"completion_tokens": number,"id": number,"latency_ms": number,"mode": string,"model": string,"prompt_tokens": number,"purpose": string,"submission_id": string | null,"user_id": string | null
                   }
                   ComputedFields: never
                   Insert: {
-                    "at"?: string,"cached_tokens"?: number,"call_kind": string,"completion_tokens"?: number,"id"?: never,"latency_ms"?: number,"mode": string,"model": string,"prompt_tokens"?: number,"submission_id"?: string | null,"user_id"?: string | null
+                    "at"?: string,"cached_tokens"?: number,"call_kind": string,"completion_tokens"?: number,"id"?: never,"latency_ms"?: number,"mode": string,"model": string,"prompt_tokens"?: number,"purpose"?: string,"submission_id"?: string | null,"user_id"?: string | null
                   }
                   Update: {
-                    "at"?: string,"cached_tokens"?: number,"call_kind"?: string,"completion_tokens"?: number,"id"?: never,"latency_ms"?: number,"mode"?: string,"model"?: string,"prompt_tokens"?: number,"submission_id"?: string | null,"user_id"?: string | null
+                    "at"?: string,"cached_tokens"?: number,"call_kind"?: string,"completion_tokens"?: number,"id"?: never,"latency_ms"?: number,"mode"?: string,"model"?: string,"prompt_tokens"?: number,"purpose"?: string,"submission_id"?: string | null,"user_id"?: string | null
                   }
                   Relationships: [
                     {
