@@ -185,6 +185,15 @@ describe("withdrawal keeps the payment records without the person", () => {
     expect((await api("/admin/payments/withdrawn", { token: (await createMember()).token })).status).toBe(403);
   });
 
+  it("keeps them the same way when an admin deletes the account", async () => {
+    const admin = await createAdmin();
+    const member = await createMember();
+    const paid = await pay(member, "individual");
+    const res = await api(`/admin/users/${member.user.id}`, { token: admin.token, method: "DELETE" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await payment(paid.orderId)).toMatchObject({ user_id: null, status: "done", amount: 9900, payment_key: paid.paymentKey });
+  });
+
   it("purges them once 5 years have passed since the order's last event, and not before", async () => {
     const member = await createMember();
     const old = await pay(member, "educator");

@@ -148,7 +148,8 @@ afterAll(async () => {
   await sql`delete from public.blog_attachments where id = ${fx.tempAttachment || randomUUID()}`;
   await sql`delete from public.devices where device_token = ${`matrix-${suffix}`}`;
   await sql`delete from public.rate_limits where identifier = ${`matrix-${suffix}`}`;
-  await sql`delete from public.payments where id in ${sql([...Object.values(fx.payment), fx.withdrawnPayment])}`.catch(() => {});
+  await sql`delete from public.payments where id in ${sql(Object.values(fx.payment))}`.catch(() => {});
+  await sql`delete from public.payments where id = ${fx.withdrawnPayment}`;
   await sql`delete from auth.users where id in ${sql(Object.values(uid))}`;
   await sql`delete from public.subscription_plans where id = ${fx.inactivePlan}`;
   await sql.end();
