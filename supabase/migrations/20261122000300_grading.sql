@@ -49,9 +49,11 @@
 -- claims them without a reserved use. Only the API writes is_sample (users have
 -- no insert grant and may update only student_name / student_id).
 --
--- Grading usage: one row per paid model call of the grading worker, with the
--- provider's token counts (in, out, cached) and the call's latency, so admins
--- can see what grading costs per day and per teacher (GET /api/admin/usage).
+-- Grading usage: one row per paid model call of the grading worker, with its
+-- purpose (grading, or transcription of a photographed answer / question /
+-- criteria), the provider's token counts (in, out, cached) and the call's
+-- latency, so admins can see what AI costs per day, per teacher and per purpose
+-- (GET /api/admin/usage).
 -- Written only by the worker (service role); admins read all rows; teachers none.
 -- =============================================================================
 
@@ -349,26 +351,33 @@ create table if not exists public.grading_usage (
   submission_id     uuid,
   user_id           uuid references public.profiles (id) on delete set null,
   at                timestamptz not null default now(),
+  purpose           text not null default 'grading' check (purpose in ('grading', 'transcription')),
   mode              text not null check (mode in ('holistic', 'per-criterion')),
-  call_kind         text not null check (call_kind in ('holistic', 'criterion', 'overall')),
+  call_kind         text not null check (call_kind in ('holistic', 'criterion', 'overall', 'transcription')),
   model             text not null check (char_length(model) <= 200),
   prompt_tokens     integer not null default 0 check (prompt_tokens >= 0),
   completion_tokens integer not null default 0 check (completion_tokens >= 0),
   cached_tokens     integer not null default 0 check (cached_tokens >= 0 and cached_tokens <= prompt_tokens),
-  latency_ms        integer not null default 0 check (latency_ms >= 0)
+  latency_ms        integer not null default 0 check (latency_ms >= 0),
+  constraint grading_usage_kind_fits_purpose check ((call_kind = 'transcription') = (purpose = 'transcription'))
 );
 
 comment on table public.grading_usage is
   'One row per grading call to the model (worker): tokens from the provider''s usage, latency. '
   'Admins read all rows (cost per day and per teacher); teachers read none.';
 comment on column public.grading_usage.submission_id is
-  'The answer graded (essay_submissions.id); kept after the answer is deleted.';
+  'The answer whose grading made the call (essay_submissions.id; for a photographed question or '
+  'criteria, the answer that first needed it); kept after the answer is deleted.';
 comment on column public.grading_usage.user_id is
   'The teacher whose answer it was; null once the account is deleted.';
+comment on column public.grading_usage.purpose is
+  'Why the model was called: grading (scoring an answer) or transcription (reading a photographed '
+  'answer, question or criteria with the vision model).';
 comment on column public.grading_usage.mode is
   'GRADING_MODE in force: holistic (one call) or per-criterion (one per category + overall).';
 comment on column public.grading_usage.call_kind is
-  'holistic: the whole grade; criterion: one rubric category; overall: the feedback call.';
+  'holistic: the whole grade; criterion: one rubric category; overall: the feedback call; '
+  'transcription: reading one image (purpose transcription).';
 comment on column public.grading_usage.cached_tokens is
   'Prompt tokens served from the provider''s prompt cache (included in prompt_tokens).';
 

@@ -2,8 +2,11 @@
 -- Payments: Toss Payments orders (one row per payment intent / order id) and
 -- the exactly-once activation of a confirmed order's subscription: one month of
 -- the plan (extended when paid again; a lower plan prepaid for the end of the
--- month; a higher plan starting now). Refunds are an admin action recorded on the
--- payment row (Toss cancel API); a full refund ends the period it paid for.
+-- month; a higher plan starting now; one prepaid lower plan at a time). Refunds
+-- are an admin action recorded on the payment row (Toss cancel API); a full refund
+-- takes out the unused part of the month it paid for, and later paid months move up.
+-- Paid orders outlive the account (e-commerce law: payment records for 5 years):
+-- on withdrawal they lose the buyer (user_id null) and are purged 5 years on.
 -- Written only by the service connection; owners and admins read.
 -- =============================================================================
 
@@ -12,7 +15,8 @@
 -- -----------------------------------------------------------------------------
 create table if not exists public.payments (
   id               text primary key check (char_length(id) between 6 and 64),
-  user_id          uuid not null references public.profiles (id) on delete cascade,
+  -- null once the buyer withdrew (withdrawn_at): the paid record is kept without the person
+  user_id          uuid references public.profiles (id) on delete set null,
   plan_id          text not null references public.subscription_plans (id),
   amount           integer not null check (amount >= 0),
   currency         text not null default 'KRW',
@@ -34,6 +38,7 @@ create table if not exists public.payments (
   refunded_at      timestamptz,
   refund_reason    text check (refund_reason is null or char_length(refund_reason) <= 200),
   refunded_by      uuid references public.profiles (id) on delete set null,
+  withdrawn_at     timestamptz,
   constraint payments_refund_not_above_amount check (refunded_amount <= amount)
 );
 
@@ -65,6 +70,11 @@ comment on column public.payments.refunded_amount is
   'KRW refunded so far through the Toss cancel API (admin action); = amount when fully refunded.';
 comment on column public.payments.refunded_by is
   'The admin who recorded the (last) refund.';
+comment on column public.payments.user_id is
+  'The buyer; null once the account was deleted (withdrawn_at), the paid record kept without them.';
+comment on column public.payments.withdrawn_at is
+  'When the buyer''s account was deleted; the row (order, plan, amount, dates, method, paymentKey) '
+  'is kept for the 5 years e-commerce law requires, then purged (private.purge_withdrawn_payments).';
 
 -- A lower paid plan bought during a paid month is prepaid for the month starting at its end.
 alter table public.subscriptions
@@ -99,12 +109,73 @@ create index if not exists subscriptions_scheduled_payment_id_idx on public.subs
 -- -----------------------------------------------------------------------------
 
 /**
+ * Whether paying for p_plan_id now would be a second lower plan prepaid on top of one already
+ * prepaid (s = the buyer's subscription): refused, one prepaid lower plan at a time.
+ */
+create or replace function private.second_prepaid_plan(s public.subscriptions, p_plan_id text)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(
+    s.status = 'active' and s.end_date > now() and s.plan_id <> p_plan_id
+      and s.scheduled_payment_id is not null
+      and (select pl.price from public.subscription_plans pl where pl.id = p_plan_id)
+          < (select pl.price from public.subscription_plans pl where pl.id = s.plan_id),
+    false);
+$$;
+revoke execute on function private.second_prepaid_plan(public.subscriptions, text) from public, anon, authenticated;
+grant execute on function private.second_prepaid_plan(public.subscriptions, text) to service_role;
+
+/**
+ * Called before an order is confirmed with Toss, in the confirming transaction: locks the buyer's
+ * subscription row until that transaction ends (so two confirmations of one buyer run one after
+ * the other) and checks that the order can still be applied. An order that would prepay a second
+ * lower plan while one is prepaid is closed unpaid ('canceled', SCHEDULE_TAKEN) and false is
+ * returned: Toss is never asked, no money moves. True otherwise (also for an unknown order).
+ *   select private.prepare_order_confirmation('ord_…');
+ */
+create or replace function private.prepare_order_confirmation(p_order_id text)
+returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_payment public.payments;
+  v_sub public.subscriptions;
+begin
+  select * into v_payment from public.payments p where p.id = p_order_id and p.status = 'pending';
+  if not found or v_payment.user_id is null then
+    return true;
+  end if;
+  perform private.apply_due_subscription_changes(v_payment.user_id);
+  select * into v_sub from public.subscriptions s where s.user_id = v_payment.user_id for update;
+  if found and private.second_prepaid_plan(v_sub, v_payment.plan_id) then
+    update public.payments p
+       set status = 'canceled', failure_code = 'SCHEDULE_TAKEN',
+           failure_message = 'another lower plan is already prepaid'
+     where p.id = p_order_id and p.status = 'pending';
+    return false;
+  end if;
+  return true;
+end;
+$$;
+revoke execute on function private.prepare_order_confirmation(text) from public, anon, authenticated;
+grant execute on function private.prepare_order_confirmation(text) to service_role;
+
+/**
  * Marks order p_order_id as paid and applies it to the buyer's subscription, exactly once:
  * the order moves pending → done in a conditional update, so a second (or concurrent) call
  * finds no pending row and returns null without touching the subscription.
  * Runs in the caller's transaction. During a paid month (status active, end_date future):
  *   - the same plan: the period is extended by a month (a scheduled move to trial is dropped);
  *   - a cheaper paid plan: prepaid for the month starting at end_date (scheduled_plan_id);
+ *     while another is prepaid it raises P0001 'schedule_taken' and changes nothing (the paid
+ *     month is never replaced; private.prepare_order_confirmation refuses such an order before
+ *     Toss is asked);
  *   - a dearer plan: a new month starts now (the rest of the old month is not carried over).
  * Otherwise a new month starts now. The order's period_start / period_end record the month.
  *   select * from private.activate_subscription('ord_…', 'pk_…', '카드', now());
@@ -163,7 +234,10 @@ begin
            last_payment_id = v_payment.id
      where s.user_id = v_payment.user_id
     returning * into v_sub;
-  elsif v_in_period and v_new_price < v_current_price and v_sub.scheduled_payment_id is null then
+  elsif v_in_period and v_new_price < v_current_price then
+    if private.second_prepaid_plan(v_sub, v_payment.plan_id) then
+      raise exception 'schedule_taken' using errcode = 'P0001';
+    end if;
     update public.payments set period_start = v_sub.end_date, period_end = v_sub.end_date + interval '1 month'
      where id = v_payment.id;
     update public.subscriptions s
@@ -209,10 +283,12 @@ grant execute on function private.activate_subscription(text, text, text, timest
 /**
  * Records a refund of p_amount KRW on order p_order_id after Toss accepted the cancel
  * (p_admin = the admin, p_reason = the cancelReason sent). Status becomes 'refunded'
- * when the whole amount is refunded, else 'partially_refunded'. A full refund ends what
- * the payment bought: a prepaid scheduled plan is unscheduled; a future extension is
- * taken back (end_date returns to the payment's period_start); a month in progress ends
- * now (the account returns to trial, 'expired'). Returns the updated order; raises
+ * when the whole amount is refunded, else 'partially_refunded'. A full refund takes back
+ * what the payment bought and nothing else: a prepaid scheduled plan is unscheduled; for a
+ * month of the current plan, its unused part (from now, or from its start when it has not
+ * begun) is taken out of the subscription and every later paid month moves up by as much,
+ * keeping its full length (a second stacked month starts at the refund). When nothing paid
+ * is left the account returns to trial ('expired'). Returns the updated order; raises
  * P0001 'not_refundable' when the order is not paid or the amount exceeds what is left.
  */
 create or replace function private.record_refund(
@@ -229,6 +305,7 @@ as $$
 declare
   v_payment public.payments;
   v_sub public.subscriptions;
+  v_cut interval;
 begin
   update public.payments p
      set refunded_amount = p.refunded_amount + p_amount,
@@ -244,7 +321,7 @@ begin
   if not found then
     raise exception 'not_refundable' using errcode = 'P0001';
   end if;
-  if v_payment.status <> 'refunded' then
+  if v_payment.status <> 'refunded' or v_payment.user_id is null then
     return v_payment;
   end if;
 
@@ -257,21 +334,97 @@ begin
   if v_sub.scheduled_payment_id = v_payment.id then
     update public.subscriptions set scheduled_plan_id = null, scheduled_payment_id = null
      where user_id = v_payment.user_id;
-  elsif v_sub.plan_id = v_payment.plan_id and v_payment.period_end is not null and v_payment.period_end > now() then
-    if v_payment.period_start > now() and v_payment.period_end = v_sub.end_date then
-      update public.subscriptions set end_date = v_payment.period_start, renews_at = v_payment.period_start
-       where user_id = v_payment.user_id;
-    else
-      update public.subscriptions set end_date = now(), renews_at = null
-       where user_id = v_payment.user_id;
-      perform private.apply_due_subscription_changes(v_payment.user_id);
-    end if;
+  elsif v_sub.plan_id = v_payment.plan_id and v_payment.period_end is not null
+        and v_payment.period_end > now() and v_payment.period_end <= v_sub.end_date then
+    v_cut := v_payment.period_end - greatest(v_payment.period_start, now());
+    -- later paid months of this subscription move up by as much, keeping their length
+    update public.payments p
+       set period_start = p.period_start - v_cut, period_end = p.period_end - v_cut
+     where p.user_id = v_payment.user_id
+       and p.id <> v_payment.id
+       and p.id is distinct from v_sub.scheduled_payment_id
+       and p.status in ('done', 'partially_refunded')
+       and p.period_start >= v_payment.period_end
+       and p.period_end <= v_sub.end_date;
+    update public.subscriptions s
+       set end_date = s.end_date - v_cut,
+           renews_at = case when s.end_date - v_cut > now() then s.end_date - v_cut end
+     where s.user_id = v_payment.user_id
+    returning * into v_sub;
+    -- a lower plan prepaid after them: its month starts at the new end (as it will be applied)
+    update public.payments p
+       set period_start = v_sub.end_date, period_end = v_sub.end_date + interval '1 month'
+     where p.id = v_sub.scheduled_payment_id;
+    perform private.apply_due_subscription_changes(v_payment.user_id);
   end if;
   return v_payment;
 end;
 $$;
 revoke execute on function private.record_refund(text, integer, text, uuid) from public, anon, authenticated;
 grant execute on function private.record_refund(text, integer, text, uuid) to service_role;
+
+/**
+ * Before an account (profile) is deleted: its paid orders (done, refunded, partially refunded) stay
+ * as the payment records e-commerce law requires, without the person (user_id null, Toss receipt
+ * link dropped, withdrawn_at set); orders never paid (pending, failed, canceled) are deleted.
+ */
+create or replace function private.keep_payment_records()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from public.payments p
+   where p.user_id = old.id and p.status in ('pending', 'failed', 'canceled');
+  update public.payments p
+     set user_id = null, receipt_url = null, withdrawn_at = now()
+   where p.user_id = old.id;
+  return old;
+end;
+$$;
+revoke execute on function private.keep_payment_records() from public, anon, authenticated;
+
+drop trigger if exists profiles_keep_payment_records on public.profiles;
+create trigger profiles_keep_payment_records
+  before delete on public.profiles
+  for each row execute function private.keep_payment_records();
+
+/**
+ * Deletes the payment records of deleted accounts once the 5 years e-commerce law keeps them
+ * have passed since the order's last event (created, approved or refunded). Returns how many.
+ * Run daily by pg_cron where available and hourly from the function's scheduled tick.
+ *   select private.purge_withdrawn_payments();
+ */
+create or replace function private.purge_withdrawn_payments()
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_n integer;
+begin
+  delete from public.payments p
+   where p.user_id is null
+     and p.withdrawn_at is not null
+     and greatest(p.created_at, p.approved_at, p.refunded_at) < now() - interval '5 years';
+  get diagnostics v_n = row_count;
+  return v_n;
+end;
+$$;
+revoke execute on function private.purge_withdrawn_payments() from public, anon, authenticated;
+grant execute on function private.purge_withdrawn_payments() to service_role;
+
+-- Hosted: a daily pg_cron job purges them (skipped where pg_cron is absent; the tick covers it).
+do $$
+begin
+  if exists (select 1 from pg_available_extensions where name = 'pg_cron') then
+    create extension if not exists pg_cron;
+    perform cron.unschedule(jobid) from cron.job where jobname = 'purge-withdrawn-payments';
+    perform cron.schedule('purge-withdrawn-payments', '17 3 * * *', 'select private.purge_withdrawn_payments()');
+  end if;
+end $$;
 
 -- -----------------------------------------------------------------------------
 -- Triggers

@@ -1,7 +1,10 @@
-// Cost in view: every grading call's usage (tokens in/out/cached from the provider, latency) is
-// recorded in public.grading_usage by the worker; only admins read it, per day and per teacher with
-// the configured prices (GET /api/admin/usage). Real worker under Deno against the fake LLM.
+// Cost in view: every model call's usage (tokens in/out/cached from the provider, latency) is
+// recorded in public.grading_usage by the worker with its purpose (grading, transcription of a
+// photographed answer); only admins read it, per day, per teacher and per purpose with the
+// configured prices (GET /api/admin/usage). Real worker under Deno against the fake LLM.
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { api, createAdmin, testSql, type TestUser } from "../helpers/users.ts";
 import { asAuthenticated, fakeLlmRequests, FIXTURE_ESSAY as strong, submitEssay, waitForEnd } from "../helpers/grading.ts";
@@ -36,6 +39,36 @@ describe("grading usage", () => {
     expect(row.cached_tokens).toBeLessThanOrEqual(row.prompt_tokens);
     // the rejected (malformed) answer was paid for too
     expect(await sql`select 1 from public.grading_usage where submission_id = ${bad}`).toHaveLength(2);
+  });
+
+  it("records a photographed answer's reading as a transcription call, apart from its grading", async () => {
+    const png = readFileSync(join(import.meta.dirname, "../fixtures/images/answer-scan.png"));
+    const form = new FormData();
+    form.append("essayFile", new File([png], "김철수_20240102.png", { type: "image/png" }));
+    const res = await api(`/sessions/${ctx.sessionId}/submissions`, { token: ctx.teacher.token, form });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect((await waitForEnd(res.body.id)).status).toBe("completed");
+    const rows = await testSql()`
+      select purpose, call_kind, model, prompt_tokens, completion_tokens, user_id
+        from public.grading_usage where submission_id = ${res.body.id} order by id`;
+    // the read is recorded first; the text it gives is too short to be sent on for grading
+    expect(rows.map((r) => [r.purpose, r.call_kind])).toEqual([["transcription", "transcription"]]);
+    const [read] = rows;
+    expect(read.user_id).toBe(ctx.teacher.user.id);
+    expect(read.model).toBe("fake-grader");
+    expect(read.prompt_tokens).toBeGreaterThan(0);
+    expect(read.completion_tokens).toBeGreaterThan(0);
+
+    const usage = await api("/admin/usage", { token: ctx.admin.token });
+    expect(usage.status).toBe(200);
+    const transcription = usage.body.purposes.find((p: { purpose: string }) => p.purpose === "transcription");
+    expect(transcription.calls).toBeGreaterThanOrEqual(1);
+    expect(transcription.cost).toBeGreaterThan(0);
+    const perPurpose = usage.body.purposes.reduce((n: number, p: { calls: number }) => n + p.calls, 0);
+    expect(perPurpose).toBe(usage.body.total.calls);
+    // a purpose that is not one of the known ones is refused by the table
+    await expect(testSql()`insert into public.grading_usage (purpose, mode, call_kind, model)
+                           values ('ocr', 'holistic', 'holistic', 'x')`).rejects.toMatchObject({ code: "23514" });
   });
 
   it("is readable by admins only: RLS and the admin route", async () => {

@@ -24,6 +24,8 @@ const fx = {
   submission: {} as Record<User, string>,
   result: {} as Record<User, string>,
   payment: {} as Record<User, string>,
+  /** A paid order kept after its buyer's account was deleted (no user). */
+  withdrawnPayment: `matrix_withdrawn_${suffix}`,
   /** An owner submission without a result yet. */
   bareSubmission: "",
   inactivePlan: `matrix_inactive_${suffix}`,
@@ -97,6 +99,10 @@ beforeAll(async () => {
     labels.set(paymentId, `payment:${who}`);
   }
 
+  await sql`insert into public.payments (id, user_id, plan_id, amount, order_name, status, withdrawn_at)
+            values (${fx.withdrawnPayment}, null, 'individual', 9900, '개인 플랜', 'done', now())`;
+  labels.set(fx.withdrawnPayment, "payment:withdrawn");
+
   const [bare] = await sql`insert into public.essay_submissions (session_id, user_id, essay_content)
                            values (${fx.session.owner}, ${uid.owner}, '채점 전 답안') returning id`;
   fx.bareSubmission = bare.id;
@@ -138,6 +144,7 @@ afterAll(async () => {
   await sql`delete from public.abuse_tracking where ip_address = ${`matrix-${suffix}`}`;
   await sql`delete from public.rate_limits where identifier = ${`matrix-${suffix}`}`;
   await sql`delete from public.payments where id in ${sql(Object.values(fx.payment))}`.catch(() => {});
+  await sql`delete from public.payments where id = ${fx.withdrawnPayment}`;
   await sql`delete from auth.users where id in ${sql(Object.values(uid))}`;
   await sql`delete from public.subscription_plans where id = ${fx.inactivePlan}`;
   await sql.end();
@@ -353,6 +360,11 @@ const cases: Case[] = [
   ownerRowDeleted("analysis_results", "result", "the owner's result", all(D)),
   // payments ------------------------------------------------------------------
   ownRowsSeen("payments", "payment", "the four test payments"),
+  {
+    table: "payments", op: "select", what: "a deleted account's kept payment record (no user)",
+    run: async (tx) => seen(await tx`select id from public.payments where id = ${fx.withdrawnPayment}`),
+    expect: { owner: [], other: [], guest: [], anon: D, admin: ["payment:withdrawn"] },
+  },
   {
     table: "payments", op: "insert", what: "a paid order for oneself",
     run: async (tx, a) => (await tx`insert into public.payments (id, user_id, plan_id, amount, order_name, status)

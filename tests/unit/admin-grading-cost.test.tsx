@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-// AI 채점 비용 on the admin page: totals, cost per day and per teacher, tokens per answer by mode, the
+// AI 채점 비용 on the admin page: totals, cost per day, per teacher and per purpose (채점, 사진 판독),
+// tokens per answer by mode, the
 // period sent to GET /admin/usage, and the error state.
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -37,6 +38,10 @@ const report: GradingUsageReport = {
   teachers: [
     { userId: "u1", email: "kim@example.com", name: "김선생", ...sums(25, 75_000, 37_500, 10_000, 0.088) },
     { userId: null, email: null, name: null, ...sums(5, 15_000, 7_500, 0, 0.0165) },
+  ],
+  purposes: [
+    { purpose: "grading", ...sums(30, 80_000, 40_000, 10_000, 0.0905), avgCallLatencyMs: 900 },
+    { purpose: "transcription", ...sums(4, 10_000, 5_000, 0, 0.012), avgCallLatencyMs: 1500 },
   ],
   modes: [
     {
@@ -84,6 +89,12 @@ describe("GradingCost", () => {
     expect(within(teacherRows[0]).getByText("kim@example.com")).toBeTruthy();
     expect(within(teacherRows[0]).getByText("$0.0880")).toBeTruthy();
     expect(within(teacherRows[1]).getByText("탈퇴한 회원")).toBeTruthy();
+    const perPurpose = screen.getByRole("table", { name: "용도별 AI 비용" });
+    const purposeRows = within(perPurpose).getAllByRole("row").slice(1).map((r) => within(r).getAllByRole("cell").map((c) => c.textContent));
+    expect(purposeRows).toEqual([
+      ["채점", "30", "120,000", "$0.0905"],
+      ["사진 판독", "4", "15,000", "$0.0120"],
+    ]);
     expect(screen.getByRole("list", { name: "채점 방식별 답안당 토큰" }).textContent).toContain(
       "한 번에 채점 (holistic): 답안 30건, 답안당 입력 3,000 (캐시 333) · 출력 1,500 토큰",
     );
@@ -91,7 +102,7 @@ describe("GradingCost", () => {
   });
 
   it("asks for another period when one is chosen", async () => {
-    mocks.get.mockResolvedValue({ ...report, days: [], teachers: [], modes: [], total: sums(0, 0, 0, 0, 0) });
+    mocks.get.mockResolvedValue({ ...report, days: [], teachers: [], purposes: [], modes: [], total: sums(0, 0, 0, 0, 0) });
     renderCost();
     expect(await screen.findByText("이 기간에 AI 채점 기록이 없습니다.")).toBeTruthy();
     expect(screen.getByTestId("cost-per-essay").textContent).toBe("-");

@@ -133,14 +133,14 @@ isOneToOne: false
                   ]
                 },"grading_usage": {
                   Row: {
-                    "at": string,"cached_tokens": number,"call_kind": string,"completion_tokens": number,"id": number,"latency_ms": number,"mode": string,"model": string,"prompt_tokens": number,"submission_id": string | null,"user_id": string | null
+                    "at": string,"cached_tokens": number,"call_kind": string,"completion_tokens": number,"id": number,"latency_ms": number,"mode": string,"model": string,"prompt_tokens": number,"purpose": string,"submission_id": string | null,"user_id": string | null
                   }
                   ComputedFields: never
                   Insert: {
-                    "at"?: string,"cached_tokens"?: number,"call_kind": string,"completion_tokens"?: number,"id"?: never,"latency_ms"?: number,"mode": string,"model": string,"prompt_tokens"?: number,"submission_id"?: string | null,"user_id"?: string | null
+                    "at"?: string,"cached_tokens"?: number,"call_kind": string,"completion_tokens"?: number,"id"?: never,"latency_ms"?: number,"mode": string,"model": string,"prompt_tokens"?: number,"purpose"?: string,"submission_id"?: string | null,"user_id"?: string | null
                   }
                   Update: {
-                    "at"?: string,"cached_tokens"?: number,"call_kind"?: string,"completion_tokens"?: number,"id"?: never,"latency_ms"?: number,"mode"?: string,"model"?: string,"prompt_tokens"?: number,"submission_id"?: string | null,"user_id"?: string | null
+                    "at"?: string,"cached_tokens"?: number,"call_kind"?: string,"completion_tokens"?: number,"id"?: never,"latency_ms"?: number,"mode"?: string,"model"?: string,"prompt_tokens"?: number,"purpose"?: string,"submission_id"?: string | null,"user_id"?: string | null
                   }
                   Relationships: [
                     {
@@ -153,14 +153,14 @@ isOneToOne: false
                   ]
                 },"payments": {
                   Row: {
-                    "activated_at": string | null,"amount": number,"approved_at": string | null,"created_at": string,"currency": string,"failure_code": string | null,"failure_message": string | null,"id": string,"method": string | null,"order_name": string,"payment_key": string | null,"period_end": string | null,"period_start": string | null,"plan_id": string,"receipt_url": string | null,"refund_reason": string | null,"refunded_amount": number,"refunded_at": string | null,"refunded_by": string | null,"status": string,"updated_at": string,"user_id": string
+                    "activated_at": string | null,"amount": number,"approved_at": string | null,"created_at": string,"currency": string,"failure_code": string | null,"failure_message": string | null,"id": string,"method": string | null,"order_name": string,"payment_key": string | null,"period_end": string | null,"period_start": string | null,"plan_id": string,"receipt_url": string | null,"refund_reason": string | null,"refunded_amount": number,"refunded_at": string | null,"refunded_by": string | null,"status": string,"updated_at": string,"user_id": string | null,"withdrawn_at": string | null
                   }
                   ComputedFields: never
                   Insert: {
-                    "activated_at"?: string | null,"amount": number,"approved_at"?: string | null,"created_at"?: string,"currency"?: string,"failure_code"?: string | null,"failure_message"?: string | null,"id": string,"method"?: string | null,"order_name": string,"payment_key"?: string | null,"period_end"?: string | null,"period_start"?: string | null,"plan_id": string,"receipt_url"?: string | null,"refund_reason"?: string | null,"refunded_amount"?: number,"refunded_at"?: string | null,"refunded_by"?: string | null,"status"?: string,"updated_at"?: string,"user_id": string
+                    "activated_at"?: string | null,"amount": number,"approved_at"?: string | null,"created_at"?: string,"currency"?: string,"failure_code"?: string | null,"failure_message"?: string | null,"id": string,"method"?: string | null,"order_name": string,"payment_key"?: string | null,"period_end"?: string | null,"period_start"?: string | null,"plan_id": string,"receipt_url"?: string | null,"refund_reason"?: string | null,"refunded_amount"?: number,"refunded_at"?: string | null,"refunded_by"?: string | null,"status"?: string,"updated_at"?: string,"user_id"?: string | null,"withdrawn_at"?: string | null
                   }
                   Update: {
-                    "activated_at"?: string | null,"amount"?: number,"approved_at"?: string | null,"created_at"?: string,"currency"?: string,"failure_code"?: string | null,"failure_message"?: string | null,"id"?: string,"method"?: string | null,"order_name"?: string,"payment_key"?: string | null,"period_end"?: string | null,"period_start"?: string | null,"plan_id"?: string,"receipt_url"?: string | null,"refund_reason"?: string | null,"refunded_amount"?: number,"refunded_at"?: string | null,"refunded_by"?: string | null,"status"?: string,"updated_at"?: string,"user_id"?: string
+                    "activated_at"?: string | null,"amount"?: number,"approved_at"?: string | null,"created_at"?: string,"currency"?: string,"failure_code"?: string | null,"failure_message"?: string | null,"id"?: string,"method"?: string | null,"order_name"?: string,"payment_key"?: string | null,"period_end"?: string | null,"period_start"?: string | null,"plan_id"?: string,"receipt_url"?: string | null,"refund_reason"?: string | null,"refunded_amount"?: number,"refunded_at"?: string | null,"refunded_by"?: string | null,"status"?: string,"updated_at"?: string,"user_id"?: string | null,"withdrawn_at"?: string | null
                   }
                   Relationships: [
                     {

@@ -144,7 +144,7 @@ function WithdrawForm() {
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-label="회원 탈퇴">
       <p className="text-sm text-base-content/70">
-        탈퇴하면 계정, 첨삭 세션과 결과, 업로드한 파일, 구독·결제 기록이 모두 즉시 삭제되며 되돌릴 수 없습니다.
+        탈퇴하면 계정, 첨삭 세션과 결과, 업로드한 파일, 구독 정보가 모두 즉시 삭제되며 되돌릴 수 없습니다. 결제 기록은 법에 따라 회원을 알아볼 수 있는 정보를 지운 채 5년간 보관한 뒤 삭제됩니다.
       </p>
       <div>
         <Label htmlFor="withdraw-password">비밀번호 확인</Label>

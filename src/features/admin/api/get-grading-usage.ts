@@ -1,4 +1,4 @@
-// GET /admin/usage: what AI grading cost per day (Asia/Seoul) and per teacher, with the configured
+// GET /admin/usage: what AI grading cost per day (Asia/Seoul), per teacher and per purpose, with the configured
 // prices (api/admin/grading-usage.ts). Admins only.
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
@@ -21,6 +21,8 @@ export interface GradingUsageReport {
   total: UsageSums;
   days: (UsageSums & { day: string })[];
   teachers: (UsageSums & { userId: string | null; email: string | null; name: string | null })[];
+  /** Per purpose of the model call: `grading`, `transcription` (reading a photographed page). */
+  purposes: (UsageSums & { purpose: string; avgCallLatencyMs: number })[];
   modes: (UsageSums & {
     mode: string;
     perEssay: { promptTokens: number; completionTokens: number; cachedTokens: number; cost: number };

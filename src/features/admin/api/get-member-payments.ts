@@ -14,3 +14,12 @@ export const memberPaymentsQueryOptions = (userId: string) =>
 export function useMemberPayments(userId: string | null) {
   return useQuery({ ...memberPaymentsQueryOptions(userId ?? ""), enabled: Boolean(userId) });
 }
+
+/** GET /admin/payments/withdrawn: paid orders of deleted accounts (탈퇴한 회원), kept without the person. */
+export function getWithdrawnPayments(): Promise<PaymentRecord[]> {
+  return api.get<PaymentRecord[]>("/admin/payments/withdrawn");
+}
+
+export function useWithdrawnPayments(enabled: boolean) {
+  return useQuery({ queryKey: adminKeys.withdrawnPayments(), queryFn: getWithdrawnPayments, enabled });
+}

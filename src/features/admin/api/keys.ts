@@ -3,4 +3,6 @@ export const adminKeys = {
   users: () => [...adminKeys.all, "users"] as const,
   plans: () => [...adminKeys.all, "plans"] as const,
   payments: (userId: string) => [...adminKeys.all, "payments", userId] as const,
+  /** The kept payment records of deleted accounts (탈퇴한 회원). */
+  withdrawnPayments: () => [...adminKeys.all, "payments", "withdrawn"] as const,
 };

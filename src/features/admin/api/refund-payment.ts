@@ -5,7 +5,8 @@ import type { PaymentRecord, User } from "@shared/types.ts";
 import { adminKeys } from "@/features/admin/api/keys";
 
 export interface RefundPaymentInput {
-  userId: string;
+  /** null: an order of a deleted account (탈퇴한 회원). */
+  userId: string | null;
   orderId: string;
   reason: string;
   /** KRW; omitted = everything not yet refunded. */
@@ -15,7 +16,8 @@ export interface RefundPaymentInput {
 export interface RefundPaymentResult {
   message: string;
   payment: PaymentRecord | null;
-  user: User;
+  /** null when the buyer's account was deleted. */
+  user: User | null;
 }
 
 /** POST /admin/payments/:id/refund: Toss cancel, recorded on the payment. */
@@ -26,7 +28,7 @@ export function refundPayment({ orderId, reason, amount }: RefundPaymentInput): 
 /** Invalidates the member's payments and the member list (a full refund ends the paid month). */
 export function useRefundPayment() {
   return useInvalidatingMutation(refundPayment, ({ userId }) => [
-    adminKeys.payments(userId),
+    userId ? adminKeys.payments(userId) : adminKeys.withdrawnPayments(),
     adminKeys.users(),
     ...planChangeKeys(),
   ]);

@@ -19,16 +19,21 @@ export function AdminUsersPage() {
   const isAdmin = user?.isAdmin === 1;
   const users = useAdminUsers({ enabled: isAdmin });
   const [planTarget, setPlanTarget] = useState<AdminUser | null>(null);
-  const [paymentsTarget, setPaymentsTarget] = useState<AdminUser | null>(null);
+  const [paymentsTarget, setPaymentsTarget] = useState<AdminUser | "withdrawn" | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<AdminUser | null>(null);
 
   if (!user || !isAdmin) return <AccessDenied />;
 
   return (
     <section className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6">
-      <div className="mb-6">
-        <h1 className="text-2xl font-bold">회원 관리</h1>
-        <p className="mt-1 text-base-content/70">회원 목록과 구독 플랜을 관리합니다.</p>
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">회원 관리</h1>
+          <p className="mt-1 text-base-content/70">회원 목록과 구독 플랜을 관리합니다.</p>
+        </div>
+        <Button size="sm" variant="outline" onClick={() => setPaymentsTarget("withdrawn")}>
+          탈퇴한 회원 결제 기록
+        </Button>
       </div>
 
       {users.isPending ? (

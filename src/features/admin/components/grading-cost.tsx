@@ -1,4 +1,5 @@
-// AI 채점 비용 (admins): totals, cost per day and per teacher, tokens per answer by grading mode,
+// AI 채점 비용 (admins): totals, cost per day, per teacher and per purpose (채점, 사진 판독), tokens per
+// answer by grading mode,
 // from GET /admin/usage (tokens the provider reported × the configured prices, USD).
 import { useState } from "react";
 import { Card, CardBody, CardTitle, CardDescription } from "@/components/ui/card";
@@ -14,6 +15,9 @@ const PERIODS = [
 ];
 
 const MODE_LABELS: Record<string, string> = { holistic: "한 번에 채점 (holistic)", "per-criterion": "항목별 채점 (per-criterion)" };
+
+/** Why the model was called (grading_usage.purpose). */
+export const PURPOSE_LABELS: Record<string, string> = { grading: "채점", transcription: "사진 판독" };
 
 const int = (n: number) => n.toLocaleString("ko-KR");
 /** USD with enough decimals for sub-cent amounts. */
@@ -39,7 +43,7 @@ export function GradingCost({ enabled = true }: { enabled?: boolean }) {
           <div>
             <CardTitle>AI 채점 비용</CardTitle>
             <CardDescription>
-              채점 호출마다 AI 제공자가 알려 준 토큰 수에 설정된 단가를 곱한 금액입니다 (USD).
+              채점과 사진 판독의 AI 호출마다 AI 제공자가 알려 준 토큰 수에 설정된 단가를 곱한 금액입니다 (USD).
               {data && ` 단가(100만 토큰당): 입력 ${usd(data.prices.inputPer1M)}, 캐시 입력 ${usd(data.prices.cachedPer1M)}, 출력 ${usd(data.prices.outputPer1M)}`}
             </CardDescription>
           </div>
@@ -114,6 +118,24 @@ export function GradingCost({ enabled = true }: { enabled?: boolean }) {
                   ))}
                 </DataTable>
               </div>
+            )}
+
+            {data.purposes.length > 0 && (
+              <DataTable
+                className="table-sm"
+                aria-label="용도별 AI 비용"
+                caption={<caption className="text-left font-semibold">용도별</caption>}
+                columns={["용도", ...numberColumns("호출", "토큰", "비용")]}
+              >
+                {data.purposes.map((p) => (
+                  <tr key={p.purpose}>
+                    <td>{PURPOSE_LABELS[p.purpose] ?? p.purpose}</td>
+                    <td className="text-right tabular-nums">{int(p.calls)}</td>
+                    <td className="text-right tabular-nums">{int(tokens(p))}</td>
+                    <td className="text-right tabular-nums">{usd(p.cost)}</td>
+                  </tr>
+                ))}
+              </DataTable>
             )}
 
             {data.modes.length > 0 && (

@@ -11,7 +11,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { PaymentRecord } from "@shared/types.ts";
-import { useMemberPayments } from "@/features/admin/api/get-member-payments";
+import { useMemberPayments, useWithdrawnPayments } from "@/features/admin/api/get-member-payments";
 import { useRefundPayment } from "@/features/admin/api/refund-payment";
 import type { AdminUser } from "@/features/admin/api/types";
 
@@ -31,13 +31,22 @@ function refundable(p: PaymentRecord) {
 }
 
 export interface PaymentsDialogProps {
-  user: AdminUser | null;
+  /** The member whose payments are shown, or "withdrawn": the kept payment records of deleted accounts. */
+  user: AdminUser | "withdrawn" | null;
   onClose: () => void;
 }
 
-/** 결제 내역 of one member, with 환불 (reason required, amount optional = all that is left). */
-export function PaymentsDialog({ user, onClose }: PaymentsDialogProps) {
-  const payments = useMemberPayments(user?.id ?? null);
+/**
+ * 결제 내역 of one member, or of deleted accounts (탈퇴한 회원: kept without the person for 5 years),
+ * with 환불 (reason required, amount optional = all that is left).
+ */
+export function PaymentsDialog({ user: shown, onClose }: PaymentsDialogProps) {
+  const withdrawn = shown === "withdrawn";
+  const user = shown === "withdrawn" ? null : shown;
+  const memberPayments = useMemberPayments(user?.id ?? null);
+  const withdrawnPayments = useWithdrawnPayments(withdrawn);
+  const payments = withdrawn ? withdrawnPayments : memberPayments;
+  const buyer = user ? `${user.username}님` : "탈퇴한 회원";
   const refund = useRefundPayment();
   const [target, setTarget] = useState<PaymentRecord | null>(null);
   const [reason, setReason] = useState("");
@@ -58,13 +67,13 @@ export function PaymentsDialog({ user, onClose }: PaymentsDialogProps) {
   const amountInvalid = amountValue !== undefined && (!Number.isInteger(amountValue) || amountValue < 1 || amountValue > left);
 
   const confirm = () => {
-    if (!user || !target || !reason.trim() || amountInvalid) return;
+    if (!shown || !target || !reason.trim() || amountInvalid) return;
     const refunded = won(amountValue ?? left);
     refund.mutate(
-      { userId: user.id, orderId: target.orderId, reason: reason.trim(), amount: amountValue },
+      { userId: user?.id ?? null, orderId: target.orderId, reason: reason.trim(), amount: amountValue },
       {
         onSuccess: (result) => {
-          notify({ title: "환불 완료", description: `${user.username}님의 결제에서 ${refunded}을 환불했습니다. ${result.message}` });
+          notify({ title: "환불 완료", description: `${buyer}의 결제에서 ${refunded}을 환불했습니다. ${result.message}` });
           back();
         },
         onError: (error) =>
@@ -90,10 +99,16 @@ export function PaymentsDialog({ user, onClose }: PaymentsDialogProps) {
 
   return (
     <Dialog
-      open={Boolean(user)}
+      open={Boolean(shown)}
       onOpenChange={(open) => !open && close()}
-      title={target ? "환불 확인" : "결제 내역"}
-      description={user ? `${user.username}님의 결제 내역입니다. 금액은 부가세 포함입니다.` : undefined}
+      title={target ? "환불 확인" : withdrawn ? "탈퇴한 회원 결제 기록" : "결제 내역"}
+      description={
+        withdrawn
+          ? "탈퇴한 회원의 결제 기록입니다. 법에 따라 회원을 알아볼 수 있는 정보 없이 5년간 보관됩니다. 금액은 부가세 포함입니다."
+          : user
+            ? `${user.username}님의 결제 내역입니다. 금액은 부가세 포함입니다.`
+            : undefined
+      }
       className="max-w-3xl"
       footer={footer}
     >
@@ -101,7 +116,8 @@ export function PaymentsDialog({ user, onClose }: PaymentsDialogProps) {
         <div className="space-y-3" data-testid="refund-form">
           <p className="text-sm">
             {target.planName} · {formatSeoulDate(target.approvedAt ?? target.createdAt, "date")} · {won(target.amount)} 결제 중{" "}
-            <strong>{won(left)}</strong>을 환불합니다. 전액 환불하면 그 결제의 이용 기간이 끝나고 체험판으로 돌아갑니다.
+            <strong>{won(left)}</strong>을 환불합니다. 전액 환불하면 그 결제로 이용 중인 기간의 남은 부분이 끝나고, 뒤에 이미 결제한 기간이
+            있으면 바로 시작됩니다(없으면 체험판으로 돌아갑니다).
           </p>
           <div>
             <Label htmlFor="refund-reason">환불 사유 (필수)</Label>

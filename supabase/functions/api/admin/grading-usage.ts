@@ -1,5 +1,6 @@
-// GET /api/admin/usage?from=YYYY-MM-DD&to=YYYY-MM-DD — what AI grading cost, per day (Asia/Seoul)
-// and per teacher, from public.grading_usage (one row per model call, written by the worker) and
+// GET /api/admin/usage?from=YYYY-MM-DD&to=YYYY-MM-DD — what AI grading cost, per day (Asia/Seoul),
+// per teacher and per purpose (grading, transcription of photographed pages), from
+// public.grading_usage (one row per model call, written by the worker) and
 // the configured prices per 1M tokens (USD, as providers bill): LLM_PRICE_INPUT_PER_1M,
 // LLM_PRICE_OUTPUT_PER_1M, LLM_PRICE_CACHED_PER_1M.
 import type { AuthUser, Ctx } from "../lib/types.ts";
@@ -88,7 +89,7 @@ export async function gradingUsage(ctx: Ctx<unknown, AuthUser>): Promise<Respons
   const { from, to } = usageRange(ctx.url.searchParams);
   const prices = tokenPrices();
   // Read as the caller: RLS lets admins (only) read grading_usage.
-  const { days, teachers, modes } = await ctx.asCaller(async (sql) => {
+  const { days, teachers, modes, purposes } = await ctx.asCaller(async (sql) => {
     const where = sql`(g.at at time zone 'Asia/Seoul')::date between ${from}::date and ${to}::date`;
     const agg = sql`count(distinct g.submission_id) as essays, count(*) as calls,
                     coalesce(sum(g.prompt_tokens), 0) as prompt_tokens,
@@ -102,10 +103,14 @@ export async function gradingUsage(ctx: Ctx<unknown, AuthUser>): Promise<Respons
         from public.grading_usage g left join public.profiles p on p.id = g.user_id
        where ${where} group by g.user_id, p.email, p.display_name, p.username
        order by sum(g.prompt_tokens + g.completion_tokens) desc limit 500`;
+    // tokens per graded answer compare grading modes: image reads are not part of a mode's cost
     const modes = await sql`
       select g.mode, ${agg}, coalesce(avg(g.latency_ms), 0)::int as avg_call_latency_ms
-        from public.grading_usage g where ${where} group by g.mode order by g.mode`;
-    return { days, teachers, modes };
+        from public.grading_usage g where ${where} and g.purpose = 'grading' group by g.mode order by g.mode`;
+    const purposes = await sql`
+      select g.purpose, ${agg}, coalesce(avg(g.latency_ms), 0)::int as avg_call_latency_ms
+        from public.grading_usage g where ${where} group by g.purpose order by g.purpose`;
+    return { days, teachers, modes, purposes };
   });
   const withCost = (t: TokenSums) => ({ ...t, cost: costOf(t, prices) });
   const perDay = days.map((r) => ({ day: r.day as string, ...withCost(sums(r as unknown as SumRow)) }));
@@ -131,7 +136,13 @@ export async function gradingUsage(ctx: Ctx<unknown, AuthUser>): Promise<Respons
       name: ((r.display_name ?? r.username) as string | null) ?? null,
       ...withCost(sums(r as unknown as SumRow)),
     })),
-    // per grading mode: tokens and cost per graded answer
+    // per purpose (grading, transcription): calls, tokens and cost
+    purposes: purposes.map((r) => ({
+      purpose: r.purpose as string,
+      ...withCost(sums(r as unknown as SumRow)),
+      avgCallLatencyMs: Number(r.avg_call_latency_ms),
+    })),
+    // per grading mode (grading calls only): tokens and cost per graded answer
     modes: modes.map((r) => {
       const s = sums(r as unknown as SumRow);
       const per = (x: number) => (s.essays > 0 ? Math.round(x / s.essays) : 0);

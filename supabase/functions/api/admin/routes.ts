@@ -8,7 +8,7 @@ import { idParams } from "../lib/params.ts";
 import { loadUser } from "../account/queries.ts";
 import { API_MESSAGES, VALIDATION } from "../../_shared/messages.ts";
 import { z } from "zod";
-import { paymentHistory } from "../payments/history.ts";
+import { paymentById, paymentHistory, withdrawnPayments } from "../payments/history.ts";
 import { refundOrder } from "../payments/refund.ts";
 import { paymentsSetup, tossConfig } from "../payments/config.ts";
 import { PAYMENT_MESSAGES } from "../payments/messages.ts";
@@ -99,8 +99,14 @@ async function refund(ctx: Ctx<{ id: string }, AuthUser>): Promise<Response> {
   if (visible.length === 0) throw new HttpError(404, PAYMENT_MESSAGES.orderNotFound);
   if (!paymentsSetup().ready) throw new HttpError(503, PAYMENT_MESSAGES.notConfigured);
   const done = await refundOrder(adminSql, tossConfig(), ctx.user.id, ctx.params.id, input);
-  const [payment] = await paymentHistory(adminSql, done.userId).then((list) => list.filter((p) => p.orderId === ctx.params.id));
-  return json({ message: done.message, payment: payment ?? null, user: await loadUser(adminSql, done.userId) });
+  const payment = await paymentById(adminSql, ctx.params.id);
+  // a deleted account's order (탈퇴한 회원) has no member to show
+  return json({ message: done.message, payment, user: done.userId ? await loadUser(adminSql, done.userId) : null });
+}
+
+/** GET /admin/payments/withdrawn: the kept payment records of deleted accounts (탈퇴한 회원). */
+async function withdrawnMemberPayments(ctx: Ctx<unknown, AuthUser>): Promise<Response> {
+  return json(await ctx.asCaller((sql) => withdrawnPayments(sql)));
 }
 
 export const routes: Route[] = [
@@ -109,5 +115,6 @@ export const routes: Route[] = [
   defineRoute({ method: "DELETE", path: "/admin/users/:id", auth: "admin", params: userParams, handler: deleteUser }),
   defineRoute({ method: "PATCH", path: "/admin/users/:id/subscription", auth: "admin", params: userParams, handler: changePlan }),
   defineRoute({ method: "GET", path: "/admin/users/:id/payments", auth: "admin", params: userParams, handler: memberPayments }),
+  defineRoute({ method: "GET", path: "/admin/payments/withdrawn", auth: "admin", handler: withdrawnMemberPayments }),
   defineRoute({ method: "POST", path: "/admin/payments/:id/refund", auth: "admin", params: orderParams, handler: refund }),
 ];

@@ -77,7 +77,8 @@ export async function removeEssayObjects(names: string[], userId: string): Promi
 
 /**
  * Removes the Supabase Auth user; profiles and everything below them (sessions, submissions,
- * results, usage, payments, subscription) go with it by `on delete cascade`.
+ * results, usage, subscription) go with it by `on delete cascade`; paid orders stay without the
+ * person (user_id null) as the payment records the law keeps for 5 years.
  * Returns false when Auth has no such user.
  */
 export async function deleteAuthUser(userId: string): Promise<boolean> {

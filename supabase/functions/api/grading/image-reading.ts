@@ -5,7 +5,7 @@
 import { env } from "../lib/env.ts";
 import { type ExpectedObject, getObject, StoredObjectError } from "../files/storage.ts";
 import { uploadMessages } from "../../_shared/upload-rules.ts";
-import { GradingError, type LlmConfig, llmClient, requestTranscription, withRetries } from "./llm.ts";
+import { GradingError, type LlmConfig, llmClient, requestTranscription, type UsageSink, withRetries } from "./llm.ts";
 
 /** Whether this server reads images itself (`GET /api/config` → `serverOcr`). */
 export function serverReadsImages(): boolean {
@@ -30,12 +30,19 @@ async function downloadBase64(path: string, expected: ExpectedObject): Promise<s
 }
 
 /**
- * Text of a stored image, read by the vision model. Without an LLM a job that still holds an
- * image (uploaded before the key was removed) ends with the Korean reason, downloading nothing.
+ * Text of a stored image, read by the vision model; every call (retries included) goes to
+ * `onUsage` as a `transcription`, to be recorded with its cost. Without an LLM a job that still
+ * holds an image (uploaded before the key was removed) ends with the Korean reason, downloading nothing.
  */
-export async function readImage(path: string, expected: ExpectedObject, mime: string, cfg: LlmConfig | null): Promise<string> {
+export async function readImage(
+  path: string,
+  expected: ExpectedObject,
+  mime: string,
+  cfg: LlmConfig | null,
+  onUsage?: UsageSink,
+): Promise<string> {
   if (!cfg) throw new GradingError(uploadMessages.imageOcrUnavailable, false);
   const base64 = await downloadBase64(path, expected);
   const client = llmClient(cfg);
-  return await withRetries(cfg, () => requestTranscription(client, cfg, { mime, base64 }));
+  return await withRetries(cfg, () => requestTranscription(client, cfg, { mime, base64 }, onUsage));
 }

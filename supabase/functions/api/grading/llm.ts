@@ -271,8 +271,9 @@ export function keepWellFormedAnnotations(parsed: unknown): unknown {
 
 /** What one model call cost, from the provider's `usage` (0 when the provider sends none). */
 export interface CallUsage {
-  /** holistic: the whole grade in one call; criterion: one rubric category; overall: the feedback call. */
-  kind: "holistic" | "criterion" | "overall";
+  /** holistic: the whole grade in one call; criterion: one rubric category; overall: the feedback call;
+   * transcription: reading one photographed or scanned image. */
+  kind: "holistic" | "criterion" | "overall" | "transcription";
   model: string;
   promptTokens: number;
   completionTokens: number;
@@ -478,7 +479,9 @@ export async function requestTranscription(
   client: OpenAI,
   cfg: LlmConfig,
   image: { mime: string; base64: string },
+  onUsage?: UsageSink,
 ): Promise<string> {
+  const started = Date.now();
   const completion = await createCompletion(client, cfg, () => ({
     model: cfg.model,
     messages: [
@@ -496,6 +499,7 @@ export async function requestTranscription(
       },
     ],
   }));
+  onUsage?.(usageOf(completion, "transcription", cfg.model, Date.now() - started));
   const text = completion.choices?.[0]?.message?.content?.trim();
   if (!text) throw new GradingError("이미지에서 글자를 읽지 못했습니다.", true);
   return text;

@@ -8,6 +8,7 @@ import { idParams } from "../lib/params.ts";
 import { attachmentHeader, reportFilename, reportText } from "./report.ts";
 import { loadReviewedReport } from "../review/queries.ts";
 import { startWorkerInBackground } from "./worker.ts";
+import { purgeExpiredRecords } from "../lib/retention.ts";
 import { GRADING_MESSAGES } from "./messages.ts";
 
 const reportParams = idParams(GRADING_MESSAGES.reportNotFound);
@@ -51,6 +52,8 @@ export const routes: Route[] = [
     handler: async (ctx) => {
       if (!(await isTickCaller(ctx.req))) throw new HttpError(403, GRADING_MESSAGES.tickForbidden);
       startWorkerInBackground();
+      const purge = purgeExpiredRecords();
+      (globalThis as { EdgeRuntime?: { waitUntil(p: Promise<unknown>): void } }).EdgeRuntime?.waitUntil(purge);
       return json({ started: true }, 202);
     },
   }),

@@ -48,7 +48,8 @@ function workerSettings() {
 type WorkerSettings = ReturnType<typeof workerSettings>;
 
 /**
- * Records the model calls of one answer (public.grading_usage). Best effort: a failed write is
+ * Records the model calls made for one answer (public.grading_usage), each with its purpose:
+ * `transcription` for reading an image, `grading` for the rest. Best effort: a failed write is
  * logged, never fails the grading (the calls are already paid for).
  */
 async function recordUsage(job: Job, mode: GradingMode, calls: CallUsage[]): Promise<void> {
@@ -56,6 +57,7 @@ async function recordUsage(job: Job, mode: GradingMode, calls: CallUsage[]): Pro
   const rows = calls.map((u) => ({
     submission_id: job.id,
     user_id: job.user_id,
+    purpose: u.kind === "transcription" ? "transcription" : "grading",
     mode,
     call_kind: u.kind,
     model: u.model.slice(0, 200),
@@ -66,7 +68,7 @@ async function recordUsage(job: Job, mode: GradingMode, calls: CallUsage[]): Pro
   }));
   try {
     await adminSql`
-      insert into public.grading_usage ${adminSql(rows, "submission_id", "user_id", "mode", "call_kind", "model",
+      insert into public.grading_usage ${adminSql(rows, "submission_id", "user_id", "purpose", "mode", "call_kind", "model",
         "prompt_tokens", "completion_tokens", "cached_tokens", "latency_ms")}`;
   } catch (err) {
     console.error("grading usage not recorded", job.id, err);
@@ -121,7 +123,24 @@ const IMAGE = /^image\//;
 /** Internal reason (never stored): the job's row was deleted or its lease lost during grading. */
 const JOB_GONE = "job gone";
 
-async function loadSession(id: string, cfg: LlmConfig | null): Promise<SessionMaterial> {
+/**
+ * The session's question, rubric and anchors. A photographed question or criteria is read once
+ * (and stored); those calls are recorded through `record` (for the answer that needed them).
+ */
+async function loadSession(
+  id: string,
+  cfg: LlmConfig | null,
+  record: (calls: CallUsage[]) => Promise<void>,
+): Promise<SessionMaterial> {
+  const calls: CallUsage[] = [];
+  try {
+    return await readSession(id, cfg, (u) => calls.push(u));
+  } finally {
+    await record(calls);
+  }
+}
+
+async function readSession(id: string, cfg: LlmConfig | null, onUsage: (u: CallUsage) => void): Promise<SessionMaterial> {
   const [s] = await adminSql`
     select user_id, prompt_content, criteria_content, prompt_file_path, prompt_mime_type,
            criteria_file_path, criteria_mime_type, rubric
@@ -131,12 +150,12 @@ async function loadSession(id: string, cfg: LlmConfig | null): Promise<SessionMa
   let criteria: string = s.criteria_content ?? "";
   if (!question.trim() && s.prompt_file_path && IMAGE.test(s.prompt_mime_type ?? "")) {
     const expected = { ownerId: s.user_id, sessionId: id, roles: ["prompt"] } as const;
-    question = await readImage(s.prompt_file_path, expected, s.prompt_mime_type, cfg);
+    question = await readImage(s.prompt_file_path, expected, s.prompt_mime_type, cfg, onUsage);
     await adminSql`update public.analysis_sessions set prompt_content = ${question} where id = ${id}`;
   }
   if (!criteria.trim() && s.criteria_file_path && IMAGE.test(s.criteria_mime_type ?? "")) {
     const expected = { ownerId: s.user_id, sessionId: id, roles: ["criteria"] } as const;
-    criteria = await readImage(s.criteria_file_path, expected, s.criteria_mime_type, cfg);
+    criteria = await readImage(s.criteria_file_path, expected, s.criteria_mime_type, cfg, onUsage);
     await adminSql`update public.analysis_sessions set criteria_content = ${criteria} where id = ${id}`;
   }
   // Defence in depth: the upload caps these, but never send more than the cap whatever is stored.
@@ -236,7 +255,7 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
     firstWrite?.catch(() => {});
     let material = sessions.get(job.session_id);
     if (!material) {
-      material = loadSession(job.session_id, cfg);
+      material = loadSession(job.session_id, cfg, (calls) => recordUsage(job, settings.mode, calls));
       sessions.set(job.session_id, material);
       material.catch(() => sessions.delete(job.session_id));
     }
@@ -249,7 +268,12 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
       await progress.set(15, "이미지에서 답안 글자를 읽고 있습니다...", true);
       if (progress.lost) return; // deleted (or taken over) while waiting: no model call
       const expected = { ownerId: job.user_id, sessionId: job.session_id, roles: ["essay"] } as const;
-      transcribed = await readImage(job.essay_file_path!, expected, job.essay_mime_type!, cfg);
+      const reads: CallUsage[] = [];
+      try {
+        transcribed = await readImage(job.essay_file_path!, expected, job.essay_mime_type!, cfg, (u) => reads.push(u));
+      } finally {
+        await recordUsage(job, settings.mode, reads);
+      }
       essay = transcribed;
     }
     if (exceedsChars(essay, MAX_ESSAY_CHARS)) throw new GradingError(uploadMessages.essayTooLong, false);

@@ -7,7 +7,7 @@ type AnySql = postgres.Sql | postgres.TransactionSql;
 
 interface PaymentRow {
   id: string;
-  user_id: string;
+  user_id: string | null;
   plan_id: string;
   plan_name: string | null;
   order_name: string;
@@ -69,4 +69,27 @@ export async function orderRecord(sql: AnySql, userId: string, orderId: string):
       from public.payments p left join public.subscription_plans pl on pl.id = p.plan_id
      where p.id = ${orderId} and p.user_id = ${userId}`;
   return rows[0] ? toRecord(rows[0]) : null;
+}
+
+/** Any order by id (admins: the caller's RLS decides what is visible), or null. */
+export async function paymentById(sql: AnySql, orderId: string): Promise<PaymentRecord | null> {
+  const rows = await sql<PaymentRow[]>`
+    select p.*, pl.name as plan_name
+      from public.payments p left join public.subscription_plans pl on pl.id = p.plan_id
+     where p.id = ${orderId}`;
+  return rows[0] ? toRecord(rows[0]) : null;
+}
+
+/**
+ * Paid orders of deleted accounts (탈퇴한 회원), kept as payment records without the person, newest
+ * first; at most 200.
+ */
+export async function withdrawnPayments(sql: AnySql): Promise<PaymentRecord[]> {
+  const rows = await sql<PaymentRow[]>`
+    select p.*, pl.name as plan_name
+      from public.payments p left join public.subscription_plans pl on pl.id = p.plan_id
+     where p.user_id is null and p.withdrawn_at is not null
+     order by coalesce(p.approved_at, p.created_at) desc, p.id
+     limit ${HISTORY_LIMIT}`;
+  return rows.map(toRecord);
 }

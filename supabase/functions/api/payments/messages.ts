@@ -18,6 +18,7 @@ export const PAYMENT_MESSAGES = {
   trialScheduled: (date: string) => `현재 플랜은 ${date}까지 이용할 수 있고, 그 후 체험판으로 변경됩니다.`,
   scheduleCanceled: "예약된 플랜 변경이 취소되었습니다.",
   noSchedule: "예약된 플랜 변경이 없습니다.",
+  scheduleTaken: "이미 예약된 플랜 변경이 있습니다. 이 주문은 결제되지 않았습니다. 변경하려면 고객센터에 환불을 요청해 주세요.",
   paidSchedule: "결제가 완료된 예약 플랜이 있습니다. 변경하려면 고객센터에 환불을 요청해 주세요.",
   refundReasonRequired: "환불 사유를 입력해 주세요.",
   refundAmountInvalid: "환불 금액이 올바르지 않습니다.",

@@ -10,7 +10,8 @@ type Sql = postgres.Sql;
 
 interface LockedOrder {
   id: string;
-  user_id: string;
+  /** null: the buyer's account was deleted (the order kept as a payment record). */
+  user_id: string | null;
   amount: number;
   status: string;
   payment_key: string | null;

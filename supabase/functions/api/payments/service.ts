@@ -111,7 +111,8 @@ type Outcome =
   | { kind: "closed" }
   | { kind: "toss"; error: TossError }
   | { kind: "not-done" }
-  | { kind: "mismatch" };
+  | { kind: "mismatch" }
+  | { kind: "schedule-taken" };
 
 export async function confirmOrder(
   sql: Sql,
@@ -139,6 +140,10 @@ export async function confirmOrder(
     if (!o || o.user_id !== userId) return { kind: "closed" };
     if (o.status === "done" || o.status === "refunded" || o.status === "partially_refunded") return { kind: "done", order: o };
     if (o.status !== "pending" || o.amount !== amount) return { kind: "closed" };
+    // Holds the buyer's subscription row until this transaction ends; an order that would prepay a
+    // second lower plan is closed unpaid here, before Toss is asked (the paid month is never lost).
+    const [ready] = await tx<{ ok: boolean }[]>`select private.prepare_order_confirmation(${orderId}) as ok`;
+    if (!ready.ok) return { kind: "schedule-taken" };
 
     const recordFailure = (code: string, message: string, status: "pending" | "failed" = "pending") => tx`
       update public.payments
@@ -180,6 +185,10 @@ export async function confirmOrder(
     if (receipt) await tx`update public.payments set receipt_url = ${receipt} where id = ${orderId} and receipt_url is null`;
     const after = await tx<OrderRow[]>`select * from public.payments where id = ${orderId}`;
     return { kind: "done", order: after[0] };
+  }).catch((err): Outcome => {
+    const e = err as { code?: string; message?: string };
+    if (e.code === "P0001" && e.message === "schedule_taken") return { kind: "schedule-taken" };
+    throw err;
   });
 
   switch (outcome.kind) {
@@ -191,6 +200,8 @@ export async function confirmOrder(
       throw new HttpError(409, M.notDone, { retryable: true });
     case "mismatch":
       throw new HttpError(502, M.providerMismatch, { retryable: false });
+    case "schedule-taken":
+      throw new HttpError(409, M.scheduleTaken, { retryable: false });
     case "toss": {
       const e = outcome.error;
       const status = e.kind === "timeout" ? 504 : e.kind === "rejected" ? 400 : 502;
