@@ -8,6 +8,7 @@ import { stackFunctionSettings } from "../helpers/function-settings.ts";
 import { freePort } from "../helpers/free-port.ts";
 import { requireFakeToss } from "../helpers/stack.ts";
 import { api, closeTestSql, createAdmin, createMember, testSql, type TestUser } from "../helpers/users.ts";
+import { paymentRow, subscriptionRow } from "../helpers/billing.ts";
 
 const sql = () => testSql();
 const tossUrl = requireFakeToss();
@@ -30,15 +31,8 @@ async function pay(user: TestUser, planId: string, scenario = "ok") {
   return { orderId: res.body.intentId as string, paymentKey, effect: res.body.effect };
 }
 
-async function sub(userId: string) {
-  const [row] = await sql()<any[]>`select * from public.subscriptions where user_id = ${userId}`;
-  return row;
-}
-
-async function payment(orderId: string) {
-  const [row] = await sql()<any[]>`select * from public.payments where id = ${orderId}`;
-  return row;
-}
+const sub = subscriptionRow;
+const payment = paymentRow;
 
 /** Moves the end of the user's paid month into the past (time moved in SQL). */
 async function endPeriodNow(userId: string) {

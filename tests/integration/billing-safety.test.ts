@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { requireFakeToss } from "../helpers/stack.ts";
 import { api, closeTestSql, createAdmin, createMember, testSql, type TestUser } from "../helpers/users.ts";
+import { paymentRow, subscriptionRow } from "../helpers/billing.ts";
 
 const sql = () => testSql();
 const tossUrl = requireFakeToss();
@@ -34,15 +35,8 @@ async function pay(user: TestUser, planId: string) {
   return { orderId: order.intentId, paymentKey };
 }
 
-async function sub(userId: string) {
-  const [row] = await sql()<any[]>`select * from public.subscriptions where user_id = ${userId}`;
-  return row;
-}
-
-async function payment(orderId: string) {
-  const [row] = await sql()<any[]>`select * from public.payments where id = ${orderId}`;
-  return row;
-}
+const sub = subscriptionRow;
+const payment = paymentRow;
 
 async function confirmCalls(orderId: string): Promise<number> {
   const all: { path: string; body: { orderId?: string } }[] = await (await fetch(`${tossUrl}/__requests`)).json();

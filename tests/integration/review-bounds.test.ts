@@ -7,6 +7,7 @@ import { api, closeTestSql, createMember, testSql, type TestUser } from "../help
 import { createSession, FIXTURE_ESSAY, submitEssay } from "../helpers/grading.ts";
 import { waitForStatus } from "../helpers/submissions.ts";
 import type { ReviewBody, ReviewedReport } from "../../supabase/functions/_shared/review.ts";
+import { reviewBodyOf } from "../helpers/review.ts";
 
 const sql = () => testSql();
 const MB = 1024 * 1024;
@@ -15,17 +16,7 @@ let owner: TestUser;
 let submissionId: string;
 let ai: ReviewedReport;
 
-function bodyOf(r: ReviewedReport, patch: Partial<ReviewBody> = {}): ReviewBody {
-  return {
-    categories: r.categories.map((c) => ({ name: c.name, score: c.score, feedback: c.feedback })),
-    strengths: r.strengths,
-    improvementAreas: r.improvementAreas,
-    detailedFeedback: r.detailedFeedback,
-    suggestions: r.suggestions,
-    annotations: r.annotations.map(({ start, end, quote, kind, category, comment, rewrite }) => ({ start, end, quote, kind, category, comment, rewrite })),
-    ...patch,
-  };
-}
+const bodyOf = reviewBodyOf;
 
 /** A review as large as the body's bounds allow, in one of two versions that differ in every text. */
 function largeVersion(v: 0 | 1): ReviewBody {

@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
 import { readStack } from "../helpers/stack.ts";
 import { fileOf, utf8 } from "../helpers/files.ts";
-import type { CreatedShare, ReviewBody, ReviewedReport, SharedReport } from "../../supabase/functions/_shared/review.ts";
+import type { CreatedShare, ReviewedReport, SharedReport } from "../../supabase/functions/_shared/review.ts";
 import type { Submission } from "../../supabase/functions/_shared/types.ts";
+import { reviewBodyOf } from "../helpers/review.ts";
 
 const fixtures = join(import.meta.dirname, "../fixtures/essays");
 const PROMPT = readFileSync(join(fixtures, "prompt.txt"), "utf8");
@@ -50,18 +51,7 @@ async function asRole<T>(userId: string | null, fn: (tx: any) => Promise<T>): Pr
     .catch((e: Error) => e) as Promise<T | Error>;
 }
 
-/** The review body for the report as shown, with `patch` applied. */
-function bodyOf(r: ReviewedReport, patch: Partial<ReviewBody> = {}): ReviewBody {
-  return {
-    categories: r.categories.map((c) => ({ name: c.name, score: c.score, feedback: c.feedback })),
-    strengths: r.strengths,
-    improvementAreas: r.improvementAreas,
-    detailedFeedback: r.detailedFeedback,
-    suggestions: r.suggestions,
-    annotations: r.annotations.map(({ start, end, quote, kind, category, comment, rewrite }) => ({ start, end, quote, kind, category, comment, rewrite })),
-    ...patch,
-  };
-}
+const bodyOf = reviewBodyOf;
 
 const report = async (token = owner.token) => (await api<ReviewedReport>(`/submissions/${submissionId}/report`, { token })).body;
 
