@@ -6,6 +6,7 @@ import type postgres from "postgres";
 import { config, functionEnv, resolveJwtSecret, resolveLocalKeys, rootDir, signKey, type JwtSecret } from "./config.ts";
 import { startDatabase } from "./db.ts";
 import { accessTokenVerifier, AuthError, createUser } from "./gateway/auth.ts";
+import { authCaptchaFromEnv } from "./gateway/auth-captcha.ts";
 import { FunctionsRuntime } from "./gateway/functions.ts";
 import { startGateway } from "./gateway/server.ts";
 import type { GatewayContext } from "./gateway/types.ts";
@@ -113,6 +114,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
 
     await ensureAdmin(db.sql, opts.admin ?? config.admin, log);
 
+    const settings = withoutEmpty({
+      SITE_URL: appUrl,
+      ALLOWED_ORIGINS: appOrigins,
+      GRADING_TICK_SECRET: keys.gradingTickSecret,
+      ...functionEnv(),
+      ...opts.env,
+    });
     const ctx: GatewayContext = {
       sql: db.sql,
       dbUrl: db.url,
@@ -126,6 +134,10 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       dataDir,
       supabaseUrl,
       siteUrl: appUrl,
+      // Auth enforces the captcha the function is given, as [auth.captcha] does where a captcha is set
+      captcha: authCaptchaFromEnv(settings),
+      // supabase/config.toml [auth.email] secure_password_change = true
+      securePasswordChange: true,
       verifyJwt: accessTokenVerifier({ jwtSecret, jwks }),
       log,
     };
@@ -135,13 +147,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       watch: opts.watch,
       log,
       env: {
-        ...withoutEmpty({
-          SITE_URL: appUrl,
-          ALLOWED_ORIGINS: appOrigins,
-          GRADING_TICK_SECRET: keys.gradingTickSecret,
-          ...functionEnv(),
-          ...opts.env,
-        }),
+        ...settings,
         SUPABASE_URL: supabaseUrl,
         // Like a current project: the new key dictionaries (read first) and the legacy JWT keys.
         SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: keys.publishableKey }),
