@@ -136,8 +136,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       siteUrl: appUrl,
       // Auth enforces the captcha the function is given, as [auth.captcha] does where a captcha is set
       captcha: authCaptchaFromEnv(settings),
-      // supabase/config.toml [auth.email] secure_password_change = true
+      // supabase/config.toml [auth.email] secure_password_change = true, require_current_password = true
       securePasswordChange: true,
+      requireCurrentPassword: true,
       verifyJwt: accessTokenVerifier({ jwtSecret, jwks }),
       log,
     };

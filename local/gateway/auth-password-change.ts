@@ -2,7 +2,9 @@
 // it: a password set through PUT /user needs a session created within the last 24 hours (a fresh sign-in,
 // or the session a recovery link starts), else the `nonce` that GET /reauthenticate mailed (valid for
 // otp_expiry, once). Without either: 400 `reauthentication_needed`; a wrong or stale nonce: 422
-// `reauthentication_not_valid`. A new password ends the user's other sessions (PUT /user keeps the
+// `reauthentication_not_valid`. With require_current_password (GoTrue 2.187+), a user who has a password
+// also sends it as `current_password` (400 `current_password_required` / `current_password_invalid`),
+// unless the session is a recovery link's (its `amr` says recovery). A new password ends the user's other sessions (PUT /user keeps the
 // caller's own; an admin update ends them all), so a stolen refresh token stops with it.
 import { createHash, randomInt } from "node:crypto";
 import type postgres from "postgres";
@@ -37,11 +39,37 @@ export async function sendReauthentication(ctx: GatewayContext, userId: string):
   return {};
 }
 
+/** Who asks PUT /user for a new password: their session and its access token's claims. */
+export interface PasswordChangeCaller {
+  sessionId?: string;
+  claims: Record<string, unknown>;
+}
+
+/** Throws unless `caller` may set a new password through PUT /user (both rules above, in GoTrue's order). */
+export async function checkPasswordChange(ctx: GatewayContext, userId: string, caller: PasswordChangeCaller, body: Record<string, unknown>) {
+  await requireReauthentication(ctx, userId, caller.sessionId, body.nonce);
+  await requireCurrentPassword(ctx, userId, caller.claims, body.current_password);
+}
+
+async function requireCurrentPassword(ctx: GatewayContext, userId: string, claims: Record<string, unknown>, current: unknown) {
+  if (!ctx.requireCurrentPassword) return;
+  const amr = Array.isArray(claims.amr) ? (claims.amr as { method?: unknown }[]) : [];
+  if (amr.some((m) => m?.method === "recovery")) return;
+  const given = typeof current === "string" ? current : "";
+  const [user] = await ctx.sql`select coalesce(encrypted_password, '') <> '' as has_password,
+      coalesce(encrypted_password, '') <> '' and encrypted_password = extensions.crypt(${given}, encrypted_password) as matches
+    from auth.users where id = ${userId}`;
+  if (!user?.has_password) return;
+  const message = "Current password required when setting new password.";
+  if (!given) throw new AuthError(400, "current_password_required", message);
+  if (!user.matches) throw new AuthError(400, "current_password_invalid", message);
+}
+
 /**
- * Throws unless the caller may set a new password through PUT /user: secure password change off, a
- * session created within RECENT_SIGN_IN_S, or a valid `nonce` (then used up).
+ * Throws unless secure password change allows it: off, a session created within RECENT_SIGN_IN_S, or a
+ * valid `nonce` (then used up).
  */
-export async function requireReauthentication(ctx: GatewayContext, userId: string, sessionId: string | undefined, nonce: unknown) {
+async function requireReauthentication(ctx: GatewayContext, userId: string, sessionId: string | undefined, nonce: unknown) {
   if (!ctx.securePasswordChange) return;
   if (sessionId) {
     const [session] = await ctx.sql`select 1 from auth.sessions

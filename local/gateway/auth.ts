@@ -8,7 +8,7 @@ import { createLocalJWKSet, decodeProtectedHeader, SignJWT, jwtVerify, type JSON
 import type { GatewayContext } from "./types.ts";
 import { sendMail } from "./mailbox.ts";
 import { requireAuthCaptcha } from "./auth-captcha.ts";
-import { afterPasswordChange, requireReauthentication, sendReauthentication } from "./auth-password-change.ts";
+import { afterPasswordChange, checkPasswordChange, type PasswordChangeCaller, sendReauthentication } from "./auth-password-change.ts";
 
 export const ACCESS_TOKEN_TTL = 3600;
 export const REFRESH_REUSE_INTERVAL_S = 10;
@@ -321,8 +321,8 @@ async function requireAdmin(ctx: GatewayContext, req: IncomingMessage) {
   }
 }
 
-/** `sessionId`: the caller's session on PUT /user (the admin API passes none). */
-async function updateUser(ctx: GatewayContext, id: string, body: Json, admin: boolean, sessionId?: string) {
+/** `caller`: who asks on PUT /user (the admin API passes none). */
+async function updateUser(ctx: GatewayContext, id: string, body: Json, admin: boolean, caller?: PasswordChangeCaller) {
   const { sql } = ctx;
   const data = (admin ? body.user_metadata : body.data) as Json | undefined;
   const password = str(body.password);
@@ -333,7 +333,7 @@ async function updateUser(ctx: GatewayContext, id: string, body: Json, admin: bo
   if (email !== undefined && !validEmail(email)) {
     throw new AuthError(400, "validation_failed", "Unable to validate email address: invalid format");
   }
-  if (password !== undefined && !admin) await requireReauthentication(ctx, id, sessionId, body.nonce);
+  if (password !== undefined && !admin) await checkPasswordChange(ctx, id, caller ?? { claims: {} }, body);
   try {
     await sql.begin(async (tx) => {
       if (data && typeof data === "object") {
@@ -347,7 +347,7 @@ async function updateUser(ctx: GatewayContext, id: string, body: Json, admin: bo
       if (password !== undefined) {
         await tx`update auth.users set encrypted_password = extensions.crypt(${password}, extensions.gen_salt('bf', ${BCRYPT_COST})),
           updated_at = now() where id = ${id}`;
-        await afterPasswordChange(tx, id, admin ? null : sessionId ?? null);
+        await afterPasswordChange(tx, id, admin ? null : caller?.sessionId ?? null);
       }
       if (email !== undefined) {
         await tx`update auth.users set email = ${email}, email_confirmed_at = coalesce(email_confirmed_at, now()),
@@ -488,8 +488,8 @@ export async function handleAuth(req: IncomingMessage, res: ServerResponse, path
       return send(res, 200, await loadUser(ctx.sql, userId));
     }
     if (path === "/user" && method === "PUT") {
-      const { userId, sessionId } = await requireUser(ctx, req);
-      return send(res, 200, await updateUser(ctx, userId, await readJson(req), false, sessionId));
+      const { userId, sessionId, claims } = await requireUser(ctx, req);
+      return send(res, 200, await updateUser(ctx, userId, await readJson(req), false, { sessionId, claims }));
     }
     if (path === "/reauthenticate" && method === "GET") {
       const { userId } = await requireUser(ctx, req);

@@ -24,6 +24,8 @@ export interface GatewayContext {
   captcha?: AuthCaptcha;
   /** [auth.email] secure_password_change: PUT /user sets a password only for a recent sign-in or with a nonce. */
   securePasswordChange?: boolean;
+  /** [auth.email] require_current_password: PUT /user sets a password only with `current_password` (not for a recovery session). */
+  requireCurrentPassword?: boolean;
   verifyJwt(token: string): Promise<Record<string, unknown>>;
   log(line: string): void;
 }

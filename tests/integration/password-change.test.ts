@@ -1,6 +1,7 @@
 // Changing the password needs the current one. Auth's secure password change (config.toml
 // secure_password_change = true): PUT /auth/v1/user with a password is refused for a session signed in
-// more than 24 hours ago unless it carries the nonce GET /auth/v1/reauthenticate mailed; our API's
+// more than 24 hours ago unless it carries the nonce GET /auth/v1/reauthenticate mailed, and
+// (require_current_password = true) without `current_password` even from a fresh session; our API's
 // POST /account/password checks the current password, sets the new one and hands back a fresh session
 // (a new password ends the user's sessions). Recovery links still set a new password.
 import { afterAll, describe, expect, it } from "vitest";
@@ -43,6 +44,19 @@ describe("Auth's PUT /user password change (secure_password_change)", () => {
     expect((await putUser(member.token, { data: { note: "x" } })).status).toBe(200);
   });
 
+  it("wants the current password even from a fresh session (current_password_required / _invalid)", async () => {
+    const member = await createMember();
+    const bare = await putUser(member.token, { password: "fresh-pass-1" });
+    expect(bare.status).toBe(400);
+    expect(((await bare.json()) as { code: string }).code).toBe("current_password_required");
+    const wrong = await putUser(member.token, { password: "fresh-pass-1", current_password: "not-mine-1" });
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { code: string }).code).toBe("current_password_invalid");
+    expect(await loginStatus(member.username, "fresh-pass-1")).toBe(401);
+    expect((await putUser(member.token, { password: "fresh-pass-1", current_password: member.password })).status).toBe(200);
+    expect(await loginStatus(member.username, "fresh-pass-1")).toBe(200);
+  });
+
   it("accepts it with the mailed nonce (once), and the new password ends the other sessions", async () => {
     const member = await createMember();
     const other = await login(member.username, member.password);
@@ -57,13 +71,14 @@ describe("Auth's PUT /user password change (secure_password_change)", () => {
     const nonce = /\b(\d{6})\b/.exec(mails[0]?.text ?? "")?.[1];
     expect(nonce).toBeTruthy();
 
-    const wrong = await putUser(member.token, { password: "renewed-pass-1", nonce: nonce === "000000" ? "000001" : "000000" });
+    const current_password = member.password;
+    const wrong = await putUser(member.token, { password: "renewed-pass-1", current_password, nonce: nonce === "000000" ? "000001" : "000000" });
     expect(wrong.status).toBe(422);
     expect(((await wrong.json()) as { code: string }).code).toBe("reauthentication_not_valid");
 
-    expect((await putUser(member.token, { password: "renewed-pass-1", nonce })).status).toBe(200);
+    expect((await putUser(member.token, { password: "renewed-pass-1", current_password, nonce })).status).toBe(200);
     expect(await loginStatus(member.username, "renewed-pass-1")).toBe(200);
-    expect((await putUser(member.token, { password: "renewed-pass-2", nonce })).status).toBe(422);
+    expect((await putUser(member.token, { password: "renewed-pass-2", current_password: "renewed-pass-1", nonce })).status).toBe(422);
     // the other device's session ended with the new password; the caller's stays
     expect((await api("/auth/me", { token: other.token })).status).toBe(401);
     expect((await api("/auth/me", { token: member.token })).status).toBe(200);
