@@ -6,6 +6,7 @@ import type postgres from "postgres";
 import { config, functionEnv, resolveJwtSecret, resolveLocalKeys, rootDir, signKey, type JwtSecret } from "./config.ts";
 import { startDatabase } from "./db.ts";
 import { accessTokenVerifier, AuthError, createUser } from "./gateway/auth.ts";
+import { authCaptchaFromEnv } from "./gateway/auth-captcha.ts";
 import { AuthLimiter, readAuthRateLimits, type AuthRateLimits } from "./gateway/auth-limits.ts";
 import { createMailer, mailSettingsFromEnv, type MailSettings } from "./gateway/mail.ts";
 import { FunctionsRuntime } from "./gateway/functions.ts";
@@ -128,6 +129,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     stops.push(async () => mailer.close());
     const authLimits = new AuthLimiter({ ...readAuthRateLimits(), ...opts.authRateLimits });
 
+    const settings = withoutEmpty({
+      SITE_URL: appUrl,
+      ALLOWED_ORIGINS: appOrigins,
+      GRADING_TICK_SECRET: keys.gradingTickSecret,
+      ...functionEnv(),
+      ...opts.env,
+    });
     const ctx: GatewayContext = {
       sql: db.sql,
       dbUrl: db.url,
@@ -141,6 +149,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       dataDir,
       supabaseUrl,
       siteUrl: appUrl,
+      // Auth enforces the captcha the function is given, as [auth.captcha] does where a captcha is set
+      captcha: authCaptchaFromEnv(settings),
+      // supabase/config.toml [auth.email] secure_password_change = true, require_current_password = true
+      securePasswordChange: true,
+      requireCurrentPassword: true,
       verifyJwt: accessTokenVerifier({ jwtSecret, jwks }),
       mailer,
       authLimits,
@@ -152,13 +165,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       watch: opts.watch,
       log,
       env: {
-        ...withoutEmpty({
-          SITE_URL: appUrl,
-          ALLOWED_ORIGINS: appOrigins,
-          GRADING_TICK_SECRET: keys.gradingTickSecret,
-          ...functionEnv(),
-          ...opts.env,
-        }),
+        ...settings,
         SUPABASE_URL: supabaseUrl,
         // Like a current project: the new key dictionaries (read first) and the legacy JWT keys.
         SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: keys.publishableKey }),

@@ -8,6 +8,8 @@ import type postgres from "postgres";
 import { createLocalJWKSet, decodeProtectedHeader, SignJWT, jwtVerify, type JSONWebKeySet } from "jose";
 import type { GatewayContext } from "./types.ts";
 import { RateLimitError } from "./auth-limits.ts";
+import { requireAuthCaptcha } from "./auth-captcha.ts";
+import { afterPasswordChange, checkPasswordChange, type PasswordChangeCaller, sendReauthentication } from "./auth-password-change.ts";
 
 export const ACCESS_TOKEN_TTL = 3600;
 export const REFRESH_REUSE_INTERVAL_S = 10;
@@ -320,7 +322,8 @@ async function requireAdmin(ctx: GatewayContext, req: IncomingMessage) {
   }
 }
 
-async function updateUser(ctx: GatewayContext, id: string, body: Json, admin: boolean) {
+/** `caller`: who asks on PUT /user (the admin API passes none). */
+async function updateUser(ctx: GatewayContext, id: string, body: Json, admin: boolean, caller?: PasswordChangeCaller) {
   const { sql } = ctx;
   const data = (admin ? body.user_metadata : body.data) as Json | undefined;
   const password = str(body.password);
@@ -331,6 +334,7 @@ async function updateUser(ctx: GatewayContext, id: string, body: Json, admin: bo
   if (email !== undefined && !validEmail(email)) {
     throw new AuthError(400, "validation_failed", "Unable to validate email address: invalid format");
   }
+  if (password !== undefined && !admin) await checkPasswordChange(ctx, id, caller ?? { claims: {} }, body);
   try {
     await sql.begin(async (tx) => {
       if (data && typeof data === "object") {
@@ -344,6 +348,7 @@ async function updateUser(ctx: GatewayContext, id: string, body: Json, admin: bo
       if (password !== undefined) {
         await tx`update auth.users set encrypted_password = extensions.crypt(${password}, extensions.gen_salt('bf', ${BCRYPT_COST})),
           updated_at = now() where id = ${id}`;
+        await afterPasswordChange(tx, id, admin ? null : caller?.sessionId ?? null);
       }
       if (email !== undefined) {
         await tx`update auth.users set email = ${email}, email_confirmed_at = coalesce(email_confirmed_at, now()),
@@ -357,6 +362,7 @@ async function updateUser(ctx: GatewayContext, id: string, body: Json, admin: bo
       }
     });
   } catch (err: any) {
+    if (err instanceof AuthError) throw err;
     if (err?.code === "23505") throw new AuthError(422, "email_exists", "A user with this email address has already been registered");
     throw new AuthError(500, "unexpected_failure", "Database error updating user");
   }
@@ -458,6 +464,7 @@ export async function handleAuth(req: IncomingMessage, res: ServerResponse, path
     }
     if (method === "POST" && path === "/signup") {
       const body = await readJson(req);
+      await requireAuthCaptcha(ctx, req, body);
       for (const key of ["email", "password", "phone"]) {
         if (body[key] != null && typeof body[key] !== "string") throw new AuthError(400, "bad_json", `${key} must be a string`);
       }
@@ -470,7 +477,9 @@ export async function handleAuth(req: IncomingMessage, res: ServerResponse, path
     }
     if (method === "POST" && path === "/recover") {
       ctx.authLimits.checkAddress("signInSignUps", req);
-      return send(res, 200, await recover(ctx, await readJson(req), url.searchParams.get("redirect_to")));
+      const body = await readJson(req);
+      await requireAuthCaptcha(ctx, req, body);
+      return send(res, 200, await recover(ctx, body, url.searchParams.get("redirect_to")));
     }
     if (method === "GET" && path === "/verify") {
       ctx.authLimits.checkAddress("tokenVerifications", req);
@@ -480,7 +489,10 @@ export async function handleAuth(req: IncomingMessage, res: ServerResponse, path
       const grant = url.searchParams.get("grant_type");
       const body = await readJson(req);
       if (grant === "password" || grant === "refresh_token") ctx.authLimits.checkAddress("tokenRefresh", req);
-      if (grant === "password") return send(res, 200, await passwordGrant(ctx, body));
+      if (grant === "password") {
+        await requireAuthCaptcha(ctx, req, body);
+        return send(res, 200, await passwordGrant(ctx, body));
+      }
       if (grant === "refresh_token") return send(res, 200, await refreshGrant(ctx, body));
       throw new AuthError(400, "unsupported_grant_type", "unsupported_grant_type");
     }
@@ -490,8 +502,12 @@ export async function handleAuth(req: IncomingMessage, res: ServerResponse, path
     }
     if (path === "/user" && method === "PUT") {
       ctx.authLimits.checkAddress("signInSignUps", req);
+      const { userId, sessionId, claims } = await requireUser(ctx, req);
+      return send(res, 200, await updateUser(ctx, userId, await readJson(req), false, { sessionId, claims }));
+    }
+    if (path === "/reauthenticate" && method === "GET") {
       const { userId } = await requireUser(ctx, req);
-      return send(res, 200, await updateUser(ctx, userId, await readJson(req), false));
+      return send(res, 200, await sendReauthentication(ctx, userId));
     }
     if (path === "/logout" && method === "POST") {
       const { userId, sessionId } = await requireUser(ctx, req);

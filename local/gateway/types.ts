@@ -1,6 +1,7 @@
 // Shared context handed to every gateway module (auth, storage, realtime, functions).
 import type { JsonWebKey, KeyObject } from "node:crypto";
 import type postgres from "postgres";
+import type { AuthCaptcha } from "./auth-captcha.ts";
 import type { AuthLimiter } from "./auth-limits.ts";
 import type { Mailer } from "./mail.ts";
 
@@ -21,6 +22,12 @@ export interface GatewayContext {
   /** The SPA's address ([auth] site_url): the default redirect of recovery links; redirect_to must share its origin or be a loopback URL. */
   siteUrl?: string;
   supabaseUrl: string;
+  /** Auth's captcha ([auth.captcha]): when set, sign-ups, password grants and /recover need a verified token. */
+  captcha?: AuthCaptcha;
+  /** [auth.email] secure_password_change: PUT /user sets a password only for a recent sign-in or with a nonce. */
+  securePasswordChange?: boolean;
+  /** [auth.email] require_current_password: PUT /user sets a password only with `current_password` (not for a recovery session). */
+  requireCurrentPassword?: boolean;
   verifyJwt(token: string): Promise<Record<string, unknown>>;
   /** Where Auth's mails go (SMTP, the development mailbox, or nowhere). */
   mailer: Mailer;

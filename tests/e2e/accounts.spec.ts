@@ -153,10 +153,19 @@ test("계정 설정: display name, email and password changed; the new password 
   await expect(emailForm.getByLabel("이메일")).toHaveValue(fresh);
 
   const passwordForm = page.getByRole("form", { name: "비밀번호 변경" });
+  await passwordForm.getByLabel("현재 비밀번호").fill("wrong-one1");
+  await passwordForm.getByLabel("새 비밀번호", { exact: true }).fill("changed456");
+  await passwordForm.getByLabel("새 비밀번호 확인").fill("changed456");
+  await passwordForm.getByRole("button", { name: "비밀번호 변경" }).click();
+  await expect(passwordForm.getByText("현재 비밀번호가 올바르지 않습니다.")).toBeVisible();
+  await passwordForm.getByLabel("현재 비밀번호").fill("secret123");
   await passwordForm.getByLabel("새 비밀번호", { exact: true }).fill("changed456");
   await passwordForm.getByLabel("새 비밀번호 확인").fill("changed456");
   await passwordForm.getByRole("button", { name: "비밀번호 변경" }).click();
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "비밀번호가 변경되었습니다." })).toBeVisible();
+  // the new password ended every session; the fresh one from the answer keeps this tab signed in
+  await page.reload();
+  await expect(header(page).getByTestId("user-label")).toContainText("박 선생님");
 
   await header(page).getByRole("button", { name: "로그아웃" }).click();
   await loginAs(page, username, "secret123");

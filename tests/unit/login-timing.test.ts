@@ -20,8 +20,8 @@ vi.mock("../../supabase/functions/api/lib/supabase.ts", () => {
   });
   return {
     anonClient: client,
-    passwordGrantClient: (byAuth: boolean) => {
-      calls.grantWithAdminKey.push(byAuth);
+    authCallClient: (captchaExempt: boolean) => {
+      calls.grantWithAdminKey.push(captchaExempt);
       return client();
     },
     serviceClient: () => ({}),
@@ -100,17 +100,19 @@ describe("POST /auth/login for an unknown username", () => {
   });
 });
 
-describe("POST /auth/login when Supabase Auth enforces the captcha", () => {
-  it("makes the password grant with the secret key (Auth skips the captcha for admin credentials), else with the publishable key", async () => {
+describe("POST /auth/login with a captcha configured", () => {
+  it("makes the password grant with the secret key whoever verifies the captcha (Auth skips its captcha for admin credentials), else with the publishable key", async () => {
     await attempt("teacher");
     expect(calls.grantWithAdminKey).toEqual([false]);
 
-    Object.assign(process.env, { CAPTCHA_PROVIDER: "turnstile", CAPTCHA_SECRET_KEY: "secret", CAPTCHA_VERIFIED_BY: "auth" });
-    try {
-      await attempt("teacher");
-    } finally {
-      for (const k of ["CAPTCHA_PROVIDER", "CAPTCHA_SECRET_KEY", "CAPTCHA_VERIFIED_BY"]) delete process.env[k];
+    for (const verifiedBy of ["auth", "api"]) {
+      Object.assign(process.env, { CAPTCHA_PROVIDER: "turnstile", CAPTCHA_SECRET_KEY: "secret", CAPTCHA_VERIFIED_BY: verifiedBy });
+      try {
+        await attempt("teacher");
+      } finally {
+        for (const k of ["CAPTCHA_PROVIDER", "CAPTCHA_SECRET_KEY", "CAPTCHA_VERIFIED_BY"]) delete process.env[k];
+      }
     }
-    expect(calls.grantWithAdminKey).toEqual([false, true]);
+    expect(calls.grantWithAdminKey).toEqual([false, true, true]);
   });
 });

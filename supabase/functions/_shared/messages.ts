@@ -11,6 +11,7 @@ export const VALIDATION = {
   passwordMin: "비밀번호는 최소 6자 이상이어야 합니다",
   passwordMax: "비밀번호는 최대 100자까지 가능합니다",
   passwordMismatch: "비밀번호가 일치하지 않습니다",
+  currentPasswordRequired: "현재 비밀번호를 입력해 주세요",
   planNotFound: "플랜을 찾을 수 없습니다.",
   invalidInput: "입력 정보를 다시 확인해 주세요.",
 } as const;

@@ -25,6 +25,13 @@ export const passwordSchema = z
   .min(6, VALIDATION.passwordMin)
   .max(100, VALIDATION.passwordMax);
 
+/** The POST /account/password body (비밀번호 변경): the current password, which the server checks, and the new one. */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string({ error: VALIDATION.currentPasswordRequired }).min(1, VALIDATION.currentPasswordRequired).max(1000),
+  newPassword: passwordSchema,
+}, objectError);
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
 export const displayNameSchema = z.string({ error: VALIDATION.displayNameMax }).max(100, VALIDATION.displayNameMax);
 
 /** The register form (SPA): confirmPassword must equal password, reported on confirmPassword. */

@@ -40,6 +40,12 @@ export interface AuthResponse {
   message: string;
 }
 
+/** POST /account/password: the new password ended every session; `session` is a fresh one (null: sign in again). */
+export interface ChangePasswordResponse {
+  session: Session | null;
+  message: string;
+}
+
 export interface Plan {
   id: PlanId | string;
   name: string;

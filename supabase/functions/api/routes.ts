@@ -3,6 +3,7 @@ import type { Route } from "./lib/types.ts";
 import { routes as auth } from "./auth/routes.ts";
 import { routes as account } from "./account/routes.ts";
 import { routes as accountDelete } from "./account/delete.ts";
+import { routes as accountPassword } from "./account/password.ts";
 import { routes as accountProfile } from "./account/profile.ts";
 import { routes as usage } from "./usage/routes.ts";
 import { routes as sessions } from "./sessions/routes.ts";
@@ -19,6 +20,7 @@ export const allRoutes: Route[] = [
   ...auth,
   ...account,
   ...accountDelete,
+  ...accountPassword,
   ...accountProfile,
   ...usage,
   ...sessions,

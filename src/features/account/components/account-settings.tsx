@@ -11,30 +11,38 @@ import { notify } from "@/lib/notify";
 import { queryClient } from "@/lib/query-client";
 import { supabase } from "@/lib/supabase";
 import { useFormRequest } from "@/features/account/hooks/use-form-request";
+import { changePassword } from "@/features/account/api/change-password";
+import { VALIDATION } from "@shared/messages.ts";
 
-/** 비밀번호 변경: the signed-in user's Supabase Auth password (updateUser). */
-export function PasswordChangeForm({ onDone }: { onDone?: () => void }) {
+/** 비밀번호 변경: the current password and a new one, through our API (the server checks the current one). */
+export function PasswordChangeForm() {
+  const [current, setCurrent] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const { error, setError, busy, run } = useFormRequest();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (password.length < 6) return setError("비밀번호는 최소 6자 이상이어야 합니다");
-    if (password.length > 100) return setError("비밀번호는 최대 100자까지 가능합니다");
-    if (password !== confirm) return setError("비밀번호가 일치하지 않습니다");
+    if (!current) return setError(VALIDATION.currentPasswordRequired);
+    if (password.length < 6) return setError(VALIDATION.passwordMin);
+    if (password.length > 100) return setError(VALIDATION.passwordMax);
+    if (password !== confirm) return setError(VALIDATION.passwordMismatch);
     await run(async () => {
-      const { error: authError } = await supabase.auth.updateUser({ password });
-      if (authError) throw authError;
+      const message = await changePassword({ currentPassword: current, newPassword: password });
+      setCurrent("");
       setPassword("");
       setConfirm("");
-      notify({ title: "비밀번호 변경", description: "비밀번호가 변경되었습니다." });
-      onDone?.();
+      notify({ title: "비밀번호 변경", description: message });
     }, "비밀번호를 변경하지 못했습니다. 잠시 후 다시 시도해 주세요.");
   };
 
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-label="비밀번호 변경">
+      <div>
+        <Label htmlFor="current-password">현재 비밀번호</Label>
+        <Input id="current-password" type="password" autoComplete="current-password" value={current}
+          onChange={(e) => setCurrent(e.target.value)} invalid={Boolean(error)} />
+      </div>
       <div>
         <Label htmlFor="new-password">새 비밀번호</Label>
         <Input id="new-password" type="password" autoComplete="new-password" value={password}

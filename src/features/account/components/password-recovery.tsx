@@ -7,23 +7,34 @@ import { FieldError, Label } from "@/components/ui/label";
 import { paths } from "@/config/paths";
 import { useFormRequest } from "@/features/account/hooks/use-form-request";
 import { useAuth } from "@/lib/auth";
+import { notify } from "@/lib/notify";
 import { supabase } from "@/lib/supabase";
-import { PasswordChangeForm } from "@/features/account/components/account-settings";
+import { VALIDATION } from "@shared/messages.ts";
+import { useCaptcha } from "@/components/captcha-widget";
+import { CAPTCHA_TEXT } from "@/lib/captcha";
 
-/** 비밀번호 찾기: Supabase Auth mails a recovery link to the address (the answer never tells whether it has an account). */
+/**
+ * 비밀번호 찾기: Supabase Auth mails a recovery link to the address (the answer never tells whether it has
+ * an account). With a captcha, Auth's own ([auth.captcha]) wants the widget's token on /recover.
+ */
 export function ForgotPassword() {
   const [email, setEmail] = useState("");
   const [sent, setSent] = useState(false);
   const { error, setError, busy, run } = useFormRequest();
+  const captcha = useCaptcha();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return setError("올바른 이메일 주소를 입력해주세요");
+    if (!captcha.ready()) return;
     await run(async () => {
       const { error: authError } = await supabase.auth.resetPasswordForEmail(email.trim(), {
         redirectTo: `${window.location.origin}${paths.resetPassword.getHref()}`,
+        captchaToken: captcha.token ?? undefined,
       });
       if (authError) {
+        captcha.reset();
+        if (authError.code === "captcha_failed") throw new Error(CAPTCHA_TEXT.needed);
         if (authError.status === 429) throw new Error("잠시 후 다시 요청해 주세요. 메일은 1분에 한 번 보낼 수 있습니다.");
         throw authError;
       }
@@ -49,6 +60,7 @@ export function ForgotPassword() {
                   onChange={(e) => setEmail(e.target.value)} invalid={Boolean(error)} />
                 <FieldError message={error} />
               </div>
+              {captcha.widget}
               <Button type="submit" block loading={busy} disabled={busy}>재설정 링크 보내기</Button>
             </form>
           )}
@@ -56,6 +68,48 @@ export function ForgotPassword() {
         </CardBody>
       </Card>
     </div>
+  );
+}
+
+/**
+ * The new password of a recovery session, set through Auth (PUT /user): the link's session is new, which
+ * is the recent sign-in Auth's secure password change asks for, and no current password is needed.
+ */
+function RecoveryPasswordForm({ onDone }: { onDone: () => void }) {
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const { error, setError, busy, run } = useFormRequest();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (password.length < 6) return setError(VALIDATION.passwordMin);
+    if (password.length > 100) return setError(VALIDATION.passwordMax);
+    if (password !== confirm) return setError(VALIDATION.passwordMismatch);
+    await run(async () => {
+      const { error: authError } = await supabase.auth.updateUser({ password });
+      if (authError?.code === "same_password") throw new Error("새 비밀번호는 이전 비밀번호와 달라야 합니다.");
+      if (authError?.code === "reauthentication_needed") throw new Error("링크가 만료되었습니다. 비밀번호 찾기를 다시 요청해 주세요.");
+      if (authError) throw authError;
+      notify({ title: "비밀번호 변경", description: "비밀번호가 변경되었습니다." });
+      onDone();
+    }, "비밀번호를 변경하지 못했습니다. 잠시 후 다시 시도해 주세요.");
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3" aria-label="비밀번호 변경">
+      <div>
+        <Label htmlFor="new-password">새 비밀번호</Label>
+        <Input id="new-password" type="password" autoComplete="new-password" value={password}
+          onChange={(e) => setPassword(e.target.value)} invalid={Boolean(error)} />
+      </div>
+      <div>
+        <Label htmlFor="new-password-confirm">새 비밀번호 확인</Label>
+        <Input id="new-password-confirm" type="password" autoComplete="new-password" value={confirm}
+          onChange={(e) => setConfirm(e.target.value)} invalid={Boolean(error)} />
+        <FieldError message={error} />
+      </div>
+      <Button type="submit" loading={busy} disabled={busy}>비밀번호 변경</Button>
+    </form>
   );
 }
 
@@ -93,7 +147,7 @@ export function ResetPassword() {
               <Link to={paths.forgotPassword.getHref()} className="link link-primary">비밀번호 찾기</Link>를 다시 요청해 주세요.
             </p>
           )}
-          {state === "ready" && <PasswordChangeForm onDone={() => navigate(paths.home.getHref(), { replace: true })} />}
+          {state === "ready" && <RecoveryPasswordForm onDone={() => navigate(paths.home.getHref(), { replace: true })} />}
         </CardBody>
       </Card>
     </div>

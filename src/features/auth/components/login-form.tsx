@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
-import { useCaptcha } from "@/features/auth/components/captcha-widget";
+import { useCaptcha } from "@/components/captcha-widget";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth";
 import { useZodForm } from "@/lib/zod-form";

@@ -1,6 +1,6 @@
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
-import { useCaptcha } from "@/features/auth/components/captcha-widget";
+import { useCaptcha } from "@/components/captcha-widget";
 import { useAuth } from "@/lib/auth";
 import { useZodForm } from "@/lib/zod-form";
 import { registerSchema, toRegisterRequest, type RegisterFormInput } from "@shared/schemas.ts";

@@ -9,8 +9,8 @@ import { HttpError } from "../lib/errors.ts";
 import { json, noContent } from "../lib/http.ts";
 import { RATE_LIMITS, type RateLimitRule } from "../lib/rate-limit.ts";
 import { limitedBody } from "../lib/limited-body.ts";
-import { CAPTCHA_MESSAGES, checkCaptcha, isAuthCaptchaError } from "../lib/captcha.ts";
-import { anonClient, serviceClient } from "../lib/supabase.ts";
+import { CAPTCHA_MESSAGES, captchaConfig, checkCaptcha, isAuthCaptchaError } from "../lib/captcha.ts";
+import { anonClient, authCallClient, serviceClient } from "../lib/supabase.ts";
 import { signInWithPassword } from "../lib/password-grant.ts";
 import { bearerToken, forgetToken } from "../lib/auth.ts";
 import { loadUser } from "../account/queries.ts";
@@ -47,10 +47,18 @@ const captchaField = { captchaToken: z.string().max(8192).nullish() };
 const registerWithCaptchaSchema = registerRequestSchema.extend(captchaField);
 const guestRequestSchema = z.object(captchaField);
 
-/** The start of a public sign-up: the body, the caller address's rate limit, then the captcha (its token for Supabase Auth). */
+/**
+ * The start of a public sign-up: the body, the caller address's rate limit, then the captcha. `auth` is
+ * the client for the Auth call: with a captcha that Auth verifies (CAPTCHA_VERIFIED_BY=auth) the browser's
+ * `captchaToken` goes on with the publishable key; with one this function verified, the secret key (Auth's
+ * own captcha, when enabled, then does not ask again: a token verifies once); without a captcha, the
+ * publishable key.
+ */
 async function admitSignUp<T extends { captchaToken?: string | null }>(ctx: Ctx, schema: z.ZodType<T>, rule: RateLimitRule) {
   const { body, address } = await limitedBody(ctx, schema, rule);
-  return { body, captchaToken: await checkCaptcha(body.captchaToken, address) };
+  const captchaToken = await checkCaptcha(body.captchaToken, address);
+  const verifiedHere = captchaToken === undefined && captchaConfig() !== null;
+  return { body, captchaToken, auth: authCallClient(verifiedHere) };
 }
 
 /** Supabase Auth throttled the call (429) or refused its captcha token (403): throws that answer. */
@@ -128,14 +136,14 @@ export const routes: Route[] = [
     path: "/auth/register",
     auth: "public",
     async handler(ctx) {
-      const { body, captchaToken } = await admitSignUp(ctx, registerWithCaptchaSchema, RATE_LIMITS.register);
+      const { body, captchaToken, auth } = await admitSignUp(ctx, registerWithCaptchaSchema, RATE_LIMITS.register);
       if (await usernameTaken(body.username)) throw new HttpError(409, API_MESSAGES.usernameTaken);
       if (await emailTaken(body.email)) throw new HttpError(409, API_MESSAGES.emailTaken);
 
       const metadata: Record<string, string> = { username: body.username };
       if (body.displayName !== undefined) metadata.display_name = body.displayName;
 
-      const { data, error } = await anonClient().auth.signUp({
+      const { data, error } = await auth.auth.signUp({
         email: body.email,
         password: body.password,
         options: { data: metadata, captchaToken },
@@ -202,8 +210,8 @@ export const routes: Route[] = [
     path: "/auth/guest",
     auth: "public",
     async handler(ctx) {
-      const { captchaToken } = await admitSignUp(ctx, guestRequestSchema, RATE_LIMITS.guest);
-      const { data, error } = await anonClient().auth.signInAnonymously(captchaToken ? { options: { captchaToken } } : undefined);
+      const { captchaToken, auth } = await admitSignUp(ctx, guestRequestSchema, RATE_LIMITS.guest);
+      const { data, error } = await auth.auth.signInAnonymously(captchaToken ? { options: { captchaToken } } : undefined);
       if (error || !data.session || !data.user) {
         const e = (error ?? {}) as AuthErrorLike;
         throwIfThrottled(e);

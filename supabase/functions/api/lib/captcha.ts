@@ -1,5 +1,6 @@
-// Captcha on guest start and sign-up. Off unless CAPTCHA_PROVIDER and
-// CAPTCHA_SECRET_KEY are set. Turnstile and hCaptcha share the siteverify protocol: a form POST of
+// Captcha on guest start and sign-up. Off unless CAPTCHA_PROVIDER and CAPTCHA_SECRET_KEY are set; Auth
+// should then enforce the same captcha ([auth.captcha] in config.toml), so calling Auth directly does not
+// skip it. Turnstile and hCaptcha share the siteverify protocol: a form POST of
 // secret, response (the widget's token) and remoteip, answered by JSON `{ success: boolean, ... }`.
 import { HttpError } from "./errors.ts";
 import { read as readEnv } from "./env.ts";
@@ -11,9 +12,9 @@ export interface CaptchaConfig {
   secretKey: string;
   verifyUrl: string;
   /**
-   * "api" (default): this function verifies the token at siteverify.
-   * "auth": Supabase Auth has the same captcha enabled and verifies it (a token can be verified
-   * only once), so the token is required here and handed on to Auth as captchaToken.
+   * "api" (default): this function verifies the token at siteverify (with the caller's own address) and
+   * makes the Auth call with the secret key, which Auth's captcha does not ask again (a token verifies once).
+   * "auth": Supabase Auth verifies it, so the token is required here and handed on to Auth as captchaToken.
    */
   verifiedBy: "api" | "auth";
 }

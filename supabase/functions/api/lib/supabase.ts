@@ -20,11 +20,12 @@ export function anonClient(): SupabaseClient {
 }
 
 /**
- * A fresh client for the login password grant. When Supabase Auth itself enforces the captcha
- * (`CAPTCHA_VERIFIED_BY=auth`), Auth also asks password grants for a token unless the call carries
- * an admin credential: the grant is then made with the secret key (a fresh client, so the user's
- * session never lands in the shared service client). Otherwise the publishable key, as before.
+ * A fresh client for an Auth call that Auth's captcha guards ([auth.captcha]: sign-up, guest start,
+ * password grant) and that this function makes on its own authority, with no browser token to hand
+ * on. `captchaExempt`: made with the secret key, which Auth accepts instead of a captcha token (GoTrue
+ * skips its captcha for admin credentials); a fresh client, so the user's session never lands in the
+ * shared service client. Otherwise the publishable key.
  */
-export function passwordGrantClient(captchaByAuth: boolean): SupabaseClient {
-  return createClient(env.supabaseUrl, captchaByAuth ? env.serviceRoleKey : env.anonKey, authOptions);
+export function authCallClient(captchaExempt: boolean): SupabaseClient {
+  return createClient(env.supabaseUrl, captchaExempt ? env.serviceRoleKey : env.anonKey, authOptions);
 }

@@ -1,4 +1,4 @@
-// The captcha widget beside the guest button and the sign-up form (only when VITE_CAPTCHA_SITE_KEY is
+// The captcha widget beside the guest button, the sign-up form and 비밀번호 찾기 (only when VITE_CAPTCHA_SITE_KEY is
 // set; see src/lib/captcha.ts). useCaptcha() keeps the token of the solved check; a token is good for
 // one verification, so forms call reset() after every attempt the server refused.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
