@@ -1,4 +1,4 @@
-import { formatSeoulDateOr } from "@/lib/format-date";
+import { formatSeoulDateOr } from "@shared/format.ts";
 import { scorePercent, scoreTier } from "@shared/grading.ts";
 
 export type Tier = ReturnType<typeof scoreTier>;

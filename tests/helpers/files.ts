@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { deflateRawSync, deflateSync } from "node:zlib";
+import { crc32, deflateRawSync, deflateSync } from "node:zlib";
 import { Document, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from "docx";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { PNG } from "pngjs";
@@ -118,20 +118,6 @@ interface ZipEntry {
   declaredSize?: number;
 }
 
-const crcTable = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
 
 /**
  * The fields a local file header (from byte 4) and a central directory entry (from byte 6) share, in

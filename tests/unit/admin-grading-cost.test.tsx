@@ -4,18 +4,28 @@
 // period sent to GET /admin/usage, and the error state.
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { GradingUsageReport } from "@/features/admin/api/get-grading-usage";
+import { API, apiError } from "../mocks/api.ts";
+import { server } from "../mocks/server.ts";
 
-const mocks = vi.hoisted(() => ({ get: vi.fn() }));
-vi.mock("@/lib/api-client", async (importOriginal) => {
-  const original = await importOriginal<typeof import("@/lib/api-client")>();
-  return { ...original, api: { ...original.api, get: mocks.get } };
-});
-
+vi.stubEnv("VITE_API_URL", API);
 const { GradingCost, usd } = await import("@/features/admin/components/grading-cost");
 const { seoulDay } = await import("@/features/admin/api/get-grading-usage");
-const { ApiError } = await import("@/lib/api-client");
+
+/** GET /admin/usage answering `reply`; the path and query of each request go into the returned list. */
+function usageReplies(reply: GradingUsageReport | (() => Response)): string[] {
+  const seen: string[] = [];
+  server.use(
+    http.get(`${API}/admin/usage`, ({ request }) => {
+      const url = new URL(request.url);
+      seen.push(`${url.pathname.slice(new URL(API).pathname.length)}${url.search}`);
+      return typeof reply === "function" ? reply() : HttpResponse.json(reply);
+    }),
+  );
+  return seen;
+}
 
 const sums = (essays: number, p: number, c: number, k: number, cost: number) => ({
   essays,
@@ -64,18 +74,17 @@ function renderCost() {
 
 afterEach(() => {
   cleanup();
-  vi.clearAllMocks();
 });
 
 describe("GradingCost", () => {
   it("shows the totals, cost per day and per teacher, and tokens per answer by mode, in Korean", async () => {
-    mocks.get.mockResolvedValue(report);
+    const seen = usageReplies(report);
     renderCost();
     expect(await screen.findByTestId("cost-total")).toHaveProperty("textContent", "$0.1045");
     expect(screen.getByTestId("cost-essays").textContent).toBe("30건");
     expect(screen.getByTestId("cost-per-essay").textContent).toBe("$0.0035");
     expect(screen.getByTestId("cost-tokens").textContent).toBe("135,000");
-    expect(mocks.get).toHaveBeenCalledWith(`/admin/usage?from=${seoulDay(29)}&to=${seoulDay(0)}`);
+    expect(seen).toEqual([`/admin/usage?from=${seoulDay(29)}&to=${seoulDay(0)}`]);
 
     const perDay = screen.getByRole("table", { name: "일별 채점 비용" });
     const dayRows = within(perDay).getAllByRole("row").slice(1).map((r) => within(r).getAllByRole("cell").map((c) => c.textContent));
@@ -102,16 +111,16 @@ describe("GradingCost", () => {
   });
 
   it("asks for another period when one is chosen", async () => {
-    mocks.get.mockResolvedValue({ ...report, days: [], teachers: [], purposes: [], modes: [], total: sums(0, 0, 0, 0, 0) });
+    const seen = usageReplies({ ...report, days: [], teachers: [], purposes: [], modes: [], total: sums(0, 0, 0, 0, 0) });
     renderCost();
     expect(await screen.findByText("이 기간에 AI 채점 기록이 없습니다.")).toBeTruthy();
     expect(screen.getByTestId("cost-per-essay").textContent).toBe("-");
     fireEvent.change(screen.getByLabelText("조회 기간"), { target: { value: "7" } });
-    await waitFor(() => expect(mocks.get).toHaveBeenLastCalledWith(`/admin/usage?from=${seoulDay(6)}&to=${seoulDay(0)}`));
+    await waitFor(() => expect(seen.at(-1)).toBe(`/admin/usage?from=${seoulDay(6)}&to=${seoulDay(0)}`));
   });
 
   it("says so in Korean when the usage cannot be read", async () => {
-    mocks.get.mockRejectedValue(new ApiError("관리자만 접근할 수 있습니다.", 403, {}));
+    usageReplies(() => apiError(403, "관리자만 접근할 수 있습니다."));
     renderCost();
     expect((await screen.findByRole("alert")).textContent).toBe("채점 비용을 불러올 수 없습니다. 관리자만 접근할 수 있습니다.");
   });

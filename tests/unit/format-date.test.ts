@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { formatSeoulDate, formatSeoulDateOr, seoulYear } from "@/lib/format-date";
+import { formatSeoulDate, formatSeoulDateOr, seoulYear } from "@shared/format.ts";
 import { formatReportDate } from "@/lib/report-format";
 import { formatKoreanDate, formatKoreanLongDate } from "@/features/blog/utils/format";
 import { formatKoreanLongDate as usageResetDate } from "@/features/sessions/utils/usage-limit";

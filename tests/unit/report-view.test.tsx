@@ -1,25 +1,35 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_RUBRIC, type ReportData } from "@shared/grading.ts";
+import { API, apiError } from "../mocks/api.ts";
+import { server } from "../mocks/server.ts";
 
-const mocks = vi.hoisted(() => ({
-  get: vi.fn(),
-  download: vi.fn(),
-  saveBlob: vi.fn(),
-  notify: vi.fn(),
-}));
-
-vi.mock("@/lib/api-client", async (importOriginal) => {
-  const original = await importOriginal<typeof import("@/lib/api-client")>();
-  return { ...original, api: { ...original.api, get: mocks.get, download: mocks.download }, saveBlob: mocks.saveBlob };
-});
+const mocks = vi.hoisted(() => ({ notify: vi.fn() }));
+vi.stubEnv("VITE_API_URL", API);
 vi.mock("@/lib/notify", () => ({ notify: mocks.notify }));
 
 const { ReportView } = await import("@/features/sessions/components/report-view");
-const { ApiError } = await import("@/lib/api-client");
 
+/** Paths (after the API base) the view asked for. */
+let seen: string[] = [];
+const pathOf = (request: Request) => new URL(request.url).pathname.slice(new URL(API).pathname.length);
+
+/** GET /submissions/:id/report answers `reply` (a report, or a response such as an API error). */
+function reportIs(reply: ReportData | (() => Response)) {
+  server.use(
+    http.get(`${API}/submissions/:id/report`, ({ request }) => {
+      seen.push(pathOf(request));
+      return typeof reply === "function" ? reply() : HttpResponse.json(reply);
+    }),
+  );
+}
+
+/** Files the browser was asked to save (URL.createObjectURL + a click on a download link). */
+let saved: { blob: Blob; filename: string }[] = [];
+let lastBlob: Blob | null = null;
 function report(overrides: Partial<ReportData> = {}): ReportData {
   return {
     submissionId: "sub-1",
@@ -63,16 +73,28 @@ function renderView(onBack = vi.fn()) {
 }
 
 beforeEach(() => {
-  for (const m of Object.values(mocks)) m.mockReset();
+  mocks.notify.mockReset();
+  seen = [];
+  saved = [];
+  Object.assign(URL, {
+    createObjectURL: (blob: Blob) => ((lastBlob = blob), "blob:report"),
+    revokeObjectURL: () => {},
+  });
+  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+    if (this.download && lastBlob) saved.push({ blob: lastBlob, filename: this.download });
+  });
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 describe("ReportView (AI 논술 첨삭 리포트)", () => {
   it("shows every report field in order, with the colour tier of each score", async () => {
-    mocks.get.mockResolvedValue(report());
+    reportIs(report());
     renderView();
     await screen.findByText("김민수");
-    expect(mocks.get).toHaveBeenCalledWith("/submissions/sub-1/report");
+    expect(seen).toContain("/submissions/sub-1/report");
     expect(screen.getByRole("heading", { name: "AI 논술 첨삭 리포트" })).toBeTruthy();
 
     const text = screen.getByTestId("report-view").textContent!;
@@ -103,7 +125,7 @@ describe("ReportView (AI 논술 첨삭 리포트)", () => {
   });
 
   it("labels offline results as not AI-graded and shows the grader's flags", async () => {
-    mocks.get.mockResolvedValue(
+    reportIs(
       report({
         grader: "offline",
         graderLabel: "오프라인 분석기 채점 (AI 채점 아님)",
@@ -122,25 +144,37 @@ describe("ReportView (AI 논술 첨삭 리포트)", () => {
   });
 
   it("goes back to the dashboard", async () => {
-    mocks.get.mockResolvedValue(report());
+    reportIs(report());
     const { onBack } = renderView();
     fireEvent.click(screen.getByRole("button", { name: "← 대시보드로 돌아가기" }));
     expect(onBack).toHaveBeenCalledTimes(1);
   });
 
   it("downloads the TXT with the 다운로드 완료 toast, and 다운로드 실패 on failure", async () => {
-    mocks.get.mockResolvedValue(report());
-    const blob = new Blob(["총점 72"], { type: "text/plain" });
-    mocks.download.mockResolvedValueOnce({ blob, filename: "김민수_논술첨삭_리포트.txt" });
+    reportIs(report());
+    let fail = false;
+    server.use(
+      http.get(`${API}/submissions/:id/report/download`, ({ request }) => {
+        seen.push(pathOf(request));
+        if (fail) return new HttpResponse("boom", { status: 500 });
+        return new HttpResponse("총점 72", {
+          headers: {
+            "Content-Type": "text/plain; charset=utf-8",
+            "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent("김민수_논술첨삭_리포트.txt")}`,
+          },
+        });
+      }),
+    );
     renderView();
     await screen.findByText("김민수");
     const button = screen.getByRole("button", { name: /전체 리포트 다운로드/ });
     fireEvent.click(button);
     await waitFor(() => expect(mocks.notify).toHaveBeenCalledWith(expect.objectContaining({ title: "다운로드 완료" })));
-    expect(mocks.download).toHaveBeenCalledWith("/submissions/sub-1/report/download");
-    expect(mocks.saveBlob).toHaveBeenCalledWith(blob, "김민수_논술첨삭_리포트.txt");
+    expect(seen).toContain("/submissions/sub-1/report/download");
+    expect(saved.map((f) => f.filename)).toEqual(["김민수_논술첨삭_리포트.txt"]);
+    expect(await saved[0].blob.text()).toBe("총점 72");
 
-    mocks.download.mockRejectedValueOnce(new ApiError("500: boom", 500, "boom"));
+    fail = true;
     fireEvent.click(button);
     await waitFor(() =>
       expect(mocks.notify).toHaveBeenCalledWith({
@@ -149,10 +183,11 @@ describe("ReportView (AI 논술 첨삭 리포트)", () => {
         variant: "destructive",
       }),
     );
+    expect(saved).toHaveLength(1);
   });
 
   it("says the grading is not finished when the report is not ready (409)", async () => {
-    mocks.get.mockRejectedValue(new ApiError("아직 채점이 완료되지 않았습니다.", 409, { error: "아직 채점이 완료되지 않았습니다." }));
+    reportIs(() => apiError(409, "아직 채점이 완료되지 않았습니다."));
     renderView();
     expect((await screen.findByRole("alert")).textContent).toContain("아직 채점이 완료되지 않았습니다.");
   });
@@ -176,7 +211,7 @@ describe("ReportView: the text with its 첨삭 marks", () => {
   const marks = () => Array.from(document.querySelectorAll<HTMLElement>('[data-testid="annotation-mark"]'));
 
   it("shows the question, the rubric with its points and the answer", async () => {
-    mocks.get.mockResolvedValue(annotated());
+    reportIs(annotated());
     renderView();
     const question = await screen.findByTestId("report-question");
     expect(question.textContent).toContain("청소년의 스마트폰 사용 제한에 대한 자신의 의견을 쓰시오.");
@@ -189,7 +224,7 @@ describe("ReportView: the text with its 첨삭 marks", () => {
   });
 
   it("marks exactly the quoted spans, numbered, with a kind marker that is not colour alone", async () => {
-    mocks.get.mockResolvedValue(annotated());
+    reportIs(annotated());
     renderView();
     await screen.findByTestId("annotated-essay");
     expect(marks().map((m) => m.textContent)).toEqual(["스마트폰 사용은 제한되어야 한다.", "어렵기 때문이다.", "결론적으로 제한이 필요하다."]);
@@ -211,7 +246,7 @@ describe("ReportView: the text with its 첨삭 marks", () => {
 
   it("draws no mark for invented, out-of-range, mismatched or overlapping annotations", async () => {
     const good = ann("결론적으로 제한이 필요하다.", "질문", "언어 표현", "근거는 무엇인가요?");
-    mocks.get.mockResolvedValue(
+    reportIs(
       report({
         answer: ANSWER,
         annotations: [
@@ -235,7 +270,7 @@ describe("ReportView: the text with its 첨삭 marks", () => {
   });
 
   it("filters the marks by rubric category", async () => {
-    mocks.get.mockResolvedValue(annotated());
+    reportIs(annotated());
     renderView();
     const filter = await screen.findByTestId("annotation-filter");
     expect(within(filter).getAllByRole("button").map((b) => b.textContent)).toEqual(["전체 3", "논리 구조 1", "근거의 타당성 1", "언어 표현 1"]);
@@ -251,7 +286,7 @@ describe("ReportView: the text with its 첨삭 marks", () => {
   });
 
   it("opens a mark's note on keyboard focus, keeps it with Enter, closes with Escape", async () => {
-    mocks.get.mockResolvedValue(annotated());
+    reportIs(annotated());
     renderView();
     await screen.findByTestId("annotated-essay");
     const mark = marks()[2];
@@ -275,7 +310,7 @@ describe("ReportView: the text with its 첨삭 marks", () => {
   it("renders markup from the student or the model as text, never as HTML", async () => {
     const answer = "<script>window.__pwned = 1</script> 학생은 <b>굵게</b> 썼다.\n\n<img src=x onerror=alert(1)> 끝.";
     const quote = "<b>굵게</b>";
-    mocks.get.mockResolvedValue(
+    reportIs(
       report({
         question: "<iframe src=javascript:alert(1)></iframe> 문제",
         rubric: [{ name: "<i>논리</i>", maxScore: 100 }],
@@ -299,7 +334,7 @@ describe("ReportView: the text with its 첨삭 marks", () => {
 
   it("prints the report alone: the essay with its marks and the numbered comments, gone after printing", async () => {
     const print = vi.spyOn(window, "print").mockImplementation(() => {});
-    mocks.get.mockResolvedValue(annotated());
+    reportIs(annotated());
     renderView();
     await screen.findByTestId("annotated-essay");
     expect(document.querySelector(".print-root")).toBeNull();

@@ -1,19 +1,48 @@
 // The browser sends a big batch in parts under the server's multipart cap (MAX_FORM_BYTES, 40 MiB):
 // the first part replaces an unstarted batch, later parts append, then start-batch; a failed part
 // stops before start-batch and says which part failed.
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { http, HttpResponse } from "msw";
+import { describe, expect, it, vi } from "vitest";
+import type { StartBatchResponse } from "@/features/sessions/api/submit-batch";
+import { API, apiError } from "../mocks/api.ts";
+import { server } from "../mocks/server.ts";
 
-const post = vi.fn();
+vi.stubEnv("VITE_API_URL", API);
 vi.mock("@/lib/supabase", () => ({ supabase: { auth: { getSession: async () => ({ data: { session: null } }) } } }));
-vi.mock("@/lib/api-client", async (importOriginal) => {
-  const real = await importOriginal<typeof import("@/lib/api-client")>();
-  return { ...real, api: { post: (...args: unknown[]) => post(...args) } };
-});
 vi.mock("@/lib/usage", () => ({ usageKeys: { all: ["usage"] } }));
 
-const { ApiError } = await import("@/lib/api-client");
 const { BATCH_PART_MAX_BYTES, BATCH_PART_MAX_FILES, batchProgressLabel, BatchStepError, splitBatch, submitBatch } =
   await import("@/features/sessions/api/submit-batch");
+
+interface SeenRequest {
+  /** Path and query after the API base, e.g. `/sessions/s/batch-upload?append=1`. */
+  path: string;
+  form: FormData | null;
+}
+
+/**
+ * The batch routes: each upload part answers `upload(n)` (n = 1, 2, … over the test), start-batch
+ * answers `start`; every request is recorded with its form.
+ */
+function batchRoutes(start: StartBatchResponse, upload: (n: number) => Response = () => HttpResponse.json({ count: 1 })) {
+  const seen: SeenRequest[] = [];
+  const record = async (request: Request, form: boolean) => {
+    const url = new URL(request.url);
+    seen.push({ path: `${url.pathname.slice(new URL(API).pathname.length)}${url.search}`, form: form ? await request.formData() : null });
+  };
+  let uploads = 0;
+  server.use(
+    http.post(`${API}/sessions/:id/batch-upload`, async ({ request }) => {
+      await record(request, true);
+      return upload(++uploads);
+    }),
+    http.post(`${API}/sessions/:id/start-batch`, async ({ request }) => {
+      await record(request, false);
+      return HttpResponse.json(start);
+    }),
+  );
+  return seen;
+}
 
 const MB = 1024 * 1024;
 const sized = (size: number, i = 0) => ({ file: { size }, i });
@@ -47,26 +76,21 @@ describe("splitBatch", () => {
 });
 
 describe("submitBatch", () => {
-  beforeEach(() => {
-    post.mockReset();
-  });
-
   const items = (n: number, bytes = 1000) =>
     Array.from({ length: n }, (_, i) => ({ file: fileOfSize(bytes, `학생${i}_2024${i}.txt`), studentName: ` 이름${i} `, studentId: "" }));
 
   it("sends 25 files as 3 parts (append after the first), then starts the batch, reporting progress", async () => {
-    post.mockImplementation(async (path: string) =>
-      path.endsWith("/start-batch") ? { message: "ok", count: 25, submissionIds: [] } : { count: 1 });
+    const seen = batchRoutes({ message: "ok", count: 25, submissionIds: [] });
     const progress: string[] = [];
     const res = await submitBatch({ sessionId: "s 1", items: items(25), onProgress: (p) => progress.push(batchProgressLabel(p)) });
     expect(res.count).toBe(25);
-    expect(post.mock.calls.map((c) => c[0])).toEqual([
+    expect(seen.map((r) => r.path)).toEqual([
       "/sessions/s%201/batch-upload",
       "/sessions/s%201/batch-upload?append=1",
       "/sessions/s%201/batch-upload?append=1",
       "/sessions/s%201/start-batch",
     ]);
-    const forms = post.mock.calls.slice(0, 3).map((c) => c[1] as FormData);
+    const forms = seen.slice(0, 3).map((r) => r.form!);
     expect(forms.map((f) => f.getAll("files").length)).toEqual([10, 10, 5]);
     expect(forms.flatMap((f) => f.getAll("files").map((x) => (x as File).name))).toEqual(items(25).map((x) => x.file.name));
     expect(forms[0].getAll("studentNames")[0]).toBe("이름0");
@@ -75,22 +99,20 @@ describe("submitBatch", () => {
   });
 
   it("a small batch is still one plain upload and one start", async () => {
-    post.mockResolvedValue({ message: "ok", count: 5, submissionIds: [] });
+    const seen = batchRoutes({ message: "ok", count: 5, submissionIds: [] });
     await submitBatch({ sessionId: "s", items: items(5) });
-    expect(post.mock.calls.map((c) => c[0])).toEqual(["/sessions/s/batch-upload", "/sessions/s/start-batch"]);
+    expect(seen.map((r) => r.path)).toEqual(["/sessions/s/batch-upload", "/sessions/s/start-batch"]);
   });
 
   it("stops at a failed part: no later part, no start-batch, and the error names the part", async () => {
-    post.mockImplementation(async (path: string) => {
-      if (post.mock.calls.length === 2) throw new ApiError("저장 공간 한도에 도달했습니다.", 413, { error: "x" });
-      return path.endsWith("/start-batch") ? { count: 0 } : { count: 10 };
-    });
+    const seen = batchRoutes({ message: "ok", count: 0, submissionIds: [] }, (n) =>
+      n === 2 ? apiError(413, "저장 공간 한도에 도달했습니다.") : HttpResponse.json({ count: 10 }));
     const err = await submitBatch({ sessionId: "s", items: items(30) }).catch((e) => e);
     expect(err).toBeInstanceOf(BatchStepError);
     expect(err.step).toBe("upload");
     expect(err.part).toEqual({ part: 2, parts: 3 });
     expect(err.apiError?.status).toBe(413);
-    expect(post).toHaveBeenCalledTimes(2);
-    expect(post.mock.calls.some((c) => String(c[0]).endsWith("/start-batch"))).toBe(false);
+    expect(err.apiError?.message).toBe("저장 공간 한도에 도달했습니다.");
+    expect(seen.map((r) => r.path)).toEqual(["/sessions/s/batch-upload", "/sessions/s/batch-upload?append=1"]);
   });
 });

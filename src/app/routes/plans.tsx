@@ -13,7 +13,7 @@ import { useSelectPlan } from "@/features/plans/api/select-plan";
 import { PlanList } from "@/features/plans/components/plan-list";
 import { PaymentScreen } from "@/features/payments/components/payment-screen";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { formatSeoulDate } from "@/lib/format-date";
+import { formatSeoulDate } from "@shared/format.ts";
 import { useCancelSchedule } from "@/features/plans/api/cancel-schedule";
 import { planChangeKind, type PlanChangeKind } from "@/features/plans/utils/plan-change";
 import { withParticle } from "@/lib/korean";

@@ -2,7 +2,7 @@ import { Link } from "react-router-dom";
 import { COMPANY_INFO } from "@/config/company";
 import { env } from "@/config/env";
 import { paths } from "@/config/paths";
-import { seoulYear } from "@/lib/format-date";
+import { seoulYear } from "@shared/format.ts";
 
 export function Footer() {
   const year = seoulYear() ?? new Date().getFullYear();

@@ -1,5 +1,5 @@
 import { useSubscriptionStatus, useUsageStatus, isAtUsageLimit } from "@/lib/usage";
-import { formatSeoulDate } from "@/lib/format-date";
+import { formatSeoulDate } from "@shared/format.ts";
 
 export function UsageBadge({ className = "" }: { className?: string }) {
   const { data } = useUsageStatus();

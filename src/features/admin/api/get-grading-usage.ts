@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "@/features/admin/api/keys";
+import { seoulDate } from "@shared/format.ts";
 
 export interface UsageSums {
   essays: number;
@@ -32,7 +33,7 @@ export interface GradingUsageReport {
 
 /** `YYYY-MM-DD` of `daysAgo` days before today in Asia/Seoul. */
 export function seoulDay(daysAgo = 0, now = Date.now()): string {
-  return new Date(now + 9 * 3600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  return seoulDate(now, -daysAgo);
 }
 
 export function getGradingUsage(from: string, to: string): Promise<GradingUsageReport> {

@@ -12,6 +12,7 @@ import { usePlanOptions } from "@/features/admin/api/get-plans";
 import type { AdminUser } from "@/features/admin/api/types";
 import { withParticle } from "@/lib/korean";
 import { monthlyQuotaLabel } from "@/lib/usage";
+import { formatWon, seoulDate } from "@shared/format.ts";
 
 /** "2026-12-31" → the end of that day in Seoul, as ISO with offset (the server takes date-times). */
 function endOfSeoulDay(date: string) {
@@ -20,7 +21,7 @@ function endOfSeoulDay(date: string) {
 
 /** Tomorrow's date in Seoul as YYYY-MM-DD (the earliest end date the input offers). */
 function tomorrowInSeoul() {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul" }).format(new Date(Date.now() + 86_400_000));
+  return seoulDate(Date.now(), 1);
 }
 
 export interface ChangePlanDialogProps {
@@ -82,7 +83,7 @@ export function ChangePlanDialog({ user, onClose }: ChangePlanDialogProps) {
         placeholder={plans.isPending ? "플랜을 불러오는 중..." : "플랜을 선택하세요"}
         options={(plans.data ?? []).map((p) => ({
           value: p.id,
-          label: `${p.name} (${monthlyQuotaLabel(p.maxEssaysPerMonth)}${p.price > 0 ? ` · ${p.price.toLocaleString("ko-KR")}원` : " · 무료"})`,
+          label: `${p.name} (${monthlyQuotaLabel(p.maxEssaysPerMonth)}${p.price > 0 ? ` · ${formatWon(p.price)}` : " · 무료"})`,
         }))}
       />
       {paid && (

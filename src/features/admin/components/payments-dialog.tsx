@@ -2,7 +2,7 @@ import { useState } from "react";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { notifyFailure } from "@/lib/notify-failure";
-import { formatSeoulDate } from "@/lib/format-date";
+import { formatSeoulDate, formatWon } from "@shared/format.ts";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
@@ -24,7 +24,7 @@ const STATUS: Record<PaymentRecord["status"], { label: string; variant: BadgeVar
   partially_refunded: { label: "부분 환불됨", variant: "warning" },
 };
 
-const won = (amount: number) => `₩${amount.toLocaleString("ko-KR")}`;
+const won = (amount: number) => formatWon(amount, "₩");
 
 function refundable(p: PaymentRecord) {
   return (p.status === "done" || p.status === "partially_refunded") && p.amount - p.refundedAmount > 0;

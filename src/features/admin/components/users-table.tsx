@@ -2,7 +2,7 @@ import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionStatusValue } from "@share
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
-import { formatSeoulDateOr } from "@/lib/format-date";
+import { formatSeoulDateOr } from "@shared/format.ts";
 import type { AdminUser } from "@/features/admin/api/types";
 
 const STATUS_VARIANT: Record<SubscriptionStatusValue, BadgeVariant> = {

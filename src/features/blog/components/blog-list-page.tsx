@@ -4,11 +4,11 @@ import type { BlogCategory } from "@shared/blog.ts";
 import { buttonClass } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { IconLink } from "@/components/ui/icon-link";
+import { PageMeta } from "@/components/layout/page-meta";
 import { paths } from "@/config/paths";
 import { usePosts } from "@/features/blog/api/get-posts";
 import { CategoryFilter } from "@/features/blog/components/category-filter";
 import { PostCard, PostCardSkeleton } from "@/features/blog/components/post-card";
-import { useDocumentMeta } from "@/features/blog/hooks/use-document-meta";
 
 export const BLOG_TITLE = "AI 논술 블로그";
 export const BLOG_SUBTITLE = "논술 작성 팁, 입시 정보, 교육 뉴스를 만나보세요";
@@ -16,10 +16,10 @@ export const BLOG_SUBTITLE = "논술 작성 팁, 입시 정보, 교육 뉴스를
 export function BlogListPage() {
   const [category, setCategory] = useState<BlogCategory | null>(null);
   const posts = usePosts({ category, all: false });
-  useDocumentMeta({ title: `${BLOG_TITLE} - 논술 팁·입시 정보·교육 뉴스`, description: BLOG_SUBTITLE });
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-10">
+      <PageMeta title={`${BLOG_TITLE} - 논술 팁·입시 정보·교육 뉴스`} description={BLOG_SUBTITLE} />
       <div className="mb-8 flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">{BLOG_TITLE}</h1>

@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardBody } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
 import { IconLink } from "@/components/ui/icon-link";
+import { PageMeta } from "@/components/layout/page-meta";
 import { paths } from "@/config/paths";
 import { useAttachments } from "@/features/blog/api/get-attachments";
 import { usePost } from "@/features/blog/api/get-post";
@@ -12,7 +13,6 @@ import { AttachmentList } from "@/features/blog/components/attachment-list";
 import { MarkdownBody } from "@/features/blog/components/markdown-body";
 import { PostMeta } from "@/features/blog/components/post-card";
 import { AdSlot } from "@/features/blog/components/ad-slot";
-import { useDocumentMeta } from "@/features/blog/hooks/use-document-meta";
 import { formatKoreanLongDate, postAuthorName } from "@/features/blog/utils/format";
 
 function NavButtons() {
@@ -32,13 +32,6 @@ function NavButtons() {
 export function PostView({ slug }: { slug: string }) {
   const post = usePost(slug);
   const attachments = useAttachments(post.data?.id, { lenient: true });
-  const data = post.data;
-  useDocumentMeta({
-    title: data ? data.metaTitle || data.title : null,
-    description: data ? data.metaDescription || data.excerpt : null,
-    image: data?.featuredImage,
-    type: "article",
-  });
 
   if (post.isPending) return <PageSpinner />;
 
@@ -64,6 +57,7 @@ export function PostView({ slug }: { slug: string }) {
   const date = formatKoreanLongDate(p.publishedAt ?? p.createdAt);
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-10">
+      <PageMeta title={p.metaTitle || p.title} description={p.metaDescription || p.excerpt} image={p.featuredImage} type="article" />
       <NavButtons />
       {p.featuredImage && (
         <img

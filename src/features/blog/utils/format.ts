@@ -1,4 +1,4 @@
-import { formatSeoulDate } from "@/lib/format-date";
+import { formatSeoulDate } from "@shared/format.ts";
 
 /** `2025. 1. 5.` */
 export function formatKoreanDate(value: string | null | undefined): string | null {

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { paths } from "@/config/paths";
+import { PageMeta, SITE_DESCRIPTION, SITE_NAME } from "@/components/layout/page-meta";
 import { useAuth } from "@/lib/auth";
 import { captchaSettings } from "@/lib/captcha";
 import { ReportPreview } from "@/features/landing/components/report-preview";
@@ -96,6 +97,7 @@ export function LandingPage() {
 
   return (
     <div className="w-full" data-testid="landing">
+      <PageMeta description={SITE_DESCRIPTION} shareTitle={SITE_NAME} shareDescription="AI와 함께하는 논술 첨삭의 새로운 경험" />
       <section aria-labelledby="landing-title" className="border-b border-base-300 bg-base-100">
         <div className="mx-auto grid w-full max-w-6xl items-center gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_1.05fr] lg:py-16">
           <div className="space-y-6">

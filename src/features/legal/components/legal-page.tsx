@@ -1,7 +1,8 @@
 import { ArrowLeft } from "lucide-react";
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { paths } from "@/config/paths";
+import { PageMeta, SITE_NAME } from "@/components/layout/page-meta";
 
 export const LEGAL_EFFECTIVE_DATE = "2024년 10월 24일";
 
@@ -21,16 +22,9 @@ function BackHome() {
 }
 
 export function LegalPage({ title, intro, children }: LegalPageProps) {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${title} | AI 논술 첨삭`;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
-
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6">
+      <PageMeta title={`${title} | ${SITE_NAME}`} />
       <div className="mb-6">
         <BackHome />
       </div>

@@ -5,9 +5,8 @@ import { DataTable } from "@/components/ui/data-table";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { paths } from "@/config/paths";
-import { formatSeoulDate } from "@/lib/format-date";
+import { formatSeoulDate, formatWon } from "@shared/format.ts";
 import type { PaymentRecord } from "@shared/types.ts";
-import { formatWon } from "@/features/payments/utils/format";
 import { PAYMENT_STATUS_LABELS } from "@/features/payments/utils/status";
 
 const STATUS_VARIANTS: Record<PaymentRecord["status"], BadgeVariant> = {
@@ -58,9 +57,9 @@ export function BillingHistory({ payments, isLoading, isError }: BillingHistoryP
               <td className="whitespace-nowrap">{formatSeoulDate(p.approvedAt ?? p.createdAt, "dateTime")}</td>
               <td>{p.planName}</td>
               <td className="whitespace-nowrap text-right tabular-nums" data-testid="billing-amount">
-                ₩{formatWon(p.amount)}
+                {formatWon(p.amount, "₩")}
                 {p.refundedAmount > 0 && (
-                  <span className="block text-xs text-warning">환불 ₩{formatWon(p.refundedAmount)}</span>
+                  <span className="block text-xs text-warning">환불 {formatWon(p.refundedAmount, "₩")}</span>
                 )}
               </td>
               <td>{p.method ?? "-"}</td>

@@ -10,11 +10,10 @@ import { TOAST } from "@shared/messages.ts";
 import type { PaymentIntent } from "@shared/types.ts";
 import { useCreateIntent } from "@/features/payments/api/create-intent";
 import { usePaymentsConfig } from "@/features/payments/api/payments-config";
-import { formatSeoulDate } from "@/lib/format-date";
+import { formatSeoulDate, formatWon } from "@shared/format.ts";
 import { TestModeNotice } from "@/features/payments/components/test-mode-notice";
 import { useTossWidget } from "@/features/payments/hooks/use-toss-widget";
 import { newCustomerKey } from "@/features/payments/utils/customer-key";
-import { formatWon } from "@/features/payments/utils/format";
 import { isUserCancel, requestErrorMessage, widgetLoadErrorMessage } from "@/features/payments/utils/widget-errors";
 
 export const CUSTOMER_NAME_PLACEHOLDER = "구독자";
@@ -130,7 +129,7 @@ export function PaymentScreen({ plan, clientKey, customerEmail, onCancel }: Paym
               <p className="text-sm text-base-content/70">상품명: {orderName} · 월 정기 구독</p>
             </div>
             <p className="text-2xl font-extrabold" data-testid="payment-amount">
-              {formatWon(amount)}원
+              {formatWon(amount)}
             </p>
           </div>
           {testMode && <TestModeNotice />}
@@ -161,7 +160,7 @@ export function PaymentScreen({ plan, clientKey, customerEmail, onCancel }: Paym
             </Button>
             <Button onClick={handlePay} loading={processing} disabled={phase !== "ready" && !processing} data-testid="pay-button">
               <CreditCard className="size-4" aria-hidden="true" />
-              {processing ? "결제 진행 중..." : `${formatWon(amount)}원 결제하기`}
+              {processing ? "결제 진행 중..." : `${formatWon(amount)} 결제하기`}
             </Button>
           </div>
         </CardBody>

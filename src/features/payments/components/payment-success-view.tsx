@@ -6,7 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { buttonClass } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
-import { formatSeoulDate } from "@/lib/format-date";
+import { formatSeoulDate, formatWon } from "@shared/format.ts";
 import { notify } from "@/lib/notify";
 import { notifyFailure } from "@/lib/notify-failure";
 import { TOAST } from "@shared/messages.ts";
@@ -14,7 +14,6 @@ import type { PaymentRecord } from "@shared/types.ts";
 import { useConfirmPayment } from "@/features/payments/api/confirm-payment";
 import { useOrder } from "@/features/payments/api/payment-history";
 import { PaymentResultActions } from "@/features/payments/components/payment-result-actions";
-import { formatWon } from "@/features/payments/utils/format";
 import { PAYMENT_STATUS_LABELS } from "@/features/payments/utils/status";
 
 function readQuery(params: URLSearchParams) {
@@ -32,11 +31,11 @@ function orderState(order: PaymentRecord, now = Date.now()) {
   const start = formatSeoulDate(order.periodStart, "longDateTime");
   const end = formatSeoulDate(order.periodEnd, "longDateTime");
   if (order.status === "refunded") {
-    return { kind: "refunded" as const, text: `이 결제는 환불되었습니다(${formatWon(order.refundedAmount)}원). 결제로 이용하던 기간은 종료되었습니다.` };
+    return { kind: "refunded" as const, text: `이 결제는 환불되었습니다(${formatWon(order.refundedAmount)}). 결제로 이용하던 기간은 종료되었습니다.` };
   }
   const startsLater = order.periodStart && new Date(order.periodStart).getTime() > now;
   const ended = order.periodEnd && new Date(order.periodEnd).getTime() <= now;
-  const partial = order.status === "partially_refunded" ? ` (${formatWon(order.refundedAmount)}원 부분 환불됨)` : "";
+  const partial = order.status === "partially_refunded" ? ` (${formatWon(order.refundedAmount)} 부분 환불됨)` : "";
   if (ended) return { kind: "ended" as const, text: `이 결제로 이용한 ${order.planName} 플랜 기간은 ${end}에 끝났습니다.${partial}` };
   if (startsLater) {
     return { kind: "later" as const, text: `${order.planName} 플랜은 ${start}부터 ${end}까지 적용됩니다. 그때까지는 현재 플랜을 그대로 이용합니다.${partial}` };
@@ -120,7 +119,7 @@ export function PaymentSuccessView({ supportEmail }: { supportEmail: string }) {
                 <dt className="text-base-content/70">결제수단</dt>
                 <dd data-testid="summary-method">{record.method ?? "-"}</dd>
                 <dt className="text-base-content/70">결제금액</dt>
-                <dd className="font-semibold" data-testid="summary-amount">{formatWon(record.amount)}원</dd>
+                <dd className="font-semibold" data-testid="summary-amount">{formatWon(record.amount)}</dd>
                 <dt className="text-base-content/70">상태</dt>
                 <dd data-testid="summary-status">{PAYMENT_STATUS_LABELS[record.status]}</dd>
               </dl>

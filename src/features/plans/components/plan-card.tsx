@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import type { Plan } from "@shared/types.ts";
-import { formatWon } from "@/features/plans/utils/format";
+import { formatWon } from "@shared/format.ts";
 import { monthlyQuotaLabel } from "@/lib/usage";
 
 export interface PlanCardProps {
@@ -52,11 +52,11 @@ export function PlanCard({ plan, isCurrent, highlighted, blockedLabel, actionLab
           ) : (
             <>
               <p className="text-sm text-base-content/70">
-                <del data-testid="plan-list-price">{formatWon(plan.price * 2)}원</del>
+                <del data-testid="plan-list-price">{formatWon(plan.price * 2)}</del>
                 <span className="ml-2 font-semibold text-error">50% 할인</span>
               </p>
               <p className="text-3xl font-extrabold whitespace-nowrap" data-testid="plan-price">
-                {formatWon(plan.price)}원<span className="text-base font-medium text-base-content/70"> / 월</span>
+                {formatWon(plan.price)}<span className="text-base font-medium text-base-content/70"> / 월</span>
               </p>
             </>
           )}

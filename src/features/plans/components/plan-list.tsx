@@ -5,7 +5,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/layout/page-header";
 import { paths } from "@/config/paths";
-import { formatSeoulDate } from "@/lib/format-date";
+import { formatSeoulDate } from "@shared/format.ts";
 import type { Plan, SubscriptionStatus, UsageStatus } from "@shared/types.ts";
 import { GUEST_FREE_USES } from "@shared/plans.ts";
 import { GuestNotice } from "@/features/plans/components/guest-notice";

@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { paths } from "@/config/paths";
-import { formatSeoulDateOr } from "@/lib/format-date";
+import { formatSeoulDateOr } from "@shared/format.ts";
 import type { AnalysisSession } from "@shared/types.ts";
 
 function formatDate(iso: string) {

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { paths } from "@/config/paths";
 import { monthlyQuotaLabel } from "@/lib/usage";
+import { formatWon } from "@shared/format.ts";
 import { DEFAULT_USAGE_LIMIT_MESSAGE, formatKoreanLongDate, type UsageLimitData } from "@/features/sessions/utils/usage-limit";
 
 export interface UsageLimitDialogProps {
@@ -94,7 +95,7 @@ export function UsageLimitDialog({ open, data, onOpenChange }: UsageLimitDialogP
                 <div className="flex items-center justify-between">
                   <span className="font-semibold">{option.name}</span>
                   <span className="text-sm font-semibold text-primary">
-                    {option.price.toLocaleString("ko-KR")}원/월
+                    {formatWon(option.price)}/월
                   </span>
                 </div>
                 <p className="text-sm text-base-content/70">{monthlyQuotaLabel(option.maxEssaysPerMonth)}</p>

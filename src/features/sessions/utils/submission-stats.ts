@@ -1,4 +1,4 @@
-import { formatSeoulDateOr } from "@/lib/format-date";
+import { formatSeoulDateOr } from "@shared/format.ts";
 import type { Submission } from "@shared/types.ts";
 
 export interface SubmissionStats {

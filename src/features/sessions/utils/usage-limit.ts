@@ -1,5 +1,5 @@
 import type { UpgradeOption } from "@shared/types.ts";
-import { formatSeoulDateOr } from "@/lib/format-date";
+import { formatSeoulDateOr } from "@shared/format.ts";
 
 export interface UsageInfo {
   current: number;

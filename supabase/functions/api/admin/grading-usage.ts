@@ -8,6 +8,7 @@ import { json } from "../lib/http.ts";
 import { HttpError } from "../lib/errors.ts";
 import { ADMIN_MESSAGES } from "./messages.ts";
 import { numberSetting } from "../lib/env.ts";
+import { seoulDate } from "../../_shared/format.ts";
 
 export interface TokenPrices {
   currency: "USD";
@@ -47,7 +48,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_DAYS = 366;
 
 function seoulToday(): string {
-  return new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+  return seoulDate();
 }
 
 function parseDay(raw: string | null, fallback: string): string {

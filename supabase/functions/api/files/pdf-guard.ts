@@ -5,7 +5,6 @@
 // (an over-estimate of what pdf.js reads when the /Length is indirect), with yields between chunks.
 import { FileLimitError, type ReadBudget } from "./budget.ts";
 import { MAX_PDF_STREAM_BYTES, MAX_PDF_STREAMS, MAX_PDF_TOTAL_STREAM_BYTES } from "./limits.ts";
-import { readChunks } from "./read-chunks.ts";
 
 /** Input slice: a flate stage inflates each slice whole, so 4 KB in is at most ~4 MB out at once. */
 const SLICE = 4 * 1024;
@@ -35,9 +34,14 @@ async function* flate(src: Chunks): Chunks {
     }
   })();
   try {
-    // corrupt or truncated data ends quietly: what came out so far is all pdf.js could get
-    yield* readChunks(reader);
+    for (;;) {
+      // corrupt or truncated data ends quietly: what came out so far is all pdf.js could get
+      const r = await reader.read().catch(() => null);
+      if (!r || r.done) return;
+      yield r.value;
+    }
   } finally {
+    await reader.cancel().catch(() => {});
     await src.return(undefined).catch(() => {});
     await pump.catch(() => {});
   }

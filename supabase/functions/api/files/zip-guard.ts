@@ -1,26 +1,17 @@
-// Zip-bomb guard for .docx: read the central directory, cap entry count and declared size,
-// then inflate every entry with a byte budget (headers can lie) before any part is read.
-// `readZipEntry` streams one entry's inflated bytes in chunks with a running cap.
+// Zip-bomb guard for .docx, on fflate: the central directory (read without inflating anything) caps the
+// entry count and the declared sizes; fflate's streaming Unzip then inflates entries from small slices
+// of the archive, and the bytes that actually come out are counted as they stream (headers can lie):
+// per entry (never past its declared size) and in total. `assertSafeZip` inflates every entry before
+// any part is read; `readZipEntry` streams one entry's inflated bytes with a running cap.
+import { type UnzipFile, Unzip, UnzipInflate, unzipSync } from "fflate";
 import type { ReadBudget } from "./budget.ts";
-import { readChunks } from "./read-chunks.ts";
 
 export const MAX_ZIP_ENTRIES = 1000;
 export const MAX_ZIP_UNCOMPRESSED_BYTES = 64 * 1024 * 1024;
-
-/**
- * Compressed bytes as a stream of small slices: a deflate stream inflates each written chunk whole,
- * so 4 KB in is at most ~4 MB out (deflate's ratio is ~1032:1) held at once.
- */
-export function compressedSlices(data: Uint8Array, size = 4096): ReadableStream<Uint8Array<ArrayBuffer>> {
-  let offset = 0;
-  return new ReadableStream<Uint8Array<ArrayBuffer>>({
-    pull(controller) {
-      if (offset >= data.byteLength) return controller.close();
-      controller.enqueue(data.slice(offset, offset + size) as Uint8Array<ArrayBuffer>);
-      offset += size;
-    },
-  }, { highWaterMark: 0 });
-}
+/** Compressed bytes pushed at once: fflate inflates a push whole, so 4 KB in is at most ~4 MB out. */
+const SLICE = 4096;
+const STORED = 0;
+const DEFLATE = 8;
 
 export type ZipProblem = "corrupt" | "tooLarge";
 
@@ -31,132 +22,124 @@ export class ZipGuardError extends Error {
   }
 }
 
-interface CentralEntry {
+interface ZipEntry {
   name: string;
-  method: number;
-  flags: number;
-  compressedSize: number;
-  uncompressedSize: number;
-  localHeaderOffset: number;
+  /** Uncompressed size, as the central directory declares it. */
+  declared: number;
 }
 
-const EOCD_SIG = 0x06054b50;
-const CEN_SIG = 0x02014b50;
-const LOC_SIG = 0x04034b50;
-
-function findEocd(view: DataView): number {
-  const min = Math.max(0, view.byteLength - 22 - 0xffff);
-  for (let i = view.byteLength - 22; i >= min; i--) {
-    if (view.getUint32(i, true) === EOCD_SIG) return i;
-  }
-  return -1;
-}
-
-export function readCentralDirectory(bytes: Uint8Array): CentralEntry[] {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const eocd = findEocd(view);
-  if (eocd < 0) throw new ZipGuardError("corrupt", "no end of central directory");
-  const count = view.getUint16(eocd + 10, true);
-  const cdSize = view.getUint32(eocd + 12, true);
-  const cdOffset = view.getUint32(eocd + 16, true);
-  if (count === 0xffff || cdOffset === 0xffffffff) throw new ZipGuardError("tooLarge", "zip64 archive");
-  if (count > MAX_ZIP_ENTRIES) throw new ZipGuardError("tooLarge", `too many entries: ${count}`);
-  if (cdOffset + cdSize > eocd) throw new ZipGuardError("corrupt", "central directory out of range");
-
-  const entries: CentralEntry[] = [];
-  let total = 0;
-  let p = cdOffset;
-  const decoder = new TextDecoder();
-  for (let i = 0; i < count; i++) {
-    if (p + 46 > eocd || view.getUint32(p, true) !== CEN_SIG) {
-      throw new ZipGuardError("corrupt", "bad central directory entry");
-    }
-    const nameLen = view.getUint16(p + 28, true);
-    const extraLen = view.getUint16(p + 30, true);
-    const commentLen = view.getUint16(p + 32, true);
-    const entry: CentralEntry = {
-      flags: view.getUint16(p + 8, true),
-      method: view.getUint16(p + 10, true),
-      compressedSize: view.getUint32(p + 20, true),
-      uncompressedSize: view.getUint32(p + 24, true),
-      localHeaderOffset: view.getUint32(p + 42, true),
-      name: decoder.decode(bytes.subarray(p + 46, p + 46 + nameLen)),
-    };
-    if (entry.uncompressedSize === 0xffffffff || entry.compressedSize === 0xffffffff) {
-      throw new ZipGuardError("tooLarge", "zip64 entry");
-    }
-    total += entry.uncompressedSize;
-    if (total > MAX_ZIP_UNCOMPRESSED_BYTES) throw new ZipGuardError("tooLarge", "declared size over budget");
-    entries.push(entry);
-    p += 46 + nameLen + extraLen + commentLen;
+/**
+ * The archive's entries from its central directory. "corrupt" without one (e.g. a truncated file),
+ * "tooLarge" past MAX_ZIP_ENTRIES or when the declared sizes add up past the budget.
+ */
+export function zipEntries(bytes: Uint8Array): ZipEntry[] {
+  const entries: ZipEntry[] = [];
+  let declared = 0;
+  try {
+    unzipSync(bytes, {
+      filter(file) {
+        if (entries.length >= MAX_ZIP_ENTRIES) throw new ZipGuardError("tooLarge", "too many entries");
+        if (!Number.isSafeInteger(file.originalSize) || !Number.isSafeInteger(file.size)) {
+          throw new ZipGuardError("corrupt", "unreadable central directory entry");
+        }
+        declared += file.originalSize;
+        if (declared > MAX_ZIP_UNCOMPRESSED_BYTES) throw new ZipGuardError("tooLarge", "declared size over budget");
+        if (file.compression !== STORED && file.compression !== DEFLATE) {
+          throw new ZipGuardError("corrupt", `unsupported compression ${file.compression}`);
+        }
+        entries.push({ name: file.name, declared: file.originalSize });
+        return false; // list only: nothing is inflated here
+      },
+    });
+  } catch (err) {
+    if (err instanceof ZipGuardError) throw err;
+    throw new ZipGuardError("corrupt", `no readable central directory: ${(err as Error)?.message ?? err}`);
   }
   return entries;
 }
 
-async function inflatedSize(data: Uint8Array, budget: number, time?: ReadBudget): Promise<number> {
-  const stream = compressedSlices(data).pipeThrough(new DecompressionStream("deflate-raw"));
-  const reader = stream.getReader();
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return size;
-      await time?.pause();
-      size += value.byteLength;
-      if (size > budget) {
-        await reader.cancel().catch(() => {});
-        throw new ZipGuardError("tooLarge", "inflated size over budget");
-      }
-    }
-  } catch (err) {
-    if (err instanceof ZipGuardError) throw err;
-    if (err instanceof Error && err.name === "FileLimitError") {
-      await reader.cancel().catch(() => {});
-      throw err;
-    }
-    throw new ZipGuardError("corrupt", "inflate failed");
-  }
-}
-
-/** Throws ZipGuardError unless the archive is well-formed and small enough to unpack. */
-export async function assertSafeZip(bytes: Uint8Array, time?: ReadBudget): Promise<void> {
-  const entries = readCentralDirectory(bytes);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let budget = MAX_ZIP_UNCOMPRESSED_BYTES;
-  for (const e of entries) {
-    const lh = e.localHeaderOffset;
-    if (lh + 30 > bytes.byteLength || view.getUint32(lh, true) !== LOC_SIG) {
-      throw new ZipGuardError("corrupt", "bad local header");
-    }
-    if (e.flags & 0x1) throw new ZipGuardError("corrupt", "encrypted entry");
-    const start = lh + 30 + view.getUint16(lh + 26, true) + view.getUint16(lh + 28, true);
-    const end = start + e.compressedSize;
-    if (end > bytes.byteLength) throw new ZipGuardError("corrupt", "entry data out of range");
-    let actual: number;
-    if (e.method === 0) actual = e.compressedSize;
-    else if (e.method === 8) actual = await inflatedSize(bytes.subarray(start, end), Math.min(budget, e.uncompressedSize), time);
-    else throw new ZipGuardError("corrupt", `unsupported compression ${e.method}`);
-    if (actual !== e.uncompressedSize) throw new ZipGuardError("corrupt", "size mismatch");
-    budget -= actual;
-  }
-}
-
-/** Where an entry's data lies in the archive (after its local header). */
-function entryData(bytes: Uint8Array, e: CentralEntry): Uint8Array {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const lh = e.localHeaderOffset;
-  if (lh + 30 > bytes.byteLength || view.getUint32(lh, true) !== LOC_SIG) {
-    throw new ZipGuardError("corrupt", "bad local header");
-  }
-  const start = lh + 30 + view.getUint16(lh + 26, true) + view.getUint16(lh + 28, true);
-  const end = start + e.compressedSize;
-  if (end > bytes.byteLength) throw new ZipGuardError("corrupt", "entry data out of range");
-  return bytes.subarray(start, end);
-}
-
 /** The names of the archive's entries (from the central directory). */
 export function zipEntryNames(bytes: Uint8Array): string[] {
-  return readCentralDirectory(bytes).map((e) => e.name);
+  return zipEntries(bytes).map((e) => e.name);
+}
+
+interface Chunk {
+  name: string;
+  data: Uint8Array;
+  final: boolean;
+}
+
+/**
+ * Pushes the archive through fflate's Unzip slice by slice and yields the inflated chunks of the entries
+ * `want` picks, as they come out. Every local entry must be one the central directory lists, in the same
+ * number; a picked entry may not inflate past its declared size, `maxBytes`, or (with the others) the
+ * total budget ("tooLarge"), nor end short of its declared size ("corrupt").
+ */
+async function* inflateEntries(
+  bytes: Uint8Array,
+  want: (name: string) => boolean,
+  maxBytes: number,
+  time?: ReadBudget,
+): AsyncGenerator<Chunk> {
+  const entries = zipEntries(bytes);
+  const declared = new Map<string, number>();
+  for (const e of entries) if (!declared.has(e.name)) declared.set(e.name, e.declared);
+  let seen = 0;
+  let total = 0;
+  let open = 0;
+  let failure: Error | null = null;
+  const fail = (err: Error): never => {
+    failure ??= err;
+    throw failure;
+  };
+  const out: Chunk[] = [];
+
+  const unzip = new Unzip((file: UnzipFile) => {
+    if (++seen > entries.length) fail(new ZipGuardError("corrupt", "entry missing from the central directory"));
+    const size = declared.get(file.name);
+    if (size === undefined) fail(new ZipGuardError("corrupt", `${file.name} missing from the central directory`));
+    if (file.compression !== STORED && file.compression !== DEFLATE) {
+      fail(new ZipGuardError("corrupt", `unsupported compression ${file.compression}`));
+    }
+    if (!want(file.name)) return;
+    const cap = Math.min(size!, maxBytes);
+    let got = 0;
+    open++;
+    file.ondata = (err, data, final) => {
+      // fflate hands an error thrown inside this handler back to it: keep the first one.
+      if (err) fail(failure ?? new ZipGuardError("corrupt", `inflate failed: ${err.message}`));
+      got += data.byteLength;
+      total += data.byteLength;
+      if (got > cap || total > MAX_ZIP_UNCOMPRESSED_BYTES) {
+        fail(new ZipGuardError("tooLarge", `${file.name} inflates past ${cap} bytes`));
+      }
+      if (final && got !== size) fail(new ZipGuardError("corrupt", `${file.name}: size mismatch`));
+      if (final) open--;
+      if (data.byteLength || final) out.push({ name: file.name, data, final });
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+
+  for (let i = 0; i < bytes.byteLength; i += SLICE) {
+    await time?.pause();
+    try {
+      unzip.push(bytes.subarray(i, i + SLICE), i + SLICE >= bytes.byteLength);
+    } catch (err) {
+      if (err instanceof ZipGuardError) throw err;
+      throw failure ?? new ZipGuardError("corrupt", `unzip failed: ${(err as Error)?.message ?? err}`);
+    }
+    for (const chunk of out.splice(0)) yield chunk;
+  }
+  if (open > 0) throw new ZipGuardError("corrupt", "truncated entry");
+  if (seen !== entries.length) throw new ZipGuardError("corrupt", "entries missing from the archive");
+}
+
+/** Throws ZipGuardError unless the archive is well-formed and every entry inflates within the budget. */
+export async function assertSafeZip(bytes: Uint8Array, time?: ReadBudget): Promise<void> {
+  for await (const _ of inflateEntries(bytes, () => true, MAX_ZIP_UNCOMPRESSED_BYTES, time)) {
+    // inflated for counting only
+  }
 }
 
 /**
@@ -169,25 +152,11 @@ export async function* readZipEntry(
   maxBytes: number,
   time?: ReadBudget,
 ): AsyncGenerator<Uint8Array> {
-  const entry = readCentralDirectory(bytes).find((e) => e.name === name);
-  if (!entry) throw new ZipGuardError("corrupt", `no entry ${name}`);
-  if (entry.flags & 0x1) throw new ZipGuardError("corrupt", "encrypted entry");
-  const data = entryData(bytes, entry);
-  if (entry.method === 0) {
-    if (data.byteLength > maxBytes) throw new ZipGuardError("tooLarge", `${name} over ${maxBytes} bytes`);
-    for (let i = 0; i < data.byteLength; i += 64 * 1024) {
-      await time?.pause();
-      yield data.subarray(i, i + 64 * 1024);
-    }
-    return;
+  let picked = false;
+  const first = (n: string) => n === name && !picked && (picked = true);
+  for await (const chunk of inflateEntries(bytes, first, maxBytes, time)) {
+    if (chunk.data.byteLength) yield chunk.data;
+    if (chunk.final) return;
   }
-  if (entry.method !== 8) throw new ZipGuardError("corrupt", `unsupported compression ${entry.method}`);
-  const reader = compressedSlices(data).pipeThrough(new DecompressionStream("deflate-raw")).getReader();
-  let size = 0;
-  for await (const chunk of readChunks(reader, () => new ZipGuardError("corrupt", "inflate failed"))) {
-    size += chunk.byteLength;
-    if (size > maxBytes) throw new ZipGuardError("tooLarge", `${name} over ${maxBytes} bytes`);
-    await time?.pause();
-    yield chunk;
-  }
+  throw new ZipGuardError("corrupt", `no entry ${name}`);
 }

@@ -3,6 +3,7 @@
 import type { GraderKind } from "../../_shared/grading.ts";
 import { compareStudents } from "../../_shared/student-order.ts";
 import type { SubmissionStatus } from "../../_shared/types.ts";
+import { seoulDateTimeStamp } from "../../_shared/format.ts";
 
 /** One submission joined with its result (null result columns until it is completed). */
 export interface CsvSubmissionRow {
@@ -43,23 +44,9 @@ function csvNumber(value: string | number | null | undefined): string {
   return Number.isFinite(n) ? String(n) : "";
 }
 
-const seoulParts = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Asia/Seoul",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
 /** `YYYY-MM-DD HH:mm` in Asia/Seoul; empty for null. */
 export function seoulDateTime(value: Date | string | null | undefined): string {
-  if (value === null || value === undefined) return "";
-  const d = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(d.getTime())) return "";
-  const p = Object.fromEntries(seoulParts.formatToParts(d).map((x) => [x.type, x.value]));
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+  return seoulDateTimeStamp(value);
 }
 
 /** Rubric category names in order of first appearance (results may differ when criteria changed). */

@@ -4,6 +4,7 @@ import type { ReviewInfo } from "../../_shared/review.ts";
 import { iso } from "../lib/http.ts";
 import { validStoredAnnotations } from "./annotations.ts";
 import { sessionRubric } from "./rubric.ts";
+import { formatSeoulDateOr } from "../../_shared/format.ts";
 
 /** Row shape read by the report routes (submission joined with its result and session). */
 export interface ReportRow {
@@ -83,15 +84,7 @@ function annotationLines(r: ReportData): string[] {
 }
 
 function koreanDate(isoString: string | null): string {
-  if (!isoString) return "-";
-  return new Intl.DateTimeFormat("ko-KR", {
-    timeZone: "Asia/Seoul",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).format(new Date(isoString));
+  return formatSeoulDateOr(isoString, "longDateTimePadded", "-");
 }
 
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));

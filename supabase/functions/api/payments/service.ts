@@ -5,6 +5,7 @@ import { HttpError } from "../lib/errors.ts";
 import type { TossConfig, TossPayment } from "./toss.ts";
 import { TossError, confirmPayment, getPaymentByKey, receiptUrl, tossErrorMessage } from "./toss.ts";
 import { PAYMENT_MESSAGES as M } from "./messages.ts";
+import { formatSeoulDateOr } from "../../_shared/format.ts";
 
 type Sql = postgres.Sql;
 
@@ -212,7 +213,7 @@ export async function confirmOrder(
 
 /** Asia/Seoul date and time for messages, e.g. "2026년 12월 22일 오후 3:04". */
 export function seoulDateTime(d: Date): string {
-  return new Intl.DateTimeFormat("ko-KR", { timeZone: "Asia/Seoul", dateStyle: "long", timeStyle: "short" }).format(d);
+  return formatSeoulDateOr(d, "longDateTime", "");
 }
 
 interface SubRow {

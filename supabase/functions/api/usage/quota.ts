@@ -10,6 +10,7 @@ import { clientAddress, deviceId } from "../lib/rate-limit.ts";
 import { USAGE_MESSAGES } from "./messages.ts";
 import { API_MESSAGES } from "../../_shared/messages.ts";
 import { numberSetting } from "../lib/env.ts";
+import { nextSeoulDayStart } from "../../_shared/format.ts";
 
 type AnySql = postgres.Sql | postgres.TransactionSql;
 
@@ -160,9 +161,7 @@ export function daysUntil(resetDate: string | null, now = new Date()): number | 
 
 /** Start of the next Asia/Seoul day, when the daily free budgets start again. */
 function nextSeoulDay(now = new Date()): string {
-  const seoul = new Date(now.getTime() + 9 * 3_600_000);
-  return new Date(Date.UTC(seoul.getUTCFullYear(), seoul.getUTCMonth(), seoul.getUTCDate() + 1) - 9 * 3_600_000)
-    .toISOString();
+  return nextSeoulDayStart(now);
 }
 
 /**
