@@ -249,7 +249,7 @@ describe("teacher review", () => {
     expect(res.reviewed_by).toBe(owner.user.id);
 
     const txt2 = await download(`/submissions/${submissionId}/report/download`, owner);
-    expect(txt2.text).toMatch(/검토 완료 {3}: 예 \(/);
+    expect(txt2.text).toMatch(/검토 {8}: 검토 완료 \(/);
     expect(txt2.text).toContain("※ 선생님이 검토를 마친 리포트입니다.");
     const csv2 = await download(`/sessions/${sessionId}/results.csv`, owner);
     expect(csv2.text.split("\r\n")[1].split(",").at(-1)).toBe("예");
