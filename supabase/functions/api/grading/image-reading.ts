@@ -3,7 +3,7 @@
 // key the browser reads images (src/features/workspace/ocr) and submits the reviewed text, and
 // an image that still reaches the server is refused at upload (files/index.ts, 422).
 import { env } from "../lib/env.ts";
-import { type ExpectedObject, getObject, StoredObjectError } from "../files/storage.ts";
+import { type ExpectedObject, getObject, StoredObjectError } from "../lib/storage.ts";
 import { uploadMessages } from "../../_shared/upload-rules.ts";
 import { GradingError, type LlmConfig, llmClient, requestTranscription, withRetries } from "./llm.ts";
 

@@ -1,7 +1,9 @@
 // Korean messages of the sessions domain (a session = prompt + criteria; its batch of answers).
 
+import { WORKSPACE_MESSAGES } from "../lib/workspace/messages.ts";
+
 export const SESSION_MESSAGES = {
-  sessionNotFound: "작업을 찾을 수 없습니다.",
+  sessionNotFound: WORKSPACE_MESSAGES.sessionNotFound,
   deleted: "작업이 성공적으로 삭제되었습니다.",
   batchUploaded: (n: number) => `${n}개의 답안이 업로드되었습니다. 첨삭을 시작해 주세요.`,
   batchStarted: (n: number) => `${n}개의 답안 첨삭을 시작했습니다.`,
