@@ -1,5 +1,5 @@
 // Inline annotations (첨삭 표시): locating the grader's quotes in the answer (grading/annotations.ts),
-// reading them from the model's output (grading/llm.ts), and the report (grading/report.ts).
+// reading them from the model's output (grading/llm.ts), and the report (reports/report.ts).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";

@@ -13,7 +13,7 @@ export function serverReadsImages(): boolean {
 }
 
 /**
- * A stored original as base64, through the one path guard (files/storage.ts): a path that is not
+ * A stored original as base64, through the one path guard (lib/storage.ts): a path that is not
  * the row owner's server-made object name ends the job as an error without any request.
  */
 async function downloadBase64(path: string, expected: ExpectedObject): Promise<string> {
