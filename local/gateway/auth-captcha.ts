@@ -5,7 +5,7 @@
 // id_token grants. Refusals are 400 `captcha_failed`; a verifier that cannot be reached is a 500.
 // (AuthError comes from auth.ts, which imports this module: it is only used when a request runs.)
 import type { IncomingMessage } from "node:http";
-import { AuthError } from "./auth.ts";
+import { AuthError } from "./auth-error.ts";
 import type { GatewayContext } from "./types.ts";
 
 /** The captcha Auth enforces: the provider's secret and the siteverify address it posts tokens to. */

@@ -8,7 +8,7 @@
 // caller's own; an admin update ends them all), so a stolen refresh token stops with it.
 import { createHash, randomInt } from "node:crypto";
 import type postgres from "postgres";
-import { AuthError } from "./auth.ts";
+import { AuthError } from "./auth-error.ts";
 import type { GatewayContext } from "./types.ts";
 
 /** GoTrue's rule: a session signed in this recently may change its password without a nonce. */

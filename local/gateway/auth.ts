@@ -7,6 +7,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type postgres from "postgres";
 import { createLocalJWKSet, decodeProtectedHeader, SignJWT, jwtVerify, type JSONWebKeySet } from "jose";
 import type { GatewayContext } from "./types.ts";
+import { AuthError } from "./auth-error.ts";
 import { RateLimitError } from "./auth-limits.ts";
 import { requireAuthCaptcha } from "./auth-captcha.ts";
 import { afterPasswordChange, checkPasswordChange, type PasswordChangeCaller, sendReauthentication } from "./auth-password-change.ts";
@@ -19,11 +20,7 @@ const BCRYPT_COST = 10;
 type Json = Record<string, unknown>;
 type UserRow = Record<string, any>;
 
-export class AuthError extends Error {
-  constructor(public status: number, public code: string, message: string, public extra: Json = {}) {
-    super(message);
-  }
-}
+export { AuthError };
 
 export interface TokenKeys {
   /** Legacy HS256 secret: the anon / service-role keys and older user tokens. */

@@ -3,7 +3,7 @@
 // TanStack Query; a signed-out visitor's first page loads none of them.
 import { QueryObserver } from "@tanstack/react-query";
 import { api, ApiError, errorMessage } from "@/lib/api-client";
-import { authKeys, type AuthSnapshot } from "@/lib/auth";
+import { authKeys, type AuthSnapshot } from "@/lib/auth-keys";
 import { CAPTCHA_TEXT } from "@/lib/captcha";
 import { notify } from "@/lib/notify";
 import { notifyFailure } from "@/lib/notify-failure";

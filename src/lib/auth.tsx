@@ -3,21 +3,14 @@
 // `me` query) lives in lib/auth-session.ts, loaded when there is a session or a visitor signs in.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { hasStoredSession } from "@/lib/session-storage";
+import type { AuthSnapshot } from "@/lib/auth-keys";
 import type { LoginInput, RegisterRequest as RegisterInput } from "@shared/schemas.ts";
 import type { User } from "@shared/types.ts";
 
 export type { User, UserSubscription } from "@shared/types.ts";
 export type { LoginInput, RegisterRequest as RegisterInput } from "@shared/schemas.ts";
 
-export const authKeys = {
-  all: ["auth"] as const,
-  me: () => [...authKeys.all, "me"] as const,
-};
-
-export interface AuthSnapshot {
-  user: User | null;
-  isLoading: boolean;
-}
+export { authKeys, type AuthSnapshot } from "@/lib/auth-keys";
 
 export interface AuthContextValue {
   user: User | null;

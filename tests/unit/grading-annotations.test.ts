@@ -1,5 +1,5 @@
 // Inline annotations (첨삭 표시): locating the grader's quotes in the answer (grading/annotations.ts),
-// reading them from the model's output (grading/llm.ts), and the report (grading/report.ts).
+// reading them from the model's output (grading/llm.ts), and the report (reports/report.ts).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -14,7 +14,7 @@ import {
 } from "../../supabase/functions/api/grading/annotations.ts";
 import { finalizeLlmGrade, precheck } from "../../supabase/functions/api/grading/grade.ts";
 import { keepWellFormedAnnotations, systemPrompt } from "../../supabase/functions/api/grading/llm.ts";
-import { reportText, toReport, type ReportRow } from "../../supabase/functions/api/grading/report.ts";
+import { reportText, toReport, type ReportRow } from "../../supabase/functions/api/reports/report.ts";
 import { DEFAULT_RUBRIC } from "@shared/grading.ts";
 import { llmGradeSchema, type LlmGrade } from "../../supabase/functions/api/grading/schemas.ts";
 import { fakeAnnotations, INVENTED_QUOTE } from "../fakes/llm.ts";

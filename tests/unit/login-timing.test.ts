@@ -44,7 +44,7 @@ vi.mock("../../supabase/functions/api/lib/rate-limit.ts", () => ({
   RATE_LIMITS: { login: {}, register: {}, guest: {}, sessions: {} },
 }));
 
-vi.mock("../../supabase/functions/api/account/queries.ts", () => ({ loadUser: async () => null }));
+vi.mock("../../supabase/functions/api/lib/users/queries.ts", () => ({ loadUser: async () => null }));
 
 const { routes } = await import("../../supabase/functions/api/auth/routes.ts");
 const login = routes.find((r) => r.path === "/auth/login")!;

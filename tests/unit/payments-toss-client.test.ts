@@ -7,7 +7,7 @@ import {
   confirmPayment,
   getPaymentByOrderId,
   tossErrorMessage,
-} from "../../supabase/functions/api/payments/toss.ts";
+} from "../../supabase/functions/api/lib/payments/toss.ts";
 
 const payment = { paymentKey: "pk_1", orderId: "ord_abcdef", status: "DONE", method: "카드", totalAmount: 9900 };
 

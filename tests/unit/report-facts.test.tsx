@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_RUBRIC, type ReportData } from "@shared/grading.ts";
 import { reportFacts, type ReportDocument } from "@shared/report.ts";
 import { ReportDocumentView } from "@/components/report/report-document";
-import { reportText } from "../../supabase/functions/api/grading/report.ts";
+import { reportText } from "../../supabase/functions/api/reports/report.ts";
 
 afterEach(cleanup);
 

@@ -5,7 +5,7 @@ import {
   resultsCsv,
   resultsCsvFilename,
   seoulDateTime,
-} from "../../supabase/functions/api/grading/csv.ts";
+} from "../../supabase/functions/api/reports/csv.ts";
 
 function row(overrides: Partial<CsvSubmissionRow>): CsvSubmissionRow {
   return {

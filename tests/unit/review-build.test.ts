@@ -1,7 +1,7 @@
-// The teacher's version of a result (supabase/functions/api/review/build.ts): checked against the
+// The teacher's version of a result (supabase/functions/api/reports/build.ts): checked against the
 // answer and the result's categories, the total recomputed, and one log entry per changed field.
 import { describe, expect, it } from "vitest";
-import { applyReview, diffFields, originalFields, reviewedReport, sharedReport } from "../../supabase/functions/api/review/build.ts";
+import { applyReview, diffFields, originalFields, reviewedReport, sharedReport } from "../../supabase/functions/api/reports/build.ts";
 import type { ReviewBody } from "../../supabase/functions/_shared/review.ts";
 import type { ReportData } from "../../supabase/functions/_shared/grading.ts";
 

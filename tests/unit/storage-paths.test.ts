@@ -1,7 +1,7 @@
-// The one storage path guard (supabase/functions/api/files/storage.ts) used before every
+// The one storage path guard (supabase/functions/api/lib/storage.ts) used before every
 // service-role upload, download and removal of an original in the `essays` bucket.
 import { describe, expect, it } from "vitest";
-import { essayPathProblem } from "../../supabase/functions/api/files/storage.ts";
+import { essayPathProblem } from "../../supabase/functions/api/lib/storage.ts";
 import { charCount, exceedsChars, formatCount } from "@shared/upload-rules.ts";
 
 const owner = "3f2b8c1e-5d4a-4b7e-9c21-0a1b2c3d4e5f";

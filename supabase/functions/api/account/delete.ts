@@ -11,7 +11,7 @@ import { RATE_LIMITS } from "../lib/rate-limit.ts";
 import { limitedBody } from "../lib/limited-body.ts";
 import { signInWithPassword } from "../lib/password-grant.ts";
 import { forgetToken } from "../lib/auth.ts";
-import { deleteAuthUser, essayObjectNames, removeEssayObjects } from "../admin/users.ts";
+import { deleteAuthUser, essayObjectNames, removeEssayObjects } from "../lib/users/delete.ts";
 
 export const ACCOUNT_MESSAGES = {
   passwordRequired: "비밀번호를 입력해 주세요.",

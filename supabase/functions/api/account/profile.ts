@@ -6,7 +6,7 @@ import { HttpError } from "../lib/errors.ts";
 import { json } from "../lib/http.ts";
 import { displayNameSchema } from "../../_shared/schemas.ts";
 import { API_MESSAGES } from "../../_shared/messages.ts";
-import { loadUser } from "./queries.ts";
+import { loadUser } from "../lib/users/queries.ts";
 
 const profileSchema = z.object({
   /** An empty name clears it (the username is shown instead). */

@@ -1,10 +1,8 @@
-// Member management helpers: the admin list (users + usage), account removal, plan changes.
+// Member management helpers: the admin list (users + usage), plan changes, refunds (account removal: lib/users/delete.ts).
 import { z } from "zod";
 import type { User, UsageCounter } from "../../_shared/types.ts";
 import { DEFAULT_PLAN_ID, GUEST_FREE_USES } from "../../_shared/plans.ts";
-import { type AnySql, selectUsers } from "../account/queries.ts";
-import { serviceClient } from "../lib/supabase.ts";
-import { removeObjects } from "../files/storage.ts";
+import { type AnySql, selectUsers } from "../lib/users/queries.ts";
 import { ADMIN_MESSAGES } from "./messages.ts";
 
 export interface AdminUser extends User {
@@ -56,34 +54,4 @@ export async function listUsersWithUsage(sql: AnySql): Promise<AdminUser[]> {
       : { current: month, limit: Number(r?.plan_limit ?? r?.trial_limit ?? 0) };
     return { ...user, usage, essaysThisMonth: month };
   });
-}
-
-/** Object names in the private `essays` bucket under `<userId>/`. */
-export async function essayObjectNames(admin: AnySql, userId: string): Promise<string[]> {
-  const rows = await admin<{ name: string }[]>`
-    select name from storage.objects
-     where bucket_id = 'essays' and name like ${userId + "/%"}`;
-  return rows.map((r) => r.name);
-}
-
-/**
- * Removes the user's objects through the one storage path guard: every name must lie inside
- * `<userId>/` (users may also have uploaded to their folder directly), with no `..`, `%`, `\`,
- * empty segments or control characters; anything else is logged and left alone.
- */
-export async function removeEssayObjects(names: string[], userId: string): Promise<void> {
-  await removeObjects(names, { ownerId: userId, anyNameInFolder: true });
-}
-
-/**
- * Removes the Supabase Auth user; profiles and everything below them (sessions, submissions,
- * results, usage, subscription) go with it by `on delete cascade`; paid orders stay without the
- * person (user_id null) as the payment records the law keeps for 5 years.
- * Returns false when Auth has no such user.
- */
-export async function deleteAuthUser(userId: string): Promise<boolean> {
-  const { error } = await serviceClient().auth.admin.deleteUser(userId);
-  if (!error) return true;
-  if (error.status === 404) return false;
-  throw error;
 }

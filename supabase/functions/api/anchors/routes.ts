@@ -11,9 +11,9 @@ import { json, iso } from "../lib/http.ts";
 import { uuidParam } from "../lib/params.ts";
 import { checkFileMeta, type ReadFile, readUpload } from "../files/index.ts";
 import { capText, fileField, textField } from "../files/form.ts";
-import { objectPath, putObject, removeObjects } from "../files/storage.ts";
-import { lockSessionSetup, ownedSession, userId, writableSession } from "../sessions/queries.ts";
-import { SESSION_MESSAGES } from "../sessions/messages.ts";
+import { objectPath, putObject, removeObjects } from "../lib/storage.ts";
+import { lockSessionSetup, ownedSession, userId, writableSession } from "../lib/workspace/sessions.ts";
+import { WORKSPACE_MESSAGES } from "../lib/workspace/messages.ts";
 import { sessionRubric } from "../grading/rubric.ts";
 import type { RubricCategory } from "../../_shared/grading.ts";
 import { exceedsChars, MAX_ESSAY_CHARS } from "../../_shared/upload-rules.ts";
@@ -29,8 +29,8 @@ import {
 type SessionCtx = Ctx<{ id: string }, AuthUser>;
 type AnchorCtx = Ctx<{ id: string; anchorId: string }, AuthUser>;
 
-const sessionParams = z.object({ id: uuidParam(SESSION_MESSAGES.sessionNotFound) });
-const anchorParams = z.object({ id: uuidParam(SESSION_MESSAGES.sessionNotFound), anchorId: uuidParam(M.notFound) });
+const sessionParams = z.object({ id: uuidParam(WORKSPACE_MESSAGES.sessionNotFound) });
+const anchorParams = z.object({ id: uuidParam(WORKSPACE_MESSAGES.sessionNotFound), anchorId: uuidParam(M.notFound) });
 
 interface AnchorRow {
   id: string;
@@ -206,7 +206,7 @@ async function addAnchor(ctx: SessionCtx): Promise<Response> {
     if (path) await removeObjects([path], where);
     const code = (err as { code?: string; message?: string })?.code;
     if (code === "23514" && /anchor_limit/.test(String((err as Error).message))) throw new HttpError(409, M.limit);
-    if (code === "23503") throw new HttpError(404, SESSION_MESSAGES.sessionNotFound);
+    if (code === "23503") throw new HttpError(404, WORKSPACE_MESSAGES.sessionNotFound);
     throw err;
   }
 }

@@ -13,7 +13,7 @@ import { CAPTCHA_MESSAGES, captchaConfig, checkCaptcha, isAuthCaptchaError } fro
 import { anonClient, authCallClient, serviceClient } from "../lib/supabase.ts";
 import { signInWithPassword } from "../lib/password-grant.ts";
 import { bearerToken, forgetToken } from "../lib/auth.ts";
-import { loadUser } from "../account/queries.ts";
+import { loadUser } from "../lib/users/queries.ts";
 import { adminSql } from "../lib/db.ts";
 
 function toSession(s: SupabaseSession | null): Session | null {

@@ -3,7 +3,7 @@
 // key the browser reads images (src/features/workspace/ocr) and submits the reviewed text, and
 // an image that still reaches the server is refused at upload (files/index.ts, 422).
 import { env } from "../lib/env.ts";
-import { type ExpectedObject, getObject, StoredObjectError } from "../files/storage.ts";
+import { type ExpectedObject, getObject, StoredObjectError } from "../lib/storage.ts";
 import { uploadMessages } from "../../_shared/upload-rules.ts";
 import { GradingError, type LlmConfig, llmClient, requestTranscription, type UsageSink, withRetries } from "./llm.ts";
 
@@ -13,7 +13,7 @@ export function serverReadsImages(): boolean {
 }
 
 /**
- * A stored original as base64, through the one path guard (files/storage.ts): a path that is not
+ * A stored original as base64, through the one path guard (lib/storage.ts): a path that is not
  * the row owner's server-made object name ends the job as an error without any request.
  */
 async function downloadBase64(path: string, expected: ExpectedObject): Promise<string> {

@@ -5,10 +5,10 @@ import { HttpError } from "../lib/errors.ts";
 import { json } from "../lib/http.ts";
 import { planSelectionSchema } from "../../_shared/schemas.ts";
 import type { PaymentsConfig } from "../../_shared/types.ts";
-import { paymentsSetup, tossConfig } from "../payments/config.ts";
-import { PAYMENT_MESSAGES as M } from "../payments/messages.ts";
+import { paymentsSetup, tossConfig } from "../lib/payments/config.ts";
+import { PAYMENT_MESSAGES as M } from "../lib/payments/messages.ts";
 import { assertNotGuest, cancelSchedule, confirmOrder, createIntent, selectTrial } from "../payments/service.ts";
-import { orderRecord, paymentHistory } from "../payments/history.ts";
+import { orderRecord, paymentHistory } from "../lib/payments/history.ts";
 
 const orderIdSchema = z.string({ error: M.invalidOrderId }).regex(/^[A-Za-z0-9_=-]{6,64}$/, M.invalidOrderId);
 

@@ -2,9 +2,9 @@
 // comes from the plan row at intent time and every confirmation is checked against the order row.
 import type postgres from "postgres";
 import { HttpError } from "../lib/errors.ts";
-import type { TossConfig, TossPayment } from "./toss.ts";
-import { TossError, confirmPayment, getPaymentByKey, receiptUrl, tossErrorMessage } from "./toss.ts";
-import { PAYMENT_MESSAGES as M } from "./messages.ts";
+import type { TossConfig, TossPayment } from "../lib/payments/toss.ts";
+import { TossError, confirmPayment, getPaymentByKey, receiptUrl, tossErrorMessage } from "../lib/payments/toss.ts";
+import { PAYMENT_MESSAGES as M } from "../lib/payments/messages.ts";
 import { formatSeoulDateOr } from "../../_shared/format.ts";
 
 type Sql = postgres.Sql;

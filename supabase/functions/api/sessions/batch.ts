@@ -7,12 +7,12 @@ import { HttpError } from "../lib/errors.ts";
 import { json } from "../lib/http.ts";
 import { type ReadFile, readUpload } from "../files/index.ts";
 import { capText, cleanStudentField, studentFromFilename, textField } from "../files/form.ts";
-import { objectPath, putObjects, removeObjects } from "../files/storage.ts";
-import { planLimits, reserveUsage, usageExceededError } from "../usage/quota.ts";
+import { objectPath, putObjects, removeObjects } from "../lib/storage.ts";
+import { planLimits, reserveUsage, usageExceededError } from "../lib/usage/quota.ts";
 import { startWorkerInBackground } from "../grading/worker.ts";
 import { ESSAY_EXTENSIONS, MAX_ESSAY_CHARS, uploadMessages } from "../../_shared/upload-rules.ts";
 import { SESSION_MESSAGES } from "./messages.ts";
-import { notFound, userId, writableSession } from "./queries.ts";
+import { notFound, userId, writableSession } from "../lib/workspace/sessions.ts";
 
 export type SessionCtx = RouteCtx<{ id: string }, AuthUser>;
 

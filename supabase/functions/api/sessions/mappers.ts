@@ -1,14 +1,10 @@
 // analysis_sessions rows → API JSON.
 import type { AnalysisSession } from "../../_shared/types.ts";
-import type { DbRow } from "../../_shared/db-rows.ts";
 import { iso } from "../lib/http.ts";
 import { sessionRubric } from "../grading/rubric.ts";
+import type { SessionRow } from "../lib/workspace/sessions.ts";
 
-/** A row of public.analysis_sessions (generated types), plus the list view's counts. */
-export type SessionRow = DbRow<"analysis_sessions", "created_at" | "updated_at"> & {
-  submission_count?: number;
-  completed_count?: number;
-};
+export type { SessionRow };
 
 export function sessionJson(r: SessionRow): AnalysisSession & { promptMimeType: string | null; criteriaMimeType: string | null } {
   return {

@@ -1,7 +1,9 @@
 // Korean messages of the sessions domain (a session = prompt + criteria; its batch of answers).
 
+import { WORKSPACE_MESSAGES } from "../lib/workspace/messages.ts";
+
 export const SESSION_MESSAGES = {
-  sessionNotFound: "작업을 찾을 수 없습니다.",
+  sessionNotFound: WORKSPACE_MESSAGES.sessionNotFound,
   deleted: "작업이 성공적으로 삭제되었습니다.",
   batchUploaded: (n: number) => `${n}개의 답안이 업로드되었습니다. 첨삭을 시작해 주세요.`,
   batchStarted: (n: number) => `${n}개의 답안 첨삭을 시작했습니다.`,
@@ -9,6 +11,6 @@ export const SESSION_MESSAGES = {
   sampleStarted: "샘플 답안 3개의 첨삭을 시작했습니다. 샘플 체험은 사용 횟수에 포함되지 않습니다.",
   promptLabel: "논술 문제",
   criteriaLabel: "평가 기준",
-  setupWhileGrading: "채점 중이거나 대기 중인 답안이 있어 지금은 문제·평가 기준을 바꿀 수 없습니다. 채점이 끝난 뒤 다시 시도해 주세요.",
+  setupWhileGrading: WORKSPACE_MESSAGES.setupWhileGrading,
   replaceNothing: "바꿀 파일을 선택해 주세요. (논술 문제 또는 평가 기준)",
 } as const;

@@ -7,15 +7,13 @@ import { json } from "../lib/http.ts";
 import { enforceRateLimit, RATE_LIMITS } from "../lib/rate-limit.ts";
 import { checkFileMeta, readUpload } from "../files/index.ts";
 import { capText, fileField } from "../files/form.ts";
-import { objectPath, putObjects, removeObjects } from "../files/storage.ts";
-import { assertUsageAvailable } from "../usage/quota.ts";
-import { type CsvSubmissionRow, resultsCsv, resultsCsvFilename } from "../grading/csv.ts";
-import { attachmentHeader } from "../grading/report.ts";
+import { objectPath, putObjects, removeObjects } from "../lib/storage.ts";
+import { assertUsageAvailable } from "../lib/usage/quota.ts";
 import { MAX_CRITERIA_CHARS, MAX_PROMPT_CHARS, SETUP_EXTENSIONS, uploadMessages } from "../../_shared/upload-rules.ts";
-import { NOT_STAGED, SHOWN_SCORES } from "../submissions/queries.ts";
+import { NOT_STAGED } from "../lib/workspace/submissions.ts";
 import { SESSION_MESSAGES } from "./messages.ts";
 import { type SessionRow, sessionJson } from "./mappers.ts";
-import { notFound, ownedSession, sessionParams, userId } from "./queries.ts";
+import { notFound, ownedSession, sessionParams, userId } from "../lib/workspace/sessions.ts";
 import { batchUpload, startBatch } from "./batch.ts";
 import { patchSession } from "./setup.ts";
 import { createSampleSession } from "./sample.ts";
@@ -119,28 +117,6 @@ async function deleteSession(ctx: SessionCtx): Promise<Response> {
   return json({ success: true, message: SESSION_MESSAGES.deleted });
 }
 
-/** One row per submission (staged batch items excluded), by 수험번호 (see `resultsCsv`), as a spreadsheet-safe CSV. */
-async function resultsCsvDownload(ctx: SessionCtx): Promise<Response> {
-  const s = await ownedSession(ctx, ctx.params.id);
-  const rows = await ctx.asCaller((sql) =>
-    sql<CsvSubmissionRow[]>`
-      select e.student_name, e.student_id, e.status, e.submitted_at, e.analysis_completed_at,
-             ${SHOWN_SCORES(sql)}, r.grader, r.reviewed_at
-        from public.essay_submissions e
-        left join public.analysis_results r on r.submission_id = e.id
-       where e.session_id = ${s.id} and e.user_id = ${userId(ctx)} and ${NOT_STAGED(sql)}
-       order by e.submitted_at, e.id`
-  );
-  return new Response(resultsCsv(rows), {
-    status: 200,
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": attachmentHeader(resultsCsvFilename(s.prompt_filename)),
-      "Cache-Control": "no-store",
-    },
-  });
-}
-
 const params = sessionParams;
 
 export const routes: Route[] = [
@@ -150,7 +126,6 @@ export const routes: Route[] = [
   defineRoute({ method: "GET", path: "/sessions/:id", auth: "user", params, handler: getSession }),
   defineRoute({ method: "PATCH", path: "/sessions/:id", auth: "user", params, handler: patchSession }),
   defineRoute({ method: "DELETE", path: "/sessions/:id", auth: "user", params, handler: deleteSession }),
-  defineRoute({ method: "GET", path: "/sessions/:id/results.csv", auth: "user", params, handler: resultsCsvDownload }),
   defineRoute({ method: "POST", path: "/sessions/:id/batch-upload", auth: "user", params, handler: batchUpload }),
   defineRoute({ method: "POST", path: "/sessions/:id/start-batch", auth: "user", params, handler: startBatch }),
 ];

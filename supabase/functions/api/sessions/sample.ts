@@ -17,7 +17,7 @@ import {
 } from "../../_shared/sample-essay.ts";
 import { SESSION_MESSAGES } from "./messages.ts";
 import { type SessionRow, sessionJson } from "./mappers.ts";
-import { userId } from "./queries.ts";
+import { userId } from "../lib/workspace/sessions.ts";
 
 export async function createSampleSession(ctx: Ctx<Record<string, string>, AuthUser>): Promise<Response> {
   const uid = userId(ctx);

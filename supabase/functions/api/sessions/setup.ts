@@ -9,12 +9,12 @@ import { json } from "../lib/http.ts";
 import { enforceRateLimit, RATE_LIMITS } from "../lib/rate-limit.ts";
 import { checkFileMeta, type ReadFile, readUpload } from "../files/index.ts";
 import { capText, fileField } from "../files/form.ts";
-import { objectPath, putObjects, removeObjects } from "../files/storage.ts";
+import { objectPath, putObjects, removeObjects } from "../lib/storage.ts";
 import { MAX_CRITERIA_CHARS, MAX_PROMPT_CHARS, SETUP_EXTENSIONS, uploadMessages } from "../../_shared/upload-rules.ts";
 import { sessionSetupSchema } from "../../_shared/session-setup.ts";
 import { SESSION_MESSAGES } from "./messages.ts";
 import { type SessionRow, sessionJson } from "./mappers.ts";
-import { lockSessionSetup, userId, writableSession } from "./queries.ts";
+import { lockSessionSetup, userId, writableSession } from "../lib/workspace/sessions.ts";
 
 type SessionCtx = Ctx<{ id: string }, AuthUser>;
 

@@ -2,7 +2,7 @@
 import type { UsageStatus } from "../../_shared/types.ts";
 import { defineRoute, type Route } from "../lib/types.ts";
 import { json } from "../lib/http.ts";
-import { callerAccountUsage } from "./quota.ts";
+import { callerAccountUsage } from "../lib/usage/quota.ts";
 
 export const routes: Route[] = [
   defineRoute({

@@ -1,20 +1,10 @@
-// GET /plans and GET /subscription/status.
+// GET /subscription/status: the caller's plan in force, uses, limits and subscription.
 import type { SubscriptionStatus } from "../../_shared/types.ts";
 import { defineRoute, type Route } from "../lib/types.ts";
 import { json } from "../lib/http.ts";
-import { adminSql } from "../lib/db.ts";
-import { callerAccountUsage, limitsOf } from "../usage/quota.ts";
-import { listPlans } from "./queries.ts";
+import { callerAccountUsage, limitsOf } from "../lib/usage/quota.ts";
 
 export const routes: Route[] = [
-  defineRoute({
-    method: "GET",
-    path: "/plans",
-    auth: "public",
-    async handler() {
-      return json(await listPlans(adminSql));
-    },
-  }),
   defineRoute({
     method: "GET",
     path: "/subscription/status",

@@ -1,11 +1,17 @@
-// The caller's session, read under RLS.
+// The caller's session, read under RLS (used by sessions/, submissions/, anchors/ and reports/).
 import type { TransactionSql } from "postgres";
-import type { AuthUser } from "../lib/types.ts";
-import { HttpError } from "../lib/errors.ts";
-import { idParams } from "../lib/params.ts";
-import { API_MESSAGES } from "../../_shared/messages.ts";
-import { SESSION_MESSAGES } from "./messages.ts";
-import type { SessionRow } from "./mappers.ts";
+import type { AuthUser } from "../types.ts";
+import { HttpError } from "../errors.ts";
+import { idParams } from "../params.ts";
+import type { DbRow } from "../../../_shared/db-rows.ts";
+import { API_MESSAGES } from "../../../_shared/messages.ts";
+import { WORKSPACE_MESSAGES } from "./messages.ts";
+
+/** A row of public.analysis_sessions (generated types), plus the list view's counts. */
+export type SessionRow = DbRow<"analysis_sessions", "created_at" | "updated_at"> & {
+  submission_count?: number;
+  completed_count?: number;
+};
 
 /** What the session helpers need of a request context (a signed-in route's `ctx`). */
 export interface CallerCtx {
@@ -18,11 +24,11 @@ export function userId(ctx: { user: AuthUser }): string {
 }
 
 export function notFound(): HttpError {
-  return new HttpError(404, SESSION_MESSAGES.sessionNotFound);
+  return new HttpError(404, WORKSPACE_MESSAGES.sessionNotFound);
 }
 
 /** A session id path parameter; a malformed one answers the same 404 as a missing session. */
-export const sessionParams = idParams(SESSION_MESSAGES.sessionNotFound);
+export const sessionParams = idParams(WORKSPACE_MESSAGES.sessionNotFound);
 
 /** The caller's session or 404 (a missing id, a malformed id and another user's session look the same). */
 export async function ownedSession(ctx: CallerCtx, id: string): Promise<SessionRow> {
@@ -59,6 +65,6 @@ export async function lockSessionSetup(sql: TransactionSql, id: string, uid: str
     select private.lock_session_setup(${id}::uuid, ${needIdle}) as state`;
   if (state === "missing") throw notFound();
   if (state === "sample") throw sampleReadOnly();
-  if (state === "busy") throw new HttpError(409, SESSION_MESSAGES.setupWhileGrading);
+  if (state === "busy") throw new HttpError(409, WORKSPACE_MESSAGES.setupWhileGrading);
   return row;
 }

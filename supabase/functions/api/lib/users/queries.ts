@@ -1,6 +1,6 @@
 // Account reads: users with their subscription, and the plans.
 import type postgres from "postgres";
-import type { Plan, User } from "../../_shared/types.ts";
+import type { Plan, User } from "../../../_shared/types.ts";
 import { type PlanRow, toPlanJson, toUserJson, type UserRow } from "./mappers.ts";
 
 /** Any postgres.js query function: `adminSql` or the transaction given by `ctx.asCaller`. */

@@ -2,8 +2,8 @@ import { anchorsUsedText, FLAG_LABELS, OFFLINE_GRADER_LABEL, scorePercent, type 
 import { REPORT_SECTIONS, reportFacts } from "../../_shared/report.ts";
 import type { ReviewInfo } from "../../_shared/review.ts";
 import { iso } from "../lib/http.ts";
-import { validStoredAnnotations } from "./annotations.ts";
-import { sessionRubric } from "./rubric.ts";
+import { validStoredAnnotations } from "../grading/annotations.ts";
+import { sessionRubric } from "../grading/rubric.ts";
 import { formatSeoulDateOr } from "../../_shared/format.ts";
 
 /** Row shape read by the report routes (submission joined with its result and session). */

@@ -1,7 +1,7 @@
 // Billing history (결제 내역) and one order's real state (the success page), from the payments rows.
 import type postgres from "postgres";
-import type { PaymentRecord } from "../../_shared/types.ts";
-import { iso } from "../lib/http.ts";
+import type { PaymentRecord } from "../../../_shared/types.ts";
+import { iso } from "../http.ts";
 
 type AnySql = postgres.Sql | postgres.TransactionSql;
 

@@ -1,7 +1,7 @@
 // Admin refunds: Toss's cancel API, then the refund recorded on the payment row (private.record_refund),
 // which ends what a fully refunded payment bought.
 import type postgres from "postgres";
-import { HttpError } from "../lib/errors.ts";
+import { HttpError } from "../errors.ts";
 import type { TossConfig, TossPayment } from "./toss.ts";
 import { TossError, cancelIdempotencyKey, cancelPayment, tossErrorMessage } from "./toss.ts";
 import { PAYMENT_MESSAGES as M } from "./messages.ts";

@@ -1,16 +1,16 @@
 // Usage: the one computation of a user's uses and limit (`private.usage_snapshot`, SQL in
 // migrations/20261122000200_plans-subscriptions-usage.sql), the account view built on it (plan,
 // subscription, files per upload), and reserving / giving back uses.
-import type { PlanLimits, PlanRef, SubscriptionStatus, UpgradeOption, UsageCounter } from "../../_shared/types.ts";
+import type { PlanLimits, PlanRef, SubscriptionStatus, UpgradeOption, UsageCounter } from "../../../_shared/types.ts";
 import type postgres from "postgres";
-import { HttpError } from "../lib/errors.ts";
-import { iso } from "../lib/http.ts";
-import { adminSql } from "../lib/db.ts";
-import { clientAddress, deviceId } from "../lib/rate-limit.ts";
+import { HttpError } from "../errors.ts";
+import { iso } from "../http.ts";
+import { adminSql } from "../db.ts";
+import { clientAddress, deviceId } from "../rate-limit.ts";
 import { USAGE_MESSAGES } from "./messages.ts";
-import { API_MESSAGES } from "../../_shared/messages.ts";
-import { numberSetting } from "../lib/env.ts";
-import { nextSeoulDayStart } from "../../_shared/format.ts";
+import { API_MESSAGES } from "../../../_shared/messages.ts";
+import { numberSetting } from "../env.ts";
+import { nextSeoulDayStart } from "../../../_shared/format.ts";
 
 type AnySql = postgres.Sql | postgres.TransactionSql;
 

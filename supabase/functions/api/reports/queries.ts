@@ -3,7 +3,7 @@
 import type postgres from "postgres";
 import type { ReviewedReport } from "../../_shared/review.ts";
 import { HttpError } from "../lib/errors.ts";
-import { toReport, type ReportRow } from "../grading/report.ts";
+import { toReport, type ReportRow } from "./report.ts";
 import { reviewedReport, type EditRow, type ReviewRow } from "./build.ts";
 import { REVIEW_API_MESSAGES as M } from "./messages.ts";
 import { API_MESSAGES } from "../../_shared/messages.ts";

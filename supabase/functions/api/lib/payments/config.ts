@@ -1,7 +1,7 @@
 // Toss settings for the function: keys and API base from lib/env.ts, plus the call timeout, and the
 // payments mode (PAYMENTS_MODE = test | live) that decides which keys may be used.
-import { env, numberSetting, read } from "../lib/env.ts";
-import { TOSS_TEST_CLIENT_KEY, TOSS_TEST_SECRET_KEY } from "../../_shared/toss.ts";
+import { env, numberSetting, read } from "../env.ts";
+import { TOSS_TEST_CLIENT_KEY, TOSS_TEST_SECRET_KEY } from "../../../_shared/toss.ts";
 import type { TossConfig } from "./toss.ts";
 
 const DEFAULT_TIMEOUT_MS = 10_000;

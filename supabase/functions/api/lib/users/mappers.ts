@@ -1,6 +1,6 @@
 // Account rows → API JSON (users with their subscription, plans).
-import type { Plan, User } from "../../_shared/types.ts";
-import { iso } from "../lib/http.ts";
+import type { Plan, User } from "../../../_shared/types.ts";
+import { iso } from "../http.ts";
 
 const flag = (v: unknown): 0 | 1 => (v === true || v === 1 || v === "t" ? 1 : 0);
 

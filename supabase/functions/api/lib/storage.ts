@@ -7,11 +7,18 @@
 // storage.objects by the `<user id>/` prefix, which also counts orphans) plus uploads in progress
 // plus the new ones must fit `MAX_STORED_FILES_PER_USER` / `MAX_STORED_BYTES_PER_USER` (read at
 // call time); else 413. Room is reserved in SQL first (`private.reserve_storage`).
-import { serviceClient } from "../lib/supabase.ts";
-import { HttpError } from "../lib/errors.ts";
-import { adminSql } from "../lib/db.ts";
-import { numberSetting } from "../lib/env.ts";
-import type { ReadFile } from "./index.ts";
+import { serviceClient } from "./supabase.ts";
+import { HttpError } from "./errors.ts";
+import { adminSql } from "./db.ts";
+import { numberSetting } from "./env.ts";
+import type { FileKind } from "../../_shared/upload-rules.ts";
+
+/** What storing needs of a read upload (files/index.ts `ReadFile`). */
+export interface StoredFile {
+  kind: FileKind;
+  mimeType: string;
+  bytes: Uint8Array;
+}
 
 /** The only bucket these helpers touch (never taken from input). */
 export const ESSAYS_BUCKET = "essays";
@@ -100,12 +107,12 @@ function refuse(action: string, path: unknown, why: string): void {
 }
 
 /** `<user>/<session>/<role>-<uuid>.<ext>`; the user's file name is never part of the path. */
-export function objectPath(userId: string, sessionId: string, role: ObjectRole, file: ReadFile): string {
+export function objectPath(userId: string, sessionId: string, role: ObjectRole, file: StoredFile): string {
   const ext = file.kind === "jpg" ? "jpg" : file.kind;
   return `${userId}/${sessionId}/${role}-${crypto.randomUUID()}.${ext}`;
 }
 
-async function uploadOne(path: string, file: ReadFile, expected: ExpectedObject): Promise<void> {
+async function uploadOne(path: string, file: StoredFile, expected: ExpectedObject): Promise<void> {
   const why = essayPathProblem(path, expected);
   if (why) {
     refuse("upload", path, why);
@@ -123,7 +130,7 @@ async function uploadOne(path: string, file: ReadFile, expected: ExpectedObject)
 }
 
 /** Stores one original (see putObjects: same per-user bound, 413 when it would not fit). */
-export async function putObject(path: string, file: ReadFile, expected: ExpectedObject): Promise<void> {
+export async function putObject(path: string, file: StoredFile, expected: ExpectedObject): Promise<void> {
   await putObjects([{ path, file }], expected);
 }
 
@@ -158,7 +165,7 @@ export async function removeObjects(paths: (string | null | undefined)[], expect
  * above the bound. No lock or connection is held while the bytes travel; the reservation ends
  * when they are stored (the objects count themselves) or abandoned.
  */
-export async function putObjects(items: { path: string; file: ReadFile }[], expected: ExpectedObject): Promise<void> {
+export async function putObjects(items: { path: string; file: StoredFile }[], expected: ExpectedObject): Promise<void> {
   if (items.length === 0) return;
   if (!UUID_ONLY.test(expected.ownerId)) throw new Error("putObjects: bad owner id");
   const limits = storageLimits();

@@ -1,0 +1,36 @@
+// Removing an account, shared by 회원 탈퇴 (account/delete.ts) and the admin's member removal
+// (admin/routes.ts): the Auth user (profile and every row below it by cascade) and the stored
+// originals under `<userId>/`.
+import type { AnySql } from "./queries.ts";
+import { serviceClient } from "../supabase.ts";
+import { removeObjects } from "../storage.ts";
+
+/** Object names in the private `essays` bucket under `<userId>/`. */
+export async function essayObjectNames(admin: AnySql, userId: string): Promise<string[]> {
+  const rows = await admin<{ name: string }[]>`
+    select name from storage.objects
+     where bucket_id = 'essays' and name like ${userId + "/%"}`;
+  return rows.map((r) => r.name);
+}
+
+/**
+ * Removes the user's objects through the one storage path guard: every name must lie inside
+ * `<userId>/` (users may also have uploaded to their folder directly), with no `..`, `%`, `\`,
+ * empty segments or control characters; anything else is logged and left alone.
+ */
+export async function removeEssayObjects(names: string[], userId: string): Promise<void> {
+  await removeObjects(names, { ownerId: userId, anyNameInFolder: true });
+}
+
+/**
+ * Removes the Supabase Auth user; profiles and everything below them (sessions, submissions,
+ * results, usage, subscription) go with it by `on delete cascade`; paid orders stay without the
+ * person (user_id null) as the payment records the law keeps for 5 years.
+ * Returns false when Auth has no such user.
+ */
+export async function deleteAuthUser(userId: string): Promise<boolean> {
+  const { error } = await serviceClient().auth.admin.deleteUser(userId);
+  if (!error) return true;
+  if (error.status === 404) return false;
+  throw error;
+}

@@ -1,0 +1,70 @@
+// The grading report of one answer (JSON and text download) and a session's results as CSV.
+import { defineRoute, type Ctx, type Route } from "../lib/types.ts";
+import type { AuthUser } from "../lib/types.ts";
+import { json } from "../lib/http.ts";
+import { idParams } from "../lib/params.ts";
+import { attachmentHeader, reportFilename, reportText } from "./report.ts";
+import { loadReviewedReport } from "./queries.ts";
+import { type CsvSubmissionRow, resultsCsv, resultsCsvFilename } from "./csv.ts";
+import { ownedSession, sessionParams, userId } from "../lib/workspace/sessions.ts";
+import { NOT_STAGED, SHOWN_SCORES } from "../lib/workspace/submissions.ts";
+import { REPORT_MESSAGES } from "./report-messages.ts";
+
+const reportParams = idParams(REPORT_MESSAGES.reportNotFound);
+
+/** The caller's report: the teacher's reviewed version when there is one, with the AI original and the edit log (queries.ts). */
+async function loadReport(ctx: Ctx<{ id: string }, AuthUser>) {
+  const { resultId: _resultId, ...report } = await ctx.asCaller((sql) => loadReviewedReport(sql, ctx.params.id, ctx.user.id));
+  return report;
+}
+
+/** One row per submission (staged batch items excluded), by 수험번호 (see `resultsCsv`), as a spreadsheet-safe CSV. */
+async function resultsCsvDownload(ctx: Ctx<{ id: string }, AuthUser>): Promise<Response> {
+  const s = await ownedSession(ctx, ctx.params.id);
+  const rows = await ctx.asCaller((sql) =>
+    sql<CsvSubmissionRow[]>`
+      select e.student_name, e.student_id, e.status, e.submitted_at, e.analysis_completed_at,
+             ${SHOWN_SCORES(sql)}, r.grader, r.reviewed_at
+        from public.essay_submissions e
+        left join public.analysis_results r on r.submission_id = e.id
+       where e.session_id = ${s.id} and e.user_id = ${userId(ctx)} and ${NOT_STAGED(sql)}
+       order by e.submitted_at, e.id`
+  );
+  return new Response(resultsCsv(rows), {
+    status: 200,
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": attachmentHeader(resultsCsvFilename(s.prompt_filename)),
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+export const routes: Route[] = [
+  defineRoute({
+    method: "GET",
+    path: "/submissions/:id/report",
+    auth: "user",
+    params: reportParams,
+    handler: async (ctx) => json(await loadReport(ctx)),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/submissions/:id/report/download",
+    auth: "user",
+    params: reportParams,
+    handler: async (ctx) => {
+      const report = await loadReport(ctx);
+      const body = "\uFEFF" + reportText(report);
+      return new Response(body, {
+        status: 200,
+        headers: {
+          "Content-Type": "text/plain; charset=utf-8",
+          "Content-Disposition": attachmentHeader(reportFilename(report)),
+          "Cache-Control": "no-store",
+        },
+      });
+    },
+  }),
+  defineRoute({ method: "GET", path: "/sessions/:id/results.csv", auth: "user", params: sessionParams, handler: resultsCsvDownload }),
+];
