@@ -6,17 +6,8 @@ import type { GradeResult, RubricCategory } from "../../_shared/grading.ts";
 import type { LlmGrade } from "./schemas.ts";
 import type { AnchorAnswer } from "./anchor-prompt.ts";
 import { combineSamples, finalizeLlmGrade, type Precheck } from "./grade.ts";
-import {
-  criterionSystemPrompt,
-  type LlmConfig,
-  overallSystemPrompt,
-  requestCriterion,
-  requestGrade,
-  requestOverall,
-  systemPrompt,
-  type UsageSink,
-  withRetries,
-} from "./llm.ts";
+import { type LlmConfig, requestCriterion, requestGrade, requestOverall, type UsageSink, withRetries } from "./llm.ts";
+import { criterionSystemPrompt, overallSystemPrompt, systemPrompt } from "./prompts.ts";
 
 export type GradingMode = "holistic" | "per-criterion";
 
