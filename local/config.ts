@@ -4,6 +4,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { join, resolve } from "node:path";
 import { SignJWT } from "jose";
 import { TOSS_TEST_CLIENT_KEY, TOSS_TEST_SECRET_KEY } from "../supabase/functions/_shared/toss.ts";
+import { parseSettings, SETTING_NAMES, type Settings } from "../supabase/functions/api/lib/settings-schema.ts";
 
 export const rootDir = resolve(import.meta.dirname, "..");
 
@@ -31,12 +32,6 @@ export const config = {
     email: optional("ADMIN_EMAIL"),
     password: optional("ADMIN_PASSWORD"),
   },
-  llm: {
-    baseUrl: env("LLM_BASE_URL", "https://api.openai.com/v1"),
-    apiKey: optional("LLM_API_KEY"),
-    model: env("LLM_MODEL", "gpt-4.1-mini"),
-  },
-  gradingConcurrency: env("GRADING_CONCURRENCY", "8"),
   toss: {
     /**
      * PAYMENTS_MODE for the function: `test` by default for `npm start` and the tests (Toss test keys,
@@ -47,7 +42,6 @@ export const config = {
       : "test",
     clientKey: env("TOSS_CLIENT_KEY", TOSS_TEST_CLIENT_KEY),
     secretKey: env("TOSS_SECRET_KEY", TOSS_TEST_SECRET_KEY),
-    apiBase: env("TOSS_API_BASE", "https://api.tosspayments.com"),
   },
 };
 
@@ -172,30 +166,38 @@ export function resolveLocalKeys(dataDir: string): LocalKeys {
 }
 
 /**
- * Settings of the edge function that `npm start` passes through from .env: abuse limits, captcha,
- * LLM timeouts and prices, grading (mode, samples, concurrency, deadlines, caps — not the tick
- * secret, which the stack makes per data folder), body and storage caps, pool size, Toss timeout.
+ * Set by the local stack itself, never passed through from .env: the Supabase URL, keys and
+ * database, the tick secret, and the CORS origins (the app's own plus ALLOWED_ORIGINS, local/stack.ts).
  */
-export const FUNCTION_SETTINGS =
-  /^(RATE_LIMIT_[A-Z0-9_]+|FREE_USES_PER_(ADDRESS|DEVICE)_PER_DAY|TRUSTED_PROXY_HOPS|CAPTCHA_(PROVIDER|SECRET_KEY|VERIFY_URL|VERIFIED_BY)|LLM_(TIMEOUT_MS|MAX_ATTEMPTS|BACKOFF_MS|PRICE_[A-Z]+_PER_1M)|GRADING_(?!TICK_SECRET$)[A-Z_]+|MAX_(FORM|JSON)_BYTES|MAX_STORED_(FILES|BYTES)_PER_USER|DB_POOL_MAX|TOSS_TIMEOUT_MS)$/;
+const STACK_PROVIDED = /^(SUPABASE_[A-Z_]+|DB_POOLER_URL|GRADING_TICK_SECRET|SITE_URL|ALLOWED_ORIGINS)$/;
+/** The payments settings, which `config.toss` gives (test mode and Toss's test keys by default). */
+const LOCAL_PAYMENTS = ["PAYMENTS_MODE", "TOSS_CLIENT_KEY", "TOSS_SECRET_KEY"];
 
+/** The function's settings a self-hoster may put in .env, passed through as they are. */
+export const FUNCTION_SETTINGS: readonly string[] = SETTING_NAMES.filter((n) => !STACK_PROVIDED.test(n) && !LOCAL_PAYMENTS.includes(n));
+
+/**
+ * What `npm start` gives the edge function from .env: every one of FUNCTION_SETTINGS that is set
+ * (no defaults here: api/lib/settings-schema.ts holds them), plus the local payments mode and Toss
+ * keys. Checked by the schema, so a bad value stops `npm start` naming the variable.
+ */
 export function functionEnv(): Record<string, string> {
   const out: Record<string, string> = {
-    LLM_BASE_URL: config.llm.baseUrl,
-    LLM_MODEL: config.llm.model,
-    GRADING_CONCURRENCY: config.gradingConcurrency,
     TOSS_CLIENT_KEY: config.toss.clientKey,
     TOSS_SECRET_KEY: config.toss.secretKey,
-    TOSS_API_BASE: config.toss.apiBase,
     PAYMENTS_MODE: config.toss.mode,
   };
-  if (config.llm.apiKey) out.LLM_API_KEY = config.llm.apiKey;
-  // The function's own settings a self-hoster sets in .env (the function has their defaults).
-  const settings = FUNCTION_SETTINGS;
-  for (const [name, value] of Object.entries(process.env)) {
-    if (value && settings.test(name)) out[name] = value;
+  for (const name of FUNCTION_SETTINGS) {
+    const value = process.env[name];
+    if (value) out[name] = value;
   }
+  parseSettings(out);
   return out;
+}
+
+/** The function's settings as `npm start` gives them (defaults filled in by the schema). */
+export function functionSettings(): Settings {
+  return parseSettings(functionEnv());
 }
 
 export const dbUrlFor = (port: number) => `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;

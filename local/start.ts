@@ -1,7 +1,7 @@
 // `npm start`: brings the whole local app up (Postgres, Supabase stand-in, Deno function, the SPA's
 // production build) and stops it on Ctrl-C. `npm run dev` (--dev): the same with Vite's hot-reloading dev server.
 import { createRequire } from "node:module";
-import { config } from "./config.ts";
+import { config, functionSettings } from "./config.ts";
 import { mailSettingsFromEnv } from "./gateway/mail.ts";
 import { checkDeno, checkPorts } from "./preflight.ts";
 import { startStack, type Stack } from "./stack.ts";
@@ -51,11 +51,12 @@ function appNote(): string {
 }
 
 const notes: string[] = [];
-if (!config.llm.apiKey) {
+const llm = functionSettings().llm;
+if (!llm.apiKey) {
   notes.push("LLM_API_KEY is not set: essays are graded by the built-in offline analyzer (not AI).");
   notes.push("LLM_API_KEY가 없어 내장 오프라인 분석기로 채점합니다 (AI 채점 아님).");
 } else {
-  notes.push(`LLM: ${config.llm.model} at ${config.llm.baseUrl}`);
+  notes.push(`LLM: ${llm.model} at ${llm.baseUrl}`);
 }
 if (!process.env.TOSS_CLIENT_KEY || !process.env.TOSS_SECRET_KEY) {
   notes.push("TOSS_CLIENT_KEY / TOSS_SECRET_KEY are not set: payments use Toss's public test keys (no real charges).");

@@ -61,7 +61,7 @@ export interface FakeAnnotation {
   rewrite: string | null;
 }
 
-/** The essay between the prompt's fences (grading/llm.ts essayMessage), as the model sees it. */
+/** The essay between the prompt's fences (grading/prompts.ts essayMessage), as the model sees it. */
 function essayFromUser(user: string): string {
   const m = /<<<STUDENT_ESSAY\n([\s\S]*)\nSTUDENT_ESSAY>>>/.exec(user);
   return m ? m[1] : "";
@@ -125,7 +125,7 @@ export function fakeAnnotations(essay: string, rubric: { name: string }[]): { an
   return { annotations: out, expectedKept: kept };
 }
 
-/** Headings of the per-criterion mode's prompts (grading/llm.ts CRITERION_HEADING, OVERALL_HEADING). */
+/** Headings of the per-criterion mode's prompts (grading/prompts.ts CRITERION_HEADING, OVERALL_HEADING). */
 const CRITERION_HEADING = "## 이번에 채점할 항목";
 const OVERALL_HEADING = "## 종합 피드백 작성";
 

@@ -36,7 +36,7 @@ async function startFakes(): Promise<Fakes | undefined> {
 function withoutLocalSettings(): Record<string, string> {
   const blank: Record<string, string> = {};
   for (const name of Object.keys(process.env)) {
-    if (FUNCTION_SETTINGS.test(name)) blank[name] = "";
+    if (FUNCTION_SETTINGS.includes(name)) blank[name] = "";
   }
   return blank;
 }

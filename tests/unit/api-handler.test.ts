@@ -1,5 +1,13 @@
 // The api function's request handling (routing, auth gates, body parsing, error mapping, CORS) with injected routes.
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
+
+// Only configured origins are echoed; the function reads its settings once, as its modules load.
+vi.hoisted(() => {
+  vi.stubEnv("ALLOWED_ORIGINS", "https://x.example");
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+});
 import { z } from "zod";
 import { createHandler } from "../../supabase/functions/api/lib/handler.ts";
 import { apiPath } from "../../supabase/functions/api/lib/router.ts";
@@ -163,7 +171,6 @@ describe("bodies and errors", () => {
 
 describe("CORS", () => {
   it("answers preflights and decorates every response", async () => {
-    process.env.ALLOWED_ORIGINS = "https://x.example"; // only configured origins are echoed
     const pre = await handler(new Request("http://localhost/api/me", {
       method: "OPTIONS",
       headers: { Origin: "https://x.example", "Access-Control-Request-Headers": "authorization, x-custom" },
@@ -180,6 +187,5 @@ describe("CORS", () => {
       expect(res.headers.get("access-control-allow-origin"), path).toBe("*");
       expect(res.headers.get("access-control-expose-headers"), path).toContain("content-disposition");
     }
-    delete process.env.ALLOWED_ORIGINS;
   });
 });

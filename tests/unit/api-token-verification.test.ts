@@ -7,8 +7,9 @@ import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { authenticate, forgetToken, isTickCaller, secretMatches } from "../../supabase/functions/api/lib/auth.ts";
-import { env, keyFromDictionary } from "../../supabase/functions/api/lib/env.ts";
+import type * as Auth from "../../supabase/functions/api/lib/auth.ts";
+import { keyFromDictionary, parseSettings } from "../../supabase/functions/api/lib/settings-schema.ts";
+import { loadWithEnv } from "../helpers/function-env.ts";
 
 // supabase-js builds a realtime client; Node 20 has no global WebSocket (edge-runtime has one).
 (globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
@@ -20,7 +21,12 @@ let privateKey: CryptoKey;
 let jwksStatus = 200;
 let signedOut = false;
 const calls = { jwks: 0, user: 0 };
-const saved: Record<string, string | undefined> = {};
+const TICK_SECRET = "t".repeat(40);
+let authenticate: typeof Auth.authenticate;
+let forgetToken: typeof Auth.forgetToken;
+let isTickCaller: typeof Auth.isTickCaller;
+let secretMatches: typeof Auth.secretMatches;
+let projectUrl = "";
 
 beforeAll(async () => {
   const pair = await generateKeyPair("ES256");
@@ -44,17 +50,22 @@ beforeAll(async () => {
     res.writeHead(404).end();
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  for (const k of ["SUPABASE_URL", "SUPABASE_PUBLISHABLE_KEYS", "SUPABASE_ANON_KEY", "GRADING_TICK_SECRET"]) saved[k] = process.env[k];
-  process.env.SUPABASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  process.env.SUPABASE_PUBLISHABLE_KEYS = JSON.stringify({ default: "sb_publishable_unit" });
-  delete process.env.SUPABASE_ANON_KEY;
+  projectUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ authenticate, forgetToken, isTickCaller, secretMatches } = await loadAuth(TICK_SECRET));
 });
 
+/** lib/auth.ts of a function whose settings point at the fake project, with `tickSecret` ("" = unset). */
+function loadAuth(tickSecret: string): Promise<typeof Auth> {
+  const env = {
+    SUPABASE_URL: projectUrl,
+    SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: "sb_publishable_unit" }),
+    SUPABASE_ANON_KEY: "",
+    GRADING_TICK_SECRET: tickSecret,
+  };
+  return loadWithEnv(env, () => import("../../supabase/functions/api/lib/auth.ts"));
+}
+
 afterAll(async () => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
   await new Promise((r) => server.close(r));
 });
 
@@ -129,16 +140,14 @@ describe("the tick secret", () => {
     expect(await secretMatches("abc", undefined)).toBe(false);
   });
 
-  it("accepts GRADING_TICK_SECRET only, and nothing when it is unset or short", async () => {
-    const secret = "t".repeat(40);
+  it("accepts GRADING_TICK_SECRET only, nothing when it is unset, and refuses to start with a short one", async () => {
     const tick = (bearer: string) => new Request("http://x/api/internal/tick", { method: "POST", headers: { Authorization: `Bearer ${bearer}` } });
-    process.env.GRADING_TICK_SECRET = secret;
-    expect(await isTickCaller(tick(secret))).toBe(true);
+    expect(await isTickCaller(tick(TICK_SECRET))).toBe(true);
     expect(await isTickCaller(tick("sb_secret_x"))).toBe(false);
-    process.env.GRADING_TICK_SECRET = "short";
-    expect(await isTickCaller(tick("short"))).toBe(false);
-    delete process.env.GRADING_TICK_SECRET;
-    expect(await isTickCaller(tick("undefined"))).toBe(false);
+    const unset = await loadAuth("");
+    expect(await unset.isTickCaller(tick("undefined"))).toBe(false);
+    expect(await unset.isTickCaller(tick(""))).toBe(false);
+    await expect(loadAuth("short")).rejects.toThrow(/GRADING_TICK_SECRET: must have at least 32 characters/);
   });
 });
 
@@ -149,18 +158,15 @@ describe("project keys", () => {
     for (const bad of [undefined, "", "sb_secret_plain", "[\"x\"]", "{}", '{"default":5}', "{not json"]) {
       expect(keyFromDictionary(bad)).toBeUndefined();
     }
-    const before = { keys: process.env.SUPABASE_PUBLISHABLE_KEYS, anon: process.env.SUPABASE_ANON_KEY };
-    try {
-      expect(env.anonKey).toBe("sb_publishable_unit");
-      process.env.SUPABASE_PUBLISHABLE_KEYS = "{broken";
-      process.env.SUPABASE_ANON_KEY = "legacy.anon.jwt";
-      expect(env.anonKey).toBe("legacy.anon.jwt");
-      delete process.env.SUPABASE_ANON_KEY;
-      expect(() => env.anonKey).toThrow(/SUPABASE_PUBLISHABLE_KEYS/);
-    } finally {
-      process.env.SUPABASE_PUBLISHABLE_KEYS = before.keys;
-      if (before.anon === undefined) delete process.env.SUPABASE_ANON_KEY;
-      else process.env.SUPABASE_ANON_KEY = before.anon;
-    }
+    const anonKey = (env: Record<string, string>) => parseSettings(env).supabase.anonKey;
+    expect(anonKey({ SUPABASE_PUBLISHABLE_KEYS: '{"default":"sb_publishable_unit"}', SUPABASE_ANON_KEY: "legacy.anon.jwt" })).toBe("sb_publishable_unit");
+    expect(anonKey({ SUPABASE_PUBLISHABLE_KEYS: "{broken", SUPABASE_ANON_KEY: "legacy.anon.jwt" })).toBe("legacy.anon.jwt");
+    expect(anonKey({ SUPABASE_PUBLISHABLE_KEYS: "{broken" })).toBeUndefined();
+  });
+
+  it("missing: an error naming the variables when the function needs one", async () => {
+    const { platform } = await loadWithEnv({ SUPABASE_PUBLISHABLE_KEYS: "", SUPABASE_PUBLISHABLE_KEY: "", SUPABASE_ANON_KEY: "" }, () =>
+      import("../../supabase/functions/api/lib/settings.ts"));
+    expect(() => platform.anonKey).toThrow(/SUPABASE_PUBLISHABLE_KEYS/);
   });
 });

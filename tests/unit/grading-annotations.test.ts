@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   type AnnotationCandidate,
+  keepWellFormedAnnotations,
   locateAnnotations,
   MAX_ANNOTATIONS,
   MAX_COMMENT_CHARS,
@@ -13,7 +14,7 @@ import {
   validStoredAnnotations,
 } from "../../supabase/functions/api/grading/annotations.ts";
 import { finalizeLlmGrade, precheck } from "../../supabase/functions/api/grading/grade.ts";
-import { keepWellFormedAnnotations, systemPrompt } from "../../supabase/functions/api/grading/llm.ts";
+import { overallSystemPrompt, systemPrompt } from "../../supabase/functions/api/grading/prompts.ts";
 import { reportText, toReport, type ReportRow } from "../../supabase/functions/api/reports/report.ts";
 import { DEFAULT_RUBRIC } from "@shared/grading.ts";
 import { llmGradeSchema, type LlmGrade } from "../../supabase/functions/api/grading/schemas.ts";
@@ -151,6 +152,13 @@ describe("the model's annotations", () => {
     expect(prompt).toContain("5~15개");
     expect(prompt).toMatch(/'잘한 점', '고칠 점', '질문'/);
     expect(prompt).toContain("그대로 복사");
+  });
+
+  it("are asked for with the same rules in the holistic and the overall prompt (written once)", () => {
+    const rules = (p: string) => p.split("\n").filter((l) => /^ {2}- (quote|kind|comment|rewrite|답안 속)/.test(l) || l.startsWith("- annotations"));
+    const holistic = rules(systemPrompt(DEFAULT_RUBRIC, question));
+    expect(holistic.length).toBe(6);
+    expect(rules(overallSystemPrompt(DEFAULT_RUBRIC, question))).toEqual(holistic);
   });
 
   it("do not fail a grade when malformed: the well-formed ones are kept, a missing field means none", () => {

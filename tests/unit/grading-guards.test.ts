@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { applyCap, finalizeLlmGrade, gradeWithoutLlm, precheck } from "../../supabase/functions/api/grading/grade.ts";
-import { essayMessage, ESSAY_CLOSE, ESSAY_OPEN, systemPrompt } from "../../supabase/functions/api/grading/llm.ts";
+import { essayMessage, ESSAY_CLOSE, ESSAY_OPEN, systemPrompt } from "../../supabase/functions/api/grading/prompts.ts";
 import { scanSteering } from "../../supabase/functions/api/grading/text.ts";
 import { attachmentHeader, reportFilename, reportText, toReport } from "../../supabase/functions/api/reports/report.ts";
 import { DEFAULT_RUBRIC } from "@shared/grading.ts";

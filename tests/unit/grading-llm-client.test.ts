@@ -1,7 +1,8 @@
 // The LLM client against local fake OpenAI-compatible servers (real HTTP, real openai package).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeLlm, type FakeLlm } from "../fakes/llm.ts";
-import { GradingError, llmClient, requestGrade, systemPrompt, withRetries, type LlmConfig } from "../../supabase/functions/api/grading/llm.ts";
+import { GradingError, llmClient, requestGrade, withRetries, type LlmConfig } from "../../supabase/functions/api/grading/llm.ts";
+import { systemPrompt } from "../../supabase/functions/api/grading/prompts.ts";
 import { DEFAULT_RUBRIC } from "@shared/grading.ts";
 
 const fakes: FakeLlm[] = [];

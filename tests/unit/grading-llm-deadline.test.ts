@@ -9,10 +9,10 @@ import {
   llmClient,
   OutOfTimeError,
   requestGrade,
-  systemPrompt,
   withRetries,
   type LlmConfig,
 } from "../../supabase/functions/api/grading/llm.ts";
+import { systemPrompt } from "../../supabase/functions/api/grading/prompts.ts";
 import { DEFAULT_RUBRIC } from "@shared/grading.ts";
 
 let fake: FakeLlm;

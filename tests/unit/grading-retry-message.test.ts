@@ -2,7 +2,8 @@
 // connection is not "AI 응답이 지연되어", a timeout is a timeout. Real openai client, real sockets.
 import { createServer, type Server, type Socket } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import { llmClient, requestGrade, retryProgressMessage, systemPrompt, withRetries, type LlmConfig } from "../../supabase/functions/api/grading/llm.ts";
+import { llmClient, requestGrade, retryProgressMessage, withRetries, type LlmConfig } from "../../supabase/functions/api/grading/llm.ts";
+import { systemPrompt } from "../../supabase/functions/api/grading/prompts.ts";
 import { DEFAULT_RUBRIC } from "@shared/grading.ts";
 
 const servers: Server[] = [];

@@ -56,6 +56,26 @@ describe("functionEnv()", () => {
     expect(env).not.toHaveProperty("VITE_CAPTCHA_SITE_KEY");
     expect(env).not.toHaveProperty("SOME_OTHER_SECRET");
     expect(env).not.toHaveProperty("CAPTCHA_SOMETHING_ELSE");
-    expect(env).toHaveProperty("LLM_MODEL");
+  });
+
+  it("adds no defaults of its own: an unset setting stays unset (the function's schema has the default)", () => {
+    for (const name of ["LLM_BASE_URL", "LLM_MODEL", "GRADING_CONCURRENCY", "TOSS_API_BASE", "SITE_URL"]) vi.stubEnv(name, "");
+    const env = functionEnv();
+    for (const name of ["LLM_BASE_URL", "LLM_MODEL", "GRADING_CONCURRENCY", "TOSS_API_BASE"]) expect(env).not.toHaveProperty(name);
+    vi.stubEnv("LLM_MODEL", "gpt-4.1");
+    expect(functionEnv().LLM_MODEL).toBe("gpt-4.1");
+  });
+
+  it("leaves the stack's own values to the stack (CORS origins, Supabase keys, tick secret)", () => {
+    vi.stubEnv("SITE_URL", "https://essay.example.kr");
+    vi.stubEnv("ALLOWED_ORIGINS", "https://admin.example.kr");
+    vi.stubEnv("SUPABASE_URL", "https://x.supabase.co");
+    const env = functionEnv();
+    for (const name of ["SITE_URL", "ALLOWED_ORIGINS", "SUPABASE_URL"]) expect(env).not.toHaveProperty(name);
+  });
+
+  it("stops on a malformed value, naming the variable", () => {
+    vi.stubEnv("GRADING_CONCURRENCY", "eight");
+    expect(() => functionEnv()).toThrow(/GRADING_CONCURRENCY: expected a whole number/);
   });
 });

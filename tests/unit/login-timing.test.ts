@@ -1,6 +1,7 @@
 // POST /auth/login does the same work for an unknown username as for a known one
 // (a GoTrue password grant and a bcrypt comparison), so its timing does not reveal which usernames exist.
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { loadWithEnv } from "../helpers/function-env.ts";
 
 const calls = vi.hoisted(() => ({
   grants: [] as { email: string; password: string }[],
@@ -46,10 +47,15 @@ vi.mock("../../supabase/functions/api/lib/rate-limit.ts", () => ({
 
 vi.mock("../../supabase/functions/api/lib/users/queries.ts", () => ({ loadUser: async () => null }));
 
-const { routes } = await import("../../supabase/functions/api/auth/routes.ts");
-const login = routes.find((r) => r.path === "/auth/login")!;
+/** POST /auth/login of a function started with `env` as its settings. */
+async function loginRoute(env: Record<string, string>) {
+  const { routes } = await loadWithEnv(env, () => import("../../supabase/functions/api/auth/routes.ts"));
+  return routes.find((r) => r.path === "/auth/login")!;
+}
+const noCaptcha = { CAPTCHA_PROVIDER: "", CAPTCHA_SECRET_KEY: "", CAPTCHA_VERIFIED_BY: "" };
+const login = await loginRoute(noCaptcha);
 
-async function attempt(username: string) {
+async function attempt(username: string, route = login) {
   const req = new Request("http://x/functions/v1/api/auth/login", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -66,7 +72,7 @@ async function attempt(username: string) {
     asUser: async () => null as never,
   };
   try {
-    const res = await login.handler(ctx as never);
+    const res = await route.handler(ctx as never);
     return { status: res.status, body: await res.json() };
   } catch (err) {
     const e = err as { status?: number; message?: string };
@@ -106,12 +112,7 @@ describe("POST /auth/login with a captcha configured", () => {
     expect(calls.grantWithAdminKey).toEqual([false]);
 
     for (const verifiedBy of ["auth", "api"]) {
-      Object.assign(process.env, { CAPTCHA_PROVIDER: "turnstile", CAPTCHA_SECRET_KEY: "secret", CAPTCHA_VERIFIED_BY: verifiedBy });
-      try {
-        await attempt("teacher");
-      } finally {
-        for (const k of ["CAPTCHA_PROVIDER", "CAPTCHA_SECRET_KEY", "CAPTCHA_VERIFIED_BY"]) delete process.env[k];
-      }
+      await attempt("teacher", await loginRoute({ CAPTCHA_PROVIDER: "turnstile", CAPTCHA_SECRET_KEY: "secret", CAPTCHA_VERIFIED_BY: verifiedBy }));
     }
     expect(calls.grantWithAdminKey).toEqual([false, true, true]);
   });

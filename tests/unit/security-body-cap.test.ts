@@ -1,19 +1,27 @@
 // A multipart body without Content-Length (chunked) is capped as it streams in,
 // and CORS answers only configured origins.
-import { afterEach, describe, expect, it } from "vitest";
-import { createHandler } from "../../supabase/functions/api/lib/handler.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { json } from "../../supabase/functions/api/lib/http.ts";
 import type { Route } from "../../supabase/functions/api/lib/types.ts";
+import { parseSettings } from "../../supabase/functions/api/lib/settings-schema.ts";
+import { loadWithEnv } from "../helpers/function-env.ts";
 
 const routes: Route[] = [
   { method: "POST", path: "/form", auth: "public", handler: async (c) => json({ n: [...(await c.form()).keys()].length }) },
   { method: "GET", path: "/ping", auth: "public", handler: () => json({ ok: true }) },
 ];
-const handler = createHandler(routes, { authenticate: async () => null, isAdmin: async () => false });
-const saved = { ...process.env };
 
-afterEach(() => {
-  process.env = { ...saved };
+type Handler = (req: Request) => Promise<Response>;
+
+/** The function's handler over `routes`, started with `env` as its settings. */
+async function handlerWith(env: Record<string, string>): Promise<Handler> {
+  const { createHandler } = await loadWithEnv(env, () => import("../../supabase/functions/api/lib/handler.ts"));
+  return createHandler(routes, { authenticate: async () => null, isAdmin: async () => false });
+}
+
+let handler: Handler;
+beforeAll(async () => {
+  handler = await handlerWith({ MAX_FORM_BYTES: String(256 * 1024), SITE_URL: "", ALLOWED_ORIGINS: "" });
 });
 
 /** A lazily generated multipart body of `total` bytes that counts how much the server pulled. */
@@ -34,7 +42,6 @@ function chunkedMultipart(total: number, chunk = 64 * 1024) {
 
 describe("multipart body cap", () => {
   it("answers 413 in Korean as soon as a chunked body passes MAX_FORM_BYTES, without reading the rest", async () => {
-    process.env.MAX_FORM_BYTES = String(256 * 1024);
     const total = 16 * 1024 * 1024;
     const { body, boundary, pulled } = chunkedMultipart(total);
     const req = new Request("http://x/functions/v1/api/form", {
@@ -52,7 +59,6 @@ describe("multipart body cap", () => {
   });
 
   it("still parses a chunked body under the cap", async () => {
-    process.env.MAX_FORM_BYTES = String(256 * 1024);
     const form = new FormData();
     form.append("a", "1");
     form.append("b", new Blob(["hello"]), "b.txt");
@@ -71,15 +77,11 @@ describe("multipart body cap", () => {
 
 describe("multipart cap default", () => {
   it("is 40 MiB unless MAX_FORM_BYTES says otherwise", async () => {
-    const { env } = await import("../../supabase/functions/api/lib/env.ts");
-    delete process.env.MAX_FORM_BYTES;
-    expect(env.maxFormBytes).toBe(40 * 1024 * 1024);
-    process.env.MAX_FORM_BYTES = "1000";
-    expect(env.maxFormBytes).toBe(1000);
+    expect(parseSettings({}).http.maxFormBytes).toBe(40 * 1024 * 1024);
+    expect(parseSettings({ MAX_FORM_BYTES: "1000" }).http.maxFormBytes).toBe(1000);
   });
 
   it("answers a declared oversized body with the Korean 413 without reading it", async () => {
-    process.env.MAX_FORM_BYTES = String(256 * 1024);
     const total = 1024 * 1024;
     const { body, boundary, pulled } = chunkedMultipart(total);
     const req = new Request("http://x/functions/v1/api/form", {
@@ -97,34 +99,31 @@ describe("multipart cap default", () => {
 });
 
 describe("CORS origins", () => {
-  const get = (origin?: string, method = "GET") =>
-    handler(new Request("http://x/functions/v1/api/ping", {
+  const get = (origin?: string, method = "GET", h = handler) =>
+    h(new Request("http://x/functions/v1/api/ping", {
       method,
       headers: origin ? { Origin: origin, "Access-Control-Request-Method": "GET" } : {},
     }));
 
   it("reflects only SITE_URL / ALLOWED_ORIGINS", async () => {
-    process.env.SITE_URL = "https://essay.example.kr/";
-    process.env.ALLOWED_ORIGINS = "https://admin.example.kr, http://127.0.0.1:5173";
+    const site = await handlerWith({ SITE_URL: "https://essay.example.kr/", ALLOWED_ORIGINS: "https://admin.example.kr, http://127.0.0.1:5173" });
     for (const origin of ["https://essay.example.kr", "https://admin.example.kr", "http://127.0.0.1:5173"]) {
-      expect((await get(origin)).headers.get("access-control-allow-origin"), origin).toBe(origin);
-      expect((await get(origin, "OPTIONS")).headers.get("access-control-allow-origin"), origin).toBe(origin);
+      expect((await get(origin, "GET", site)).headers.get("access-control-allow-origin"), origin).toBe(origin);
+      expect((await get(origin, "OPTIONS", site)).headers.get("access-control-allow-origin"), origin).toBe(origin);
     }
     for (const origin of ["https://evil.example", "https://essay.example.kr.evil.example", "null"]) {
-      const res = await get(origin);
+      const res = await get(origin, "GET", site);
       expect(res.status).toBe(200);
       expect(res.headers.get("access-control-allow-origin"), origin).toBeNull();
       expect(res.headers.get("access-control-allow-credentials"), origin).toBeNull();
-      expect((await get(origin, "OPTIONS")).headers.get("access-control-allow-origin"), origin).toBeNull();
+      expect((await get(origin, "OPTIONS", site)).headers.get("access-control-allow-origin"), origin).toBeNull();
     }
-    const plain = await get();
+    const plain = await get(undefined, "GET", site);
     expect(plain.status).toBe(200);
     expect(await plain.json()).toEqual({ ok: true });
   });
 
   it("allows no cross-origin caller when nothing is configured", async () => {
-    delete process.env.SITE_URL;
-    delete process.env.ALLOWED_ORIGINS;
     expect((await get("https://evil.example")).headers.get("access-control-allow-origin")).toBeNull();
   });
 });

@@ -3,14 +3,27 @@
 // and the browser reads it instead (src/features/sessions/ocr).
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { checkFileMeta, readUpload } from "../../supabase/functions/api/files/index.ts";
-import { HttpError } from "../../supabase/functions/api/lib/errors.ts";
-import { GradingError } from "../../supabase/functions/api/grading/llm.ts";
-import { readImage } from "../../supabase/functions/api/grading/image-reading.ts";
-import { routes as configRoutes } from "../../supabase/functions/api/config/routes.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ESSAY_EXTENSIONS, SETUP_EXTENSIONS, uploadMessages } from "@shared/upload-rules.ts";
 import type { Ctx } from "../../supabase/functions/api/lib/types.ts";
+import { loadWithEnv } from "../helpers/function-env.ts";
+
+/** The function's modules this file uses, loaded with `LLM_API_KEY` ("" = none) and no Supabase project. */
+const load = (llmApiKey: string) =>
+  loadWithEnv({ LLM_API_KEY: llmApiKey, SUPABASE_URL: "" }, async () => ({
+    ...(await import("../../supabase/functions/api/files/index.ts")),
+    ...(await import("../../supabase/functions/api/lib/errors.ts")),
+    ...(await import("../../supabase/functions/api/grading/llm.ts")),
+    ...(await import("../../supabase/functions/api/grading/image-reading.ts")),
+    configRoutes: (await import("../../supabase/functions/api/config/routes.ts")).routes,
+  }));
+type Fn = Awaited<ReturnType<typeof load>>;
+let keyless: Fn;
+let keyed: Fn;
+beforeAll(async () => {
+  keyless = await load("");
+  keyed = await load("test-key");
+});
 
 const root = join(import.meta.dirname, "../..");
 const functionDir = join(root, "supabase/functions/api");
@@ -19,24 +32,15 @@ const pngFile = (name = "김철수_20240102.png") => new File([png], name, { typ
 
 const KOREAN_422 = "이 서버에는 이미지 글자 인식 기능이 없습니다. 화면에서 인식된 글을 확인한 뒤 제출해 주세요.";
 
-let savedKey: string | undefined;
-beforeEach(() => {
-  savedKey = process.env.LLM_API_KEY;
-});
-afterEach(() => {
-  if (savedKey === undefined) delete process.env.LLM_API_KEY;
-  else process.env.LLM_API_KEY = savedKey;
-});
-
-async function refusal(run: () => unknown): Promise<HttpError> {
+async function refusal(run: () => unknown, fn = keyless): Promise<InstanceType<Fn["HttpError"]>> {
   const err = await Promise.resolve().then(run).then(() => null, (e: unknown) => e);
-  expect(err).toBeInstanceOf(HttpError);
-  return err as HttpError;
+  expect(err).toBeInstanceOf(fn.HttpError);
+  return err as InstanceType<Fn["HttpError"]>;
 }
 
 describe("an image upload without an LLM key", () => {
   it("is refused with a Korean 422 before anything is read (answer, batch item, question, criteria)", async () => {
-    delete process.env.LLM_API_KEY;
+    const { checkFileMeta, readUpload } = keyless;
     expect(uploadMessages.imageOcrUnavailable).toBe(KOREAN_422);
     for (const name of ["답안.png", "답안.JPG", "답안.jpeg", "답안.webp"]) {
       const err = await refusal(() => checkFileMeta(new File([png], name), { extensions: ESSAY_EXTENSIONS }));
@@ -53,13 +57,12 @@ describe("an image upload without an LLM key", () => {
   });
 
   it("an empty LLM_API_KEY counts as none", async () => {
-    process.env.LLM_API_KEY = "";
-    expect((await refusal(() => readUpload(pngFile()))).status).toBe(422);
+    const blank = await load("  ");
+    expect((await refusal(() => blank.readUpload(pngFile()), blank)).status).toBe(422);
   });
 
   it("text files are still read as before", async () => {
-    delete process.env.LLM_API_KEY;
-    const read = await readUpload(new File(["스마트폰 사용에 대한 답안입니다."], "답안.txt"));
+    const read = await keyless.readUpload(new File(["스마트폰 사용에 대한 답안입니다."], "답안.txt"));
     expect(read.isImage).toBe(false);
     expect(read.text).toContain("스마트폰");
   });
@@ -67,8 +70,7 @@ describe("an image upload without an LLM key", () => {
 
 describe("an image upload with an LLM key", () => {
   it("is kept as the original for the vision model", async () => {
-    process.env.LLM_API_KEY = "test-key";
-    const read = await readUpload(pngFile());
+    const read = await keyed.readUpload(pngFile());
     expect(read.isImage).toBe(true);
     expect(read.mimeType).toBe("image/png");
     expect(read.text).toBe("");
@@ -78,10 +80,11 @@ describe("an image upload with an LLM key", () => {
 describe("the grading worker without an LLM key", () => {
   it("ends an image job with the Korean reason, without downloading it or loading any OCR", async () => {
     // No SUPABASE_URL here: touching storage would throw "Missing environment variable", not a GradingError.
+    const { readImage, GradingError } = keyless;
     const err = await readImage("u/s/essay-x.png", { ownerId: "u" }, "image/png", null).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(GradingError);
-    expect((err as GradingError).message).toContain("이미지 글자 인식 기능이 없습니다");
-    expect((err as GradingError).retryable).toBe(false);
+    expect((err as InstanceType<typeof GradingError>).message).toContain("이미지 글자 인식 기능이 없습니다");
+    expect((err as InstanceType<typeof GradingError>).retryable).toBe(false);
   });
 });
 
@@ -105,13 +108,13 @@ describe("the function bundle", () => {
 });
 
 describe("GET /config", () => {
-  const route = () => {
-    const r = configRoutes.find((x) => x.method === "GET" && x.path === "/config");
+  const route = (fn = keyless) => {
+    const r = fn.configRoutes.find((x) => x.method === "GET" && x.path === "/config");
     expect(r).toBeDefined();
     return r!;
   };
-  const call = async () => {
-    const res = await route().handler({} as Ctx);
+  const call = async (fn: Fn) => {
+    const res = await route(fn).handler({} as Ctx);
     expect(res.status).toBe(200);
     return (await res.json()) as { serverOcr: boolean };
   };
@@ -121,9 +124,7 @@ describe("GET /config", () => {
   });
 
   it("tells the SPA whether the server reads images", async () => {
-    delete process.env.LLM_API_KEY;
-    expect(await call()).toEqual({ serverOcr: false });
-    process.env.LLM_API_KEY = "test-key";
-    expect(await call()).toEqual({ serverOcr: true });
+    expect(await call(keyless)).toEqual({ serverOcr: false });
+    expect(await call(keyed)).toEqual({ serverOcr: true });
   });
 });

@@ -7,7 +7,7 @@ import type { AuthUser, Ctx } from "../lib/types.ts";
 import { json } from "../lib/http.ts";
 import { HttpError } from "../lib/errors.ts";
 import { ADMIN_MESSAGES } from "./messages.ts";
-import { numberSetting } from "../lib/env.ts";
+import { settings } from "../lib/settings.ts";
 import { seoulDate } from "../../_shared/format.ts";
 
 export interface TokenPrices {
@@ -17,16 +17,9 @@ export interface TokenPrices {
   cachedPer1M: number;
 }
 
-const price = (name: string, fallback: number) => numberSetting(name, fallback, { allowZero: true });
-
-/** Prices per 1M tokens in USD; defaults are gpt-4.1-mini's list prices (input 0.40, cached 0.10, output 1.60). */
+/** Prices per 1M tokens in USD (settings.llm.prices; defaults are gpt-4.1-mini's list prices). */
 export function tokenPrices(): TokenPrices {
-  return {
-    currency: "USD",
-    inputPer1M: price("LLM_PRICE_INPUT_PER_1M", 0.4),
-    outputPer1M: price("LLM_PRICE_OUTPUT_PER_1M", 1.6),
-    cachedPer1M: price("LLM_PRICE_CACHED_PER_1M", 0.1),
-  };
+  return { currency: "USD", ...settings.llm.prices };
 }
 
 export interface TokenSums {

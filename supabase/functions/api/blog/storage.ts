@@ -1,14 +1,14 @@
 // Blog files live in the public `blog` bucket. Writes go to Storage with the CALLER's token,
 // so the bucket's admin-only insert/delete policies apply on top of the route's admin check.
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { env } from "../lib/env.ts";
+import { platform } from "../lib/settings.ts";
 import { HttpError } from "../lib/errors.ts";
 import { API_MESSAGES } from "../../_shared/messages.ts";
 
 export const BLOG_BUCKET = "blog";
 
 function callerClient(token: string): SupabaseClient {
-  return createClient(env.supabaseUrl, env.anonKey, {
+  return createClient(platform.supabaseUrl, platform.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { headers: { Authorization: `Bearer ${token}` } },
   });
@@ -17,7 +17,7 @@ function callerClient(token: string): SupabaseClient {
 /** Public URL of an object in the blog bucket (no request is made). */
 export function blogPublicUrl(path: string): string {
   const encoded = path.split("/").map(encodeURIComponent).join("/");
-  return `${env.supabaseUrl}/storage/v1/object/public/${BLOG_BUCKET}/${encoded}`;
+  return `${platform.supabaseUrl}/storage/v1/object/public/${BLOG_BUCKET}/${encoded}`;
 }
 
 /**

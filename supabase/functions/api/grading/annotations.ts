@@ -5,6 +5,7 @@ import {
   type GraderKind,
   type RubricCategory,
 } from "../../_shared/grading.ts";
+import { llmAnnotationSchema } from "./schemas.ts";
 
 /**
  * Inline annotations (첨삭 표시): turns what a grader proposes — a quote, a category, a kind, a
@@ -224,4 +225,22 @@ export function keepNonOverlapping(list: readonly Annotation[], max = MAX_ANNOTA
     if (a.end > a.start && !kept.some((b) => overlaps(a, b))) kept.push(a);
   }
   return kept.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+/**
+ * Annotations are extra: a grade whose scores are valid is not failed (and paid for again) because
+ * of them. Keeps the well-formed ones (a missing rewrite counts as null), at most MAX_CANDIDATES;
+ * no or malformed `annotations` → []. Whether their quotes occur is checked later (annotations.ts).
+ */
+export function keepWellFormedAnnotations(parsed: unknown): unknown {
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return parsed;
+  const raw = (parsed as { annotations?: unknown }).annotations;
+  const annotations = Array.isArray(raw)
+    ? raw.slice(0, MAX_CANDIDATES).flatMap((a) => {
+        const withRewrite = a && typeof a === "object" && !("rewrite" in a) ? { ...a, rewrite: null } : a;
+        const r = llmAnnotationSchema.safeParse(withRewrite);
+        return r.success ? [r.data] : [];
+      })
+    : [];
+  return { ...parsed, annotations };
 }

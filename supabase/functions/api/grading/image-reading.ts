@@ -2,14 +2,14 @@
 // The function never runs OCR (edge-runtime: no Worker, 256 MB, a 20 MB bundle): without an LLM
 // key the browser reads images (src/features/workspace/ocr) and submits the reviewed text, and
 // an image that still reaches the server is refused at upload (files/index.ts, 422).
-import { env } from "../lib/env.ts";
+import { settings } from "../lib/settings.ts";
 import { type ExpectedObject, getObject, StoredObjectError } from "../lib/storage.ts";
 import { uploadMessages } from "../../_shared/upload-rules.ts";
 import { GradingError, type LlmConfig, llmClient, requestTranscription, type UsageSink, withRetries } from "./llm.ts";
 
 /** Whether this server reads images itself (`GET /api/config` → `serverOcr`). */
 export function serverReadsImages(): boolean {
-  return Boolean(env.llmApiKey);
+  return Boolean(settings.llm.apiKey);
 }
 
 /**

@@ -6,34 +6,13 @@ import type { GradeResult, RubricCategory } from "../../_shared/grading.ts";
 import type { LlmGrade } from "./schemas.ts";
 import type { AnchorAnswer } from "./anchor-prompt.ts";
 import { combineSamples, finalizeLlmGrade, type Precheck } from "./grade.ts";
-import {
-  criterionSystemPrompt,
-  type LlmConfig,
-  overallSystemPrompt,
-  requestCriterion,
-  requestGrade,
-  requestOverall,
-  systemPrompt,
-  type UsageSink,
-  withRetries,
-} from "./llm.ts";
+import { type LlmConfig, requestCriterion, requestGrade, requestOverall, type UsageSink, withRetries } from "./llm.ts";
+import { criterionSystemPrompt, overallSystemPrompt, systemPrompt } from "./prompts.ts";
 
 export type GradingMode = "holistic" | "per-criterion";
 
-/** At most this many samples per answer, whatever GRADING_SAMPLES says (each is a paid grading). */
-export const MAX_SAMPLES = 5;
-
-/** GRADING_MODE: "per-criterion" (also "per_criterion"), anything else is "holistic" (the default). */
-export function gradingMode(raw: string | undefined): GradingMode {
-  const v = (raw ?? "").trim().toLowerCase();
-  return v === "per-criterion" || v === "per_criterion" ? "per-criterion" : "holistic";
-}
-
-/** GRADING_SAMPLES: a whole number from 1 to MAX_SAMPLES, default 1. */
-export function gradingSamples(raw: string | undefined): number {
-  const n = Math.floor(Number(raw));
-  return Number.isFinite(n) && n >= 1 ? Math.min(n, MAX_SAMPLES) : 1;
-}
+/** At most this many samples per answer, whatever the caller asks (each is a paid grading; GRADING_SAMPLES allows 1–5). */
+const MAX_SAMPLES = 5;
 
 export interface ModelGradingInput {
   client: OpenAI;

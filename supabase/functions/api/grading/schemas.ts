@@ -34,3 +34,11 @@ export const llmGradeSchema = z.object({
   annotations: z.array(llmAnnotationSchema),
 });
 export type LlmGrade = z.infer<typeof llmGradeSchema>;
+
+/** What a per-criterion call returns: the score and feedback of its one category. */
+export const llmCriterionSchema = z.object({ score: z.number(), feedback: z.string() });
+export type LlmCriterion = z.infer<typeof llmCriterionSchema>;
+
+/** What the overall-feedback call returns (per-criterion mode): everything of a grade but the category scores. */
+export const llmOverallSchema = llmGradeSchema.omit({ categories: true });
+export type LlmOverall = z.infer<typeof llmOverallSchema>;

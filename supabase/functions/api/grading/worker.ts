@@ -1,10 +1,10 @@
 import { adminSql } from "../lib/db.ts";
-import { env, numberSetting, read } from "../lib/env.ts";
+import { platform, settings } from "../lib/settings.ts";
 import { exceedsChars, MAX_CRITERIA_CHARS, MAX_ESSAY_CHARS, MAX_PROMPT_CHARS, uploadMessages } from "../../_shared/upload-rules.ts";
 import type { GradeResult, RubricCategory } from "../../_shared/grading.ts";
 import { gradeWithoutLlm, precheck } from "./grade.ts";
 import { type CallUsage, GradingError, llmClient, OutOfTimeError, retryProgressMessage, type LlmConfig } from "./llm.ts";
-import { gradeWithModel, gradingMode, type GradingMode, gradingSamples } from "./modes.ts";
+import { gradeWithModel, type GradingMode } from "./modes.ts";
 import { readImage } from "./image-reading.ts";
 import { sessionRubric } from "./rubric.ts";
 import { type AnchorAnswer, MAX_ANCHORS } from "./anchor-prompt.ts";
@@ -20,32 +20,8 @@ import { type AnchorAnswer, MAX_ANCHORS } from "./anchor-prompt.ts";
  * locally) starts the next run, and expired leases are claimed again.
  */
 
-const num = (name: string, fallback: number) => numberSetting(name, fallback);
-
-/**
- * The worker's settings, read from the environment (GRADING_*; a missing or bad value is the
- * default) once per run, at its start. GRADING_MODE: holistic (default, one call) or per-criterion
- * (one call per category + overall); GRADING_SAMPLES: gradings per answer, the per-category median
- * kept (1–5).
- */
-function workerSettings() {
-  return {
-    leaseSeconds: num("GRADING_LEASE_SECONDS", 120),
-    maxAttempts: num("GRADING_MAX_ATTEMPTS", 3),
-    /** How long a run keeps claiming new jobs. */
-    budgetMs: num("GRADING_RUN_BUDGET_MS", 50_000),
-    /** Hard end of a run, from its start (the platform's wall clock is 150 s per invocation). */
-    deadlineMs: num("GRADING_RUN_DEADLINE_MS", 140_000),
-    /** No job is claimed when less than this is left before the deadline. */
-    minJobMs: num("GRADING_MIN_JOB_MS", 30_000),
-    /** Kept free before the deadline to give unfinished jobs back (LLM calls end this much earlier). */
-    shutdownMarginMs: num("GRADING_SHUTDOWN_MARGIN_MS", 5_000),
-    progressIntervalMs: num("GRADING_PROGRESS_INTERVAL_MS", 700),
-    mode: gradingMode(read("GRADING_MODE")),
-    samples: gradingSamples(read("GRADING_SAMPLES")),
-  };
-}
-type WorkerSettings = ReturnType<typeof workerSettings>;
+/** The worker's settings (GRADING_*, lib/settings.ts): mode, samples, lease, attempts, run budget and deadlines. */
+type WorkerSettings = typeof settings.grading;
 
 /**
  * Records the model calls made for one answer (public.grading_usage), each with its purpose:
@@ -75,18 +51,17 @@ async function recordUsage(job: Job, mode: GradingMode, calls: CallUsage[]): Pro
   }
 }
 
-export function llmConfig(): LlmConfig | null {
-  const apiKey = env.llmApiKey;
-  if (!apiKey) return null;
-  return {
-    baseURL: env.llmBaseUrl,
-    apiKey,
-    model: env.llmModel,
-    timeoutMs: num("LLM_TIMEOUT_MS", 60_000),
-    maxAttempts: num("LLM_MAX_ATTEMPTS", 3),
-    backoffMs: num("LLM_BACKOFF_MS", 1_000),
-  };
-}
+/** The model's configuration, made once from the settings; null without LLM_API_KEY (the offline grader grades). */
+const LLM: LlmConfig | null = settings.llm.apiKey
+  ? {
+    baseURL: settings.llm.baseUrl,
+    apiKey: settings.llm.apiKey,
+    model: settings.llm.model,
+    timeoutMs: settings.llm.timeoutMs,
+    maxAttempts: settings.llm.maxAttempts,
+    backoffMs: settings.llm.backoffMs,
+  }
+  : null;
 
 interface Job {
   id: string;
@@ -242,8 +217,7 @@ async function storeResult(
 }
 
 async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<SessionMaterial>>, clock: RunClock) {
-  const base = llmConfig();
-  const cfg: LlmConfig | null = base && { ...base, deadline: clock.llmDeadline, signal: clock.signal };
+  const cfg: LlmConfig | null = LLM && { ...LLM, deadline: clock.llmDeadline, signal: clock.signal };
   const { settings } = clock;
   const progress = new Progress(job, worker, settings);
   try {
@@ -351,14 +325,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)))
  * budget is spent, then waits for its jobs, and returns by its deadline whatever they do.
  */
 export async function runWorker(opts: { concurrency?: number; budgetMs?: number; deadlineMs?: number } = {}): Promise<RunStats> {
-  const concurrency = opts.concurrency ?? env.gradingConcurrency;
+  const concurrency = opts.concurrency ?? settings.grading.concurrency;
   const started = Date.now();
-  const settings = workerSettings();
-  const hardDeadline = started + (opts.deadlineMs ?? settings.deadlineMs);
-  const llmDeadline = hardDeadline - settings.shutdownMarginMs;
-  const claimUntil = Math.min(started + (opts.budgetMs ?? settings.budgetMs), hardDeadline - settings.minJobMs);
-  const maxInFlight = env.gradingMaxInFlight;
-  const maxPerUser = env.gradingMaxInFlightPerUser;
+  const grading = settings.grading;
+  const hardDeadline = started + (opts.deadlineMs ?? grading.deadlineMs);
+  const llmDeadline = hardDeadline - grading.shutdownMarginMs;
+  const claimUntil = Math.min(started + (opts.budgetMs ?? grading.budgetMs), hardDeadline - grading.minJobMs);
+  const { maxInFlight, maxInFlightPerUser: maxPerUser } = grading;
   const worker = crypto.randomUUID();
   const sessions = new Map<string, Promise<SessionMaterial>>();
   const active = new Map<Promise<void>, Job>();
@@ -369,7 +342,7 @@ export async function runWorker(opts: { concurrency?: number; budgetMs?: number;
   const onUnload = () => abort.abort();
   const g = globalThis as { addEventListener?: (t: string, f: () => void) => void; removeEventListener?: (t: string, f: () => void) => void };
   g.addEventListener?.("beforeunload", onUnload);
-  const clock: RunClock = { llmDeadline, signal: abort.signal, settings };
+  const clock: RunClock = { llmDeadline, signal: abort.signal, settings: grading };
 
   let claimed = 0;
   let idlePolls = 0;
@@ -382,8 +355,8 @@ export async function runWorker(opts: { concurrency?: number; budgetMs?: number;
       if (free > 0) {
         const jobs = (await adminSql`
           select id, session_id, user_id, essay_content, essay_file_path, essay_mime_type, attempts
-            from private.claim_grading_jobs(${worker}, ${free}, ${settings.leaseSeconds},
-                                            ${settings.maxAttempts}, ${maxInFlight}, ${maxPerUser})`) as unknown as Job[];
+            from private.claim_grading_jobs(${worker}, ${free}, ${grading.leaseSeconds},
+                                            ${grading.maxAttempts}, ${maxInFlight}, ${maxPerUser})`) as unknown as Job[];
         got = jobs.length;
         claimed += got;
         for (const job of jobs) {
@@ -411,7 +384,7 @@ export async function runWorker(opts: { concurrency?: number; budgetMs?: number;
       wakeClaimer = null;
     }
     // No more claims: let the jobs in hand finish, but not past the deadline.
-    const settleBy = hardDeadline - settings.shutdownMarginMs / 2;
+    const settleBy = hardDeadline - grading.shutdownMarginMs / 2;
     while (active.size > 0 && Date.now() < settleBy) {
       await Promise.race([...active.keys(), sleep(Math.min(250, settleBy - Date.now()))]);
     }
@@ -434,13 +407,13 @@ export async function runWorker(opts: { concurrency?: number; budgetMs?: number;
  * each invocation stays well inside the Edge Function time limit.
  */
 async function continueInNewInvocation(): Promise<void> {
-  const secret = env.gradingTickSecret;
+  const secret = settings.grading.tickSecret;
   if (!secret) {
     console.error("could not hand over to a new worker invocation: GRADING_TICK_SECRET is not set");
     return;
   }
   try {
-    const res = await fetch(`${env.supabaseUrl}/functions/v1/api/internal/tick`, {
+    const res = await fetch(`${platform.supabaseUrl}/functions/v1/api/internal/tick`, {
       method: "POST",
       headers: { Authorization: `Bearer ${secret}` },
       signal: AbortSignal.timeout(5_000),

@@ -11,7 +11,7 @@
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from "jose";
 import type { AuthUser } from "./types.ts";
 import { anonClient } from "./supabase.ts";
-import { env } from "./env.ts";
+import { platform, settings } from "./settings.ts";
 import { HttpError } from "./errors.ts";
 import { API_MESSAGES } from "../../_shared/messages.ts";
 
@@ -35,7 +35,7 @@ const INVALID_TOKEN_CODES = new Set([
 let jwks: { url: string; set: ReturnType<typeof createRemoteJWKSet> } | null = null;
 
 function projectJwks(): ReturnType<typeof createRemoteJWKSet> {
-  const url = env.jwksUrl;
+  const url = platform.jwksUrl;
   if (!jwks || jwks.url !== url) {
     jwks = {
       url,
@@ -147,7 +147,7 @@ let warnedNoTickSecret = false;
 
 /** True when the request carries `Authorization: Bearer <GRADING_TICK_SECRET>` (never an API key). */
 export async function isTickCaller(req: Request): Promise<boolean> {
-  const secret = env.gradingTickSecret;
+  const secret = settings.grading.tickSecret;
   if (!secret && !warnedNoTickSecret) {
     warnedNoTickSecret = true;
     console.error("[api] GRADING_TICK_SECRET is unset or shorter than 32 characters: the worker tick is refused");

@@ -3,7 +3,7 @@
 // skip it. Turnstile and hCaptcha share the siteverify protocol: a form POST of
 // secret, response (the widget's token) and remoteip, answered by JSON `{ success: boolean, ... }`.
 import { HttpError } from "./errors.ts";
-import { read as readEnv } from "./env.ts";
+import { settings } from "./settings.ts";
 
 export type CaptchaProvider = "turnstile" | "hcaptcha";
 
@@ -33,25 +33,11 @@ export const CAPTCHA_MESSAGES = {
 const MAX_TOKEN_LENGTH = 4096;
 const VERIFY_TIMEOUT_MS = 5000;
 
-function read(name: string): string | undefined {
-  const v = readEnv(name)?.trim();
-  return v ? v : undefined;
-}
-
 /** The captcha settings, or null when no captcha is configured. */
 export function captchaConfig(): CaptchaConfig | null {
-  const provider = read("CAPTCHA_PROVIDER")?.toLowerCase();
-  const secretKey = read("CAPTCHA_SECRET_KEY");
+  const { provider, secretKey, verifyUrl, verifiedBy } = settings.captcha;
   if (!provider || !secretKey) return null;
-  if (provider !== "turnstile" && provider !== "hcaptcha") {
-    throw new Error(`CAPTCHA_PROVIDER must be turnstile or hcaptcha, not ${provider}`);
-  }
-  return {
-    provider,
-    secretKey,
-    verifyUrl: read("CAPTCHA_VERIFY_URL") ?? VERIFY_URLS[provider],
-    verifiedBy: read("CAPTCHA_VERIFIED_BY") === "auth" ? "auth" : "api",
-  };
+  return { provider, secretKey, verifyUrl: verifyUrl ?? VERIFY_URLS[provider], verifiedBy };
 }
 
 function refuse(message: string, status = 400): HttpError {

@@ -5,7 +5,7 @@
 // Access-Control-Allow-Origin, so browsers keep other sites from reading answers. Requests without an
 // Origin (server-to-server, curl) are unaffected; no cookie is ever trusted.
 import { corsHeaders as supabaseCors } from "@supabase/supabase-js/cors";
-import { env } from "./env.ts";
+import { settings } from "./settings.ts";
 
 const base = supabaseCors as unknown as Record<string, string>;
 
@@ -18,14 +18,21 @@ function originOf(value: string): string | null {
   }
 }
 
-/** The configured origins (scheme://host[:port]); unparsable entries are ignored. */
-export function allowedOrigins(): Set<string> {
+/** The origins of SITE_URL and ALLOWED_ORIGINS (scheme://host[:port]); unparsable entries are ignored. */
+export function originsOf(siteUrl: string | undefined, more: string[]): Set<string> {
   const out = new Set<string>();
-  for (const entry of [env.siteUrl ?? "", ...(env.allowedOrigins ?? "").split(",")]) {
+  for (const entry of [siteUrl ?? "", ...more]) {
     const o = entry.trim() ? originOf(entry) : null;
     if (o) out.add(o);
   }
   return out;
+}
+
+const configured = originsOf(settings.http.siteUrl, settings.http.allowedOrigins);
+
+/** The configured origins. */
+export function allowedOrigins(): Set<string> {
+  return configured;
 }
 
 export function corsHeadersFor(req: Request): Record<string, string> {

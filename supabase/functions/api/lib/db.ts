@@ -2,7 +2,7 @@
 // privilege (usage, grading, payments, admin, server-written rows); `asCaller` runs as the caller.
 import postgres from "postgres";
 import type { AuthUser } from "./types.ts";
-import { env } from "./env.ts";
+import { platform, settings } from "./settings.ts";
 
 type Sql = postgres.Sql;
 type TransactionSql = postgres.TransactionSql;
@@ -21,8 +21,8 @@ export const DB_APPLICATION_NAME = "api-function";
  * `set_config(..., true)` inside their own transaction (see `asCaller`).
  */
 export function poolSettings(): { url: string; pooled: boolean; max: number } {
-  const pooler = env.dbPoolerUrl;
-  return { url: pooler ?? env.dbUrl, pooled: pooler !== undefined, max: env.dbPoolMax };
+  const pooler = settings.supabase.dbPoolerUrl;
+  return { url: pooler ?? platform.dbUrl, pooled: pooler !== undefined, max: settings.supabase.dbPoolMax };
 }
 
 function getPool(): Sql {

@@ -7,7 +7,7 @@ import { HttpError, toErrorBody, zodMessage } from "./errors.ts";
 import { json } from "./http.ts";
 import { authenticate } from "./auth.ts";
 import { adminSql, asCaller } from "./db.ts";
-import { env } from "./env.ts";
+import { settings } from "./settings.ts";
 import { API_MESSAGES } from "../../_shared/messages.ts";
 
 const DRAIN_CAP = 64 * 1024 * 1024;
@@ -97,7 +97,7 @@ function makeCtx(req: Request, url: URL, params: unknown, user: AuthUser | null)
     user,
     async json<T>(schema: z.ZodType<T>): Promise<T> {
       once();
-      const text = await readText(req, env.maxJsonBytes);
+      const text = await readText(req, settings.http.maxJsonBytes);
       let data: unknown = {};
       if (text.trim() !== "") {
         try {
@@ -117,12 +117,12 @@ function makeCtx(req: Request, url: URL, params: unknown, user: AuthUser | null)
         throw new HttpError(400, API_MESSAGES.multipartRequired);
       }
       const declared = Number(req.headers.get("content-length") ?? "");
-      if (Number.isFinite(declared) && declared > env.maxFormBytes) {
+      if (Number.isFinite(declared) && declared > settings.http.maxFormBytes) {
         await req.body?.cancel().catch(() => {});
         throw new HttpError(413, API_MESSAGES.formTooLarge);
       }
       if (!req.body) throw new HttpError(400, API_MESSAGES.multipartRequired);
-      const capped = cappedBody(req.body, env.maxFormBytes);
+      const capped = cappedBody(req.body, settings.http.maxFormBytes);
       try {
         return await new Response(capped.stream, { headers: { "Content-Type": type } }).formData();
       } catch {

@@ -1,14 +1,13 @@
 // Fixed-window rate limits over private.hit_rate_limit (migration 20261122000600_security-and-rate-limits.sql).
 import type postgres from "postgres";
 import { HttpError } from "./errors.ts";
-import { read } from "./env.ts";
+import { settings } from "./settings.ts";
 
 export interface RateLimitRule {
   action: string;
   type: "ip" | "device" | "user";
-  /** Env variable that overrides `limit`. */
-  env: string;
-  limit: number;
+  /** Which of settings.rateLimits is the limit (RATE_LIMIT_* variables). */
+  limit: keyof typeof settings.rateLimits;
   windowSeconds: number;
   message: string;
 }
@@ -17,86 +16,71 @@ export const RATE_LIMITS = {
   guest: {
     action: "guest_create",
     type: "ip",
-    env: "RATE_LIMIT_GUESTS_PER_HOUR",
-    limit: 30,
+    limit: "guestsPerHour",
     windowSeconds: 3600,
     message: "게스트 시작 요청이 너무 많습니다. 잠시 후 다시 시도하거나 회원가입 후 이용해 주세요.",
   },
   register: {
     action: "register",
     type: "ip",
-    env: "RATE_LIMIT_REGISTRATIONS_PER_HOUR",
-    limit: 100,
+    limit: "registrationsPerHour",
     windowSeconds: 3600,
     message: "회원가입 요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.",
   },
   login: {
     action: "login",
     type: "ip",
-    env: "RATE_LIMIT_LOGINS_PER_15_MIN",
-    limit: 200,
+    limit: "loginsPer15Min",
     windowSeconds: 900,
     message: "로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요.",
   },
   sessions: {
     action: "session_create",
     type: "user",
-    env: "RATE_LIMIT_SESSIONS_PER_HOUR",
-    limit: 120,
+    limit: "sessionsPerHour",
     windowSeconds: 3600,
     message: "안전한 서비스 이용을 위해 간단한 확인이 필요합니다. 잠시 후 다시 시도해 주세요.",
   },
   sampleUser: {
     action: "sample_run",
     type: "user",
-    env: "RATE_LIMIT_SAMPLES_PER_USER_PER_DAY",
-    limit: 3,
+    limit: "samplesPerUserPerDay",
     windowSeconds: 86_400,
     message: "샘플 체험은 하루 3번까지 할 수 있습니다. 직접 문제와 답안을 올려 첨삭을 받아 보세요.",
   },
   sampleAddress: {
     action: "sample_run",
     type: "ip",
-    env: "RATE_LIMIT_SAMPLES_PER_ADDRESS_PER_DAY",
-    limit: 60,
+    limit: "samplesPerAddressPerDay",
     windowSeconds: 86_400,
     message: "샘플 체험 요청이 너무 많습니다. 내일 다시 시도해 주세요.",
   },
   reviewWrites: {
     action: "review_write",
     type: "user",
-    env: "RATE_LIMIT_REVIEW_WRITES_PER_MINUTE",
-    limit: 30,
+    limit: "reviewWritesPerMinute",
     windowSeconds: 60,
     message: "검토 내용을 너무 자주 저장했습니다. 1분 뒤에 다시 저장해 주세요.",
   },
   shareLinks: {
     action: "share_create",
     type: "user",
-    env: "RATE_LIMIT_SHARE_LINKS_PER_DAY",
-    limit: 200,
+    limit: "shareLinksPerDay",
     windowSeconds: 86_400,
     message: "학생 공유 링크는 하루에 200개까지 만들 수 있습니다(취소한 링크 포함). 내일 다시 시도해 주세요.",
   },
   sharedReport: {
     action: "shared_report",
     type: "ip",
-    env: "RATE_LIMIT_SHARED_REPORTS_PER_15_MIN",
-    limit: 120,
+    limit: "sharedReportsPer15Min",
     windowSeconds: 900,
     message: "요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.",
   },
 } satisfies Record<string, RateLimitRule>;
 
-function envInt(name: string, fallback: number, min = 1): number {
-  const raw = read(name);
-  const n = Number(raw);
-  return raw !== undefined && raw !== "" && Number.isFinite(n) && n >= min ? Math.floor(n) : fallback;
-}
-
-/** How many proxies of ours append to X-Forwarded-For (`TRUSTED_PROXY_HOPS`, default 1). */
+/** How many proxies of ours append to X-Forwarded-For (`TRUSTED_PROXY_HOPS`). */
 export function trustedProxyHops(): number {
-  return Math.min(envInt("TRUSTED_PROXY_HOPS", 1), 20);
+  return settings.http.trustedProxyHops;
 }
 
 /**
@@ -128,7 +112,7 @@ export function deviceId(req: Request): string | null {
 }
 
 function limitOf(rule: RateLimitRule): number {
-  return envInt(rule.env, rule.limit);
+  return settings.rateLimits[rule.limit];
 }
 
 /**

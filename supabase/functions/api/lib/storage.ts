@@ -10,7 +10,7 @@
 import { serviceClient } from "./supabase.ts";
 import { HttpError } from "./errors.ts";
 import { adminSql } from "./db.ts";
-import { numberSetting } from "./env.ts";
+import { settings } from "./settings.ts";
 import type { FileKind } from "../../_shared/upload-rules.ts";
 
 /** What storing needs of a read upload (files/index.ts `ReadFile`). */
@@ -30,20 +30,9 @@ export const STORAGE_MESSAGES = {
   storageFull: "저장 공간 한도에 도달했습니다. 오래된 작업을 삭제한 뒤 다시 시도해 주세요.",
 } as const;
 
-/** Defaults of the per-user storage bound. */
-export const DEFAULT_MAX_STORED_FILES_PER_USER = 5000;
-export const DEFAULT_MAX_STORED_BYTES_PER_USER = 2 * 1024 * 1024 * 1024;
-
-function positiveInt(name: string, fallback: number): number {
-  return Math.max(1, numberSetting(name, fallback, { integer: true }));
-}
-
-/** The per-user bound, read at call time (`MAX_STORED_FILES_PER_USER`, `MAX_STORED_BYTES_PER_USER`). */
+/** The per-user bound (`MAX_STORED_FILES_PER_USER`, `MAX_STORED_BYTES_PER_USER`). */
 export function storageLimits(): { files: number; bytes: number } {
-  return {
-    files: positiveInt("MAX_STORED_FILES_PER_USER", DEFAULT_MAX_STORED_FILES_PER_USER),
-    bytes: positiveInt("MAX_STORED_BYTES_PER_USER", DEFAULT_MAX_STORED_BYTES_PER_USER),
-  };
+  return { files: settings.storage.maxFilesPerUser, bytes: settings.storage.maxBytesPerUser };
 }
 
 function storageFull(): HttpError {

@@ -1,6 +1,6 @@
 // The ONLY service-role supabase-js client (auth admin, storage), plus anon clients for sign-in calls.
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { env } from "./env.ts";
+import { platform } from "./settings.ts";
 
 const authOptions = {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -10,13 +10,13 @@ let service: SupabaseClient | null = null;
 
 /** Service-role client: bypasses RLS. Use for auth admin and storage only. */
 export function serviceClient(): SupabaseClient {
-  if (!service) service = createClient(env.supabaseUrl, env.serviceRoleKey, authOptions);
+  if (!service) service = createClient(platform.supabaseUrl, platform.serviceRoleKey, authOptions);
   return service;
 }
 
 /** A fresh anon client (no stored session) for sign-up / sign-in / token checks. */
 export function anonClient(): SupabaseClient {
-  return createClient(env.supabaseUrl, env.anonKey, authOptions);
+  return createClient(platform.supabaseUrl, platform.anonKey, authOptions);
 }
 
 /**
@@ -27,5 +27,5 @@ export function anonClient(): SupabaseClient {
  * shared service client. Otherwise the publishable key.
  */
 export function authCallClient(captchaExempt: boolean): SupabaseClient {
-  return createClient(env.supabaseUrl, captchaExempt ? env.serviceRoleKey : env.anonKey, authOptions);
+  return createClient(platform.supabaseUrl, captchaExempt ? platform.serviceRoleKey : platform.anonKey, authOptions);
 }

@@ -5,7 +5,7 @@ import type postgres from "postgres";
 import { z } from "zod";
 import { reviewBodySchema, shareBodySchema, type CreatedShare, type ReportShare } from "../../_shared/review.ts";
 import { adminSql } from "../lib/db.ts";
-import { env } from "../lib/env.ts";
+import { settings } from "../lib/settings.ts";
 import { HttpError } from "../lib/errors.ts";
 import { iso, json } from "../lib/http.ts";
 import { idParams } from "../lib/params.ts";
@@ -36,7 +36,7 @@ async function sha256(text: string): Promise<Uint8Array> {
 
 /** The site's origin for a link: SITE_URL, else the browser's Origin header, else none (a path). */
 function siteOrigin(req: Request): string {
-  for (const candidate of [env.siteUrl, req.headers.get("origin") ?? undefined]) {
+  for (const candidate of [settings.http.siteUrl, req.headers.get("origin") ?? undefined]) {
     if (!candidate) continue;
     try {
       const u = new URL(candidate);

@@ -1,16 +1,14 @@
-// Toss settings for the function: keys and API base from lib/env.ts, plus the call timeout, and the
+// Toss settings for the function (settings.payments: keys, API base, call timeout) and the
 // payments mode (PAYMENTS_MODE = test | live) that decides which keys may be used.
-import { env, numberSetting, read } from "../env.ts";
+import { settings } from "../settings.ts";
 import { TOSS_TEST_CLIENT_KEY, TOSS_TEST_SECRET_KEY } from "../../../_shared/toss.ts";
 import type { TossConfig } from "./toss.ts";
-
-const DEFAULT_TIMEOUT_MS = 10_000;
 
 export type PaymentsMode = "test" | "live";
 
 /** `test` only when PAYMENTS_MODE=test (local/config.ts sets it for `npm start` and the tests); else `live`. */
 export function paymentsMode(): PaymentsMode {
-  return read("PAYMENTS_MODE")?.trim().toLowerCase() === "test" ? "test" : "live";
+  return settings.payments.mode;
 }
 
 export interface PaymentsSetup {
@@ -31,8 +29,7 @@ const isTestKey = (k: string) => k.startsWith("test_");
  */
 export function paymentsSetup(): PaymentsSetup {
   const mode = paymentsMode();
-  const client = read("TOSS_CLIENT_KEY")?.trim();
-  const secret = read("TOSS_SECRET_KEY")?.trim();
+  const { clientKey: client, secretKey: secret } = settings.payments;
   if (mode === "test") {
     const clientKey = client ?? TOSS_TEST_CLIENT_KEY;
     const secretKey = secret ?? TOSS_TEST_SECRET_KEY;
@@ -45,8 +42,8 @@ export function paymentsSetup(): PaymentsSetup {
 
 export function tossConfig(): TossConfig {
   return {
-    apiBase: env.tossApiBase,
+    apiBase: settings.payments.apiBase,
     secretKey: paymentsSetup().secretKey ?? "",
-    timeoutMs: numberSetting("TOSS_TIMEOUT_MS", DEFAULT_TIMEOUT_MS, { integer: true }),
+    timeoutMs: settings.payments.timeoutMs,
   };
 }

@@ -9,7 +9,7 @@ import { adminSql } from "../db.ts";
 import { clientAddress, deviceId } from "../rate-limit.ts";
 import { USAGE_MESSAGES } from "./messages.ts";
 import { API_MESSAGES } from "../../../_shared/messages.ts";
-import { numberSetting } from "../env.ts";
+import { settings } from "../settings.ts";
 import { nextSeoulDayStart } from "../../../_shared/format.ts";
 
 type AnySql = postgres.Sql | postgres.TransactionSql;
@@ -129,12 +129,6 @@ export async function planLimits(ctx: { user: { id: string } }): Promise<{ planI
   return { planId: account?.plan.id ?? "trial", maxFiles: limits.filesPerUpload, batch: limits.batch };
 }
 
-const envLimit = (name: string, fallback: number) => numberSetting(name, fallback, { allowZero: true, integer: true });
-
-/** Daily free gradings per client address (a school shares one): `FREE_USES_PER_ADDRESS_PER_DAY`, default 300. */
-export const freeUsesPerAddressPerDay = () => envLimit("FREE_USES_PER_ADDRESS_PER_DAY", 300);
-/** Daily free gradings per device token (`X-Device-Id`): `FREE_USES_PER_DEVICE_PER_DAY`, default 30. */
-export const freeUsesPerDevicePerDay = () => envLimit("FREE_USES_PER_DEVICE_PER_DAY", 30);
 
 /**
  * Reserves `count` uses atomically (all or none). Run inside the transaction that queues the essays.
@@ -144,7 +138,7 @@ export const freeUsesPerDevicePerDay = () => envLimit("FREE_USES_PER_DEVICE_PER_
 export async function reserveUsage(sql: AnySql, userId: string, count: number, req: Request): Promise<Reservation> {
   const [row] = await sql<{ r: Reservation }[]>`
     select private.reserve_usage(${userId}::uuid, ${count}::int, ${clientAddress(req)}, ${deviceId(req)},
-                                 ${freeUsesPerAddressPerDay()}::int, ${freeUsesPerDevicePerDay()}::int) as r`;
+                                 ${settings.freeUses.perAddressPerDay}::int, ${settings.freeUses.perDevicePerDay}::int) as r`;
   return row.r;
 }
 
