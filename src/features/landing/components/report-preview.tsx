@@ -1,7 +1,7 @@
 import type { Annotation, AnnotationKind } from "@shared/grading.ts";
 import { REPORT_SECTIONS } from "@shared/report.ts";
-import { StaticAnnotatedEssay } from "@/components/report/annotated-essay";
-import { CategoryScores } from "@/components/report/report-sections";
+import { CategoryBars } from "@/components/report/category-bars";
+import { StaticAnnotatedEssay } from "@/components/report/marks";
 import sample from "@/features/landing/data/sample-report.json";
 
 interface SampleMark {
@@ -47,9 +47,7 @@ export function ReportPreview() {
       </div>
 
       <div className="grid gap-5 p-5">
-        <div aria-label={REPORT_SECTIONS.categories} role="group">
-          <CategoryScores categories={sample.categories.map((c) => ({ ...c, feedback: "" }))} layout="compact" showFeedback={false} />
-        </div>
+        <CategoryBars categories={sample.categories} label={REPORT_SECTIONS.categories} />
         <div>
           <p className="mb-2 text-xs font-semibold text-base-content/70">{REPORT_SECTIONS.answer}</p>
           <StaticAnnotatedEssay answer={sample.excerpt} annotations={annotations} className="rounded-box bg-base-200/50 p-4 text-[15px] leading-8" />
