@@ -44,13 +44,19 @@ async function confirmCalls(orderId: string): Promise<number> {
 }
 
 describe("two lower plans bought during a paid month", () => {
-  it("prepays the first, refuses the second before Toss is asked, and keeps the paid month", async () => {
+  /** A member in a paid educator month, its subscription row, and two unpaid intents for individual. */
+  async function twoLowerIntents() {
     const member = await createMember();
     await pay(member, "educator");
     const paid = await sub(member.user.id);
-    // both intents are made before either is paid, so both are told "scheduled"
     const a = await intent(member, "individual");
     const b = await intent(member, "individual");
+    return { member, paid, a, b };
+  }
+
+  it("prepays the first, refuses the second before Toss is asked, and keeps the paid month", async () => {
+    const { member, paid, a, b } = await twoLowerIntents();
+    // both intents are made before either is paid, so both are told "scheduled"
     expect([a.effect.kind, b.effect.kind]).toEqual(["scheduled", "scheduled"]);
 
     expect((await confirm(member, a)).status).toBe(200);
@@ -67,11 +73,7 @@ describe("two lower plans bought during a paid month", () => {
   });
 
   it("lets exactly one of two concurrent confirmations through", async () => {
-    const member = await createMember();
-    await pay(member, "educator");
-    const paid = await sub(member.user.id);
-    const a = await intent(member, "individual");
-    const b = await intent(member, "individual");
+    const { member, paid, a, b } = await twoLowerIntents();
     // slow Toss answers widen the window in which both confirmations are in flight
     const results = await Promise.all([confirm(member, a, pk("slow")), confirm(member, b, pk("slow"))]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
