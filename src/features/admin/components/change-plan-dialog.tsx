@@ -2,8 +2,7 @@ import { useState } from "react";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { notifyFailure } from "@/lib/notify-failure";
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
@@ -59,21 +58,16 @@ export function ChangePlanDialog({ user, onClose }: ChangePlanDialogProps) {
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={Boolean(user)}
-      onOpenChange={(open) => !open && close()}
+      onCancel={close}
       title="구독 플랜 변경"
       description={user ? `${user.username}님의 구독 플랜을 변경합니다. 현재 플랜: ${user.subscription?.planName ?? "없음"}` : undefined}
-      footer={
-        <>
-          <Button variant="ghost" onClick={close} disabled={change.isPending}>
-            취소
-          </Button>
-          <Button onClick={confirm} disabled={!planId} loading={change.isPending}>
-            변경하기
-          </Button>
-        </>
-      }
+      confirmLabel="변경하기"
+      confirmVariant="primary"
+      confirmDisabled={!planId}
+      busy={change.isPending}
+      onConfirm={confirm}
     >
       <Label htmlFor="admin-plan-select">새 플랜</Label>
       <Select
@@ -103,6 +97,6 @@ export function ChangePlanDialog({ user, onClose }: ChangePlanDialogProps) {
         </div>
       )}
       {plans.isError && <p className="mt-2 text-sm text-error">플랜 목록을 불러올 수 없습니다.</p>}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -1,8 +1,7 @@
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { notifyFailure } from "@/lib/notify-failure";
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useDeleteUser } from "@/features/admin/api/delete-user";
 import type { AdminUser } from "@/features/admin/api/types";
 
@@ -29,9 +28,9 @@ export function DeleteUserDialog({ user, currentUserId, onClose }: DeleteUserDia
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={Boolean(user)}
-      onOpenChange={(open) => !open && onClose()}
+      onCancel={onClose}
       title="계정 삭제"
       description={
         user
@@ -40,16 +39,10 @@ export function DeleteUserDialog({ user, currentUserId, onClose }: DeleteUserDia
             : `${user.username} 계정과 관련된 모든 작업, 답안, 분석 결과 및 파일이 영구적으로 삭제됩니다. 정말로 삭제하시겠습니까?`
           : undefined
       }
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose} disabled={remove.isPending}>
-            취소
-          </Button>
-          <Button variant="destructive" onClick={confirm} disabled={self} loading={remove.isPending}>
-            삭제
-          </Button>
-        </>
-      }
+      confirmLabel="삭제"
+      confirmDisabled={self}
+      busy={remove.isPending}
+      onConfirm={confirm}
     />
   );
 }
