@@ -8,15 +8,20 @@ import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Plan } from "@shared/types.ts";
 import type { AdminUser } from "@/features/admin/api/types";
-import { API, user } from "../mocks/api.ts";
+import { API, apiError, user } from "../mocks/api.ts";
 import { server } from "../mocks/server.ts";
 
+const mocks = vi.hoisted(() => ({ notify: vi.fn() }));
 vi.stubEnv("VITE_API_URL", API);
+vi.mock("@/lib/notify", () => ({ notify: mocks.notify }));
 
 const { ChangePlanDialog } = await import("@/features/admin/components/change-plan-dialog");
 const { DeleteUserDialog } = await import("@/features/admin/components/delete-user-dialog");
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
 
 const member: AdminUser = { ...user({ id: "u-2", username: "kim" }), usage: { current: 0, limit: 500 }, essaysThisMonth: 0 };
 const educator: Plan = {
@@ -30,7 +35,7 @@ const educator: Plan = {
   maxFilesPerUpload: 50,
   maxUsers: 1,
   features: [],
-  isActive: true,
+  isActive: 1,
 };
 
 function withClient(node: ReactNode) {
@@ -50,6 +55,26 @@ describe("계정 삭제", () => {
     withClient(<DeleteUserDialog user={member} currentUserId="u-1" onClose={onClose} />);
     expect(screen.getByRole("button", { name: "삭제" }).hasAttribute("disabled")).toBe(false);
     fireEvent.click(screen.getByRole("button", { name: "취소" }));
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it("tells the outcome: 완료 and closed, or 실패 with the server's reason and left open", async () => {
+    let answer = () => HttpResponse.json({ message: "삭제되었습니다." });
+    server.use(http.delete(`${API}/admin/users/:id`, () => answer()));
+    const onClose = vi.fn();
+    withClient(<DeleteUserDialog user={member} currentUserId="u-1" onClose={onClose} />);
+    fireEvent.click(screen.getByRole("button", { name: "삭제" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+    expect(mocks.notify).toHaveBeenLastCalledWith({ title: "계정 삭제 완료", description: "kim 계정이 삭제되었습니다." });
+
+    answer = () => apiError(409, "진행 중인 채점이 있습니다.");
+    fireEvent.click(screen.getByRole("button", { name: "삭제" }));
+    await waitFor(() => expect(mocks.notify).toHaveBeenCalledTimes(2));
+    expect(mocks.notify).toHaveBeenLastCalledWith({
+      title: "계정 삭제 실패",
+      description: "진행 중인 채점이 있습니다.",
+      variant: "destructive",
+    });
     expect(onClose).toHaveBeenCalledOnce();
   });
 });

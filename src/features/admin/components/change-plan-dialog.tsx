@@ -1,7 +1,4 @@
 import { useState } from "react";
-import { errorMessage } from "@/lib/api-client";
-import { notify } from "@/lib/notify";
-import { notifyFailure } from "@/lib/notify-failure";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -12,6 +9,7 @@ import type { AdminUser } from "@/features/admin/api/types";
 import { withParticle } from "@/lib/korean";
 import { monthlyQuotaLabel } from "@/lib/usage";
 import { formatWon, seoulDate } from "@shared/format.ts";
+import { outcomeToasts } from "@/lib/notify-failure";
 
 /** "2026-12-31" → the end of that day in Seoul, as ISO with offset (the server takes date-times). */
 function endOfSeoulDay(date: string) {
@@ -46,14 +44,12 @@ export function ChangePlanDialog({ user, onClose }: ChangePlanDialogProps) {
     const planName = plans.data?.find((p) => p.id === planId)?.name ?? planId;
     change.mutate(
       { userId: user.id, planId, endDate: paid && endDate ? endOfSeoulDay(endDate) : undefined },
-      {
-        onSuccess: () => {
-          notify({ title: "구독 플랜 변경 완료", description: `${user.username}님의 플랜이 ${withParticle(planName, "ro")} 변경되었습니다.` });
-          close();
-        },
-        onError: (error) =>
-          notifyFailure("구독 플랜 변경 실패", errorMessage(error, "구독 플랜 변경 중 오류가 발생했습니다.")),
-      },
+      outcomeToasts(
+        "구독 플랜 변경",
+        "구독 플랜 변경 중 오류가 발생했습니다.",
+        () => `${user.username}님의 플랜이 ${withParticle(planName, "ro")} 변경되었습니다.`,
+        close,
+      ),
     );
   };
 

@@ -1,9 +1,7 @@
-import { errorMessage } from "@/lib/api-client";
-import { notify } from "@/lib/notify";
-import { notifyFailure } from "@/lib/notify-failure";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useDeleteUser } from "@/features/admin/api/delete-user";
 import type { AdminUser } from "@/features/admin/api/types";
+import { outcomeToasts } from "@/lib/notify-failure";
 
 export interface DeleteUserDialogProps {
   user: AdminUser | null;
@@ -17,14 +15,10 @@ export function DeleteUserDialog({ user, currentUserId, onClose }: DeleteUserDia
 
   const confirm = () => {
     if (!user || self) return;
-    remove.mutate(user.id, {
-      onSuccess: () => {
-        notify({ title: "계정 삭제 완료", description: `${user.username} 계정이 삭제되었습니다.` });
-        onClose();
-      },
-      onError: (error) =>
-        notifyFailure("계정 삭제 실패", errorMessage(error, "계정 삭제 중 오류가 발생했습니다.")),
-    });
+    remove.mutate(
+      user.id,
+      outcomeToasts("계정 삭제", "계정 삭제 중 오류가 발생했습니다.", () => `${user.username} 계정이 삭제되었습니다.`, onClose),
+    );
   };
 
   return (
