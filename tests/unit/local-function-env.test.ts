@@ -5,29 +5,39 @@ import { functionEnv } from "../../local/config.ts";
 
 afterEach(() => vi.unstubAllEnvs());
 
-/** Sets each variable to a value of its own ("<name>=1"); the settings as an object. */
-function stubEach(names: string[]): Record<string, string> {
-  const settings = Object.fromEntries(names.map((name) => [name, `${name.toLowerCase()}=1`]));
-  for (const [name, value] of Object.entries(settings)) vi.stubEnv(name, value);
-  return settings;
-}
-
 describe("functionEnv()", () => {
   it("passes through RATE_LIMIT_*, the daily free budgets, TRUSTED_PROXY_HOPS and CAPTCHA_*", () => {
-    const settings = stubEach([
-      "RATE_LIMIT_GUESTS_PER_HOUR", "RATE_LIMIT_REGISTRATIONS_PER_HOUR", "RATE_LIMIT_LOGINS_PER_15_MIN",
-      "RATE_LIMIT_SESSIONS_PER_HOUR", "FREE_USES_PER_ADDRESS_PER_DAY", "FREE_USES_PER_DEVICE_PER_DAY",
-      "TRUSTED_PROXY_HOPS", "CAPTCHA_PROVIDER", "CAPTCHA_SECRET_KEY", "CAPTCHA_VERIFY_URL", "CAPTCHA_VERIFIED_BY",
-    ]);
+    const settings = {
+      RATE_LIMIT_GUESTS_PER_HOUR: "5",
+      RATE_LIMIT_REGISTRATIONS_PER_HOUR: "6",
+      RATE_LIMIT_LOGINS_PER_15_MIN: "7",
+      RATE_LIMIT_SESSIONS_PER_HOUR: "8",
+      FREE_USES_PER_ADDRESS_PER_DAY: "50",
+      FREE_USES_PER_DEVICE_PER_DAY: "9",
+      TRUSTED_PROXY_HOPS: "2",
+      CAPTCHA_PROVIDER: "hcaptcha",
+      CAPTCHA_SECRET_KEY: "0x-secret",
+      CAPTCHA_VERIFY_URL: "https://verify.example.com/siteverify",
+      CAPTCHA_VERIFIED_BY: "auth",
+    };
+    for (const [k, v] of Object.entries(settings)) vi.stubEnv(k, v);
     expect(functionEnv()).toMatchObject(settings);
   });
 
   it("passes through the grading, LLM timing and price, body, storage and pool settings, but not the tick secret", () => {
-    const settings = stubEach([
-      "GRADING_MODE", "GRADING_SAMPLES", "GRADING_MAX_IN_FLIGHT", "GRADING_RUN_DEADLINE_MS",
-      "LLM_TIMEOUT_MS", "LLM_PRICE_INPUT_PER_1M", "MAX_FORM_BYTES", "MAX_STORED_FILES_PER_USER",
-      "DB_POOL_MAX", "TOSS_TIMEOUT_MS",
-    ]);
+    const settings = {
+      GRADING_MODE: "per-criterion",
+      GRADING_SAMPLES: "3",
+      GRADING_MAX_IN_FLIGHT: "16",
+      GRADING_RUN_DEADLINE_MS: "120000",
+      LLM_TIMEOUT_MS: "30000",
+      LLM_PRICE_INPUT_PER_1M: "0.5",
+      MAX_FORM_BYTES: "1000000",
+      MAX_STORED_FILES_PER_USER: "100",
+      DB_POOL_MAX: "2",
+      TOSS_TIMEOUT_MS: "5000",
+    };
+    for (const [k, v] of Object.entries(settings)) vi.stubEnv(k, v);
     vi.stubEnv("GRADING_TICK_SECRET", "x".repeat(40));
     const env = functionEnv();
     expect(env).toMatchObject(settings);
