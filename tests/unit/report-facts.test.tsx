@@ -3,10 +3,10 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_RUBRIC } from "@shared/grading.ts";
+import { reportData } from "../mocks/api.ts";
 import { reportFacts, type ReportDocument } from "@shared/report.ts";
 import { ReportDocumentView } from "@/components/report/report-document";
 import { reportText } from "../../supabase/functions/api/grading/report.ts";
-import { reportData } from "../mocks/api.ts";
 
 afterEach(cleanup);
 
