@@ -1,7 +1,10 @@
+/** A route whose address is its path. */
+const fixed = <P extends string>(path: P) => ({ path, getHref: () => path });
+
 export const paths = {
-  home: { path: "/", getHref: () => "/" },
-  dashboard: { path: "/dashboard", getHref: () => "/dashboard" },
-  sessions: { path: "/sessions", getHref: () => "/sessions" },
+  home: fixed("/"),
+  dashboard: fixed("/dashboard"),
+  sessions: fixed("/sessions"),
   session: { path: "/sessions/:id", getHref: (id: string) => `/sessions/${encodeURIComponent(id)}` },
   /** One answer's report inside its session's dashboard. */
   sessionReport: {
@@ -16,25 +19,25 @@ export const paths = {
   },
   /** 샘플로 체험하기: the workspace creates the sample session when it opens with this. */
   sampleRun: { path: "/", getHref: () => "/?sample=1" },
-  myWork: { path: "/my-work", getHref: () => "/my-work" },
+  myWork: fixed("/my-work"),
   plans: {
     path: "/plans",
     getHref: (upgrade?: string) => (upgrade ? `/plans?upgrade=${encodeURIComponent(upgrade)}` : "/plans"),
   },
-  subscription: { path: "/subscription", getHref: () => "/subscription" },
-  paymentSuccess: { path: "/payment/success", getHref: () => "/payment/success" },
-  paymentFail: { path: "/payment/fail", getHref: () => "/payment/fail" },
-  billing: { path: "/billing", getHref: () => "/billing" },
-  adminUsers: { path: "/admin/users", getHref: () => "/admin/users" },
-  adminBlog: { path: "/admin/blog", getHref: () => "/admin/blog" },
-  blog: { path: "/blog", getHref: () => "/blog" },
+  subscription: fixed("/subscription"),
+  paymentSuccess: fixed("/payment/success"),
+  paymentFail: fixed("/payment/fail"),
+  billing: fixed("/billing"),
+  adminUsers: fixed("/admin/users"),
+  adminBlog: fixed("/admin/blog"),
+  blog: fixed("/blog"),
   blogPost: { path: "/blog/:slug", getHref: (slug: string) => `/blog/${encodeURIComponent(slug)}` },
-  account: { path: "/account", getHref: () => "/account" },
-  forgotPassword: { path: "/forgot-password", getHref: () => "/forgot-password" },
+  account: fixed("/account"),
+  forgotPassword: fixed("/forgot-password"),
   /** The recovery link's landing (the session arrives in the URL fragment). */
-  resetPassword: { path: "/reset-password", getHref: () => "/reset-password" },
-  privacy: { path: "/privacy", getHref: () => "/privacy" },
-  terms: { path: "/terms", getHref: () => "/terms" },
+  resetPassword: fixed("/reset-password"),
+  privacy: fixed("/privacy"),
+  terms: fixed("/terms"),
   /** A student's read-only report link (teacher review); public. */
   sharedReport: { path: "/r/:token", getHref: (token: string) => `/r/${encodeURIComponent(token)}` },
 } as const;

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { authKeys, useAuth } from "@/lib/auth";
+import { useInvalidatingMutation } from "@/lib/mutation";
 import type { SubscriptionStatus, UsageStatus } from "@shared/types.ts";
 
 export type { SubscriptionStatus, UsageStatus } from "@shared/types.ts";
@@ -24,6 +25,11 @@ export const subscriptionKeys = {
 
 /** What a plan change (selection, payment, admin change or refund) makes stale: usage, subscription and the user's plan. */
 export const planChangeKeys = () => [usageKeys.all, subscriptionKeys.all, authKeys.me()] as const;
+
+/** A POST to `path` that changes the member's plan; when it succeeds, what planChangeKeys() names is refetched. */
+export function usePlanChangePost<TInput, TData>(path: string) {
+  return useInvalidatingMutation((input: TInput) => api.post<TData>(path, input), planChangeKeys);
+}
 
 export const usageStatusQueryOptions = () =>
   queryOptions({

@@ -115,13 +115,9 @@ create trigger rate_limits_set_updated_at
 -- Privileges: the API writes these rows with the service connection; admins may read and delete
 -- them (RLS), never write them (no member-writable column, so no rule to repeat in checks).
 -- -----------------------------------------------------------------------------
-revoke all on public.rate_limits from anon, authenticated;
-grant select, delete on public.rate_limits to authenticated;
-grant all on public.rate_limits to service_role;
-
-revoke all on public.abuse_tracking from anon, authenticated;
-grant select, delete on public.abuse_tracking to authenticated;
-grant all on public.abuse_tracking to service_role;
+revoke all on public.rate_limits, public.abuse_tracking from anon, authenticated;
+grant select, delete on public.rate_limits, public.abuse_tracking to authenticated;
+grant all on public.rate_limits, public.abuse_tracking to service_role;
 
 -- -----------------------------------------------------------------------------
 -- RLS: admin-only

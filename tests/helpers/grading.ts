@@ -16,6 +16,8 @@ export const FIXTURE_ESSAY = readFileSync(join(essays, "strong.txt"), "utf8");
 /** tests/fixtures/essays/medium.txt and weak.txt: the same question answered less well. */
 export const FIXTURE_MEDIUM = readFileSync(join(essays, "medium.txt"), "utf8");
 export const FIXTURE_WEAK = readFileSync(join(essays, "weak.txt"), "utf8");
+/** tests/fixtures/images/answer-scan.png: a photographed answer (the fake vision model reads it). */
+export const FIXTURE_SCAN = readFileSync(join(import.meta.dirname, "../fixtures/images/answer-scan.png"));
 
 function expectStatus(res: ApiResult, status: number, what: string): void {
   if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
@@ -39,6 +41,15 @@ export async function submitEssay(
 ): Promise<string> {
   const res = await api(`/sessions/${sessionId}/submissions`, { token: user.token, json: { essayContent, ...student } });
   expectStatus(res, 201, "POST /sessions/{id}/submissions");
+  return res.body.id;
+}
+
+/** POST /sessions/{id}/submissions with FIXTURE_SCAN as 김철수_20240102.png; the answer's id (throws unless 201). */
+export async function submitScan(user: TestUser, sessionId: string): Promise<string> {
+  const form = new FormData();
+  form.append("essayFile", fileOf(FIXTURE_SCAN, "김철수_20240102.png", "image/png"));
+  const res = await api(`/sessions/${sessionId}/submissions`, { token: user.token, form });
+  expectStatus(res, 201, "POST /sessions/{id}/submissions (image)");
   return res.body.id;
 }
 

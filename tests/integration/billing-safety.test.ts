@@ -3,7 +3,7 @@
 // paid month at its full length, and a deleted account's paid orders stay as anonymous payment
 // records for 5 years (then purged). Real function under Deno against the fake Toss API.
 import { randomBytes } from "node:crypto";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requireFakeToss } from "../helpers/stack.ts";
 import { api, closeTestSql, createAdmin, createMember, testSql, type TestUser } from "../helpers/users.ts";
 import { paymentRow, subscriptionRow } from "../helpers/billing.ts";
@@ -11,9 +11,14 @@ import { paymentRow, subscriptionRow } from "../helpers/billing.ts";
 const sql = () => testSql();
 const tossUrl = requireFakeToss();
 
-afterAll(async () => {
-  await closeTestSql();
+/** One admin refunds and deletes for every test (admins act on anyone's records). */
+let admin: TestUser;
+
+beforeAll(async () => {
+  admin = await createAdmin();
 });
+
+afterAll(closeTestSql);
 
 const pk = (scenario = "ok") => `pk_${scenario}_${randomBytes(8).toString("hex")}`;
 
@@ -44,13 +49,19 @@ async function confirmCalls(orderId: string): Promise<number> {
 }
 
 describe("two lower plans bought during a paid month", () => {
-  it("prepays the first, refuses the second before Toss is asked, and keeps the paid month", async () => {
+  /** A member in a paid educator month, its subscription row, and two unpaid intents for individual. */
+  async function twoLowerIntents() {
     const member = await createMember();
     await pay(member, "educator");
     const paid = await sub(member.user.id);
-    // both intents are made before either is paid, so both are told "scheduled"
     const a = await intent(member, "individual");
     const b = await intent(member, "individual");
+    return { member, paid, a, b };
+  }
+
+  it("prepays the first, refuses the second before Toss is asked, and keeps the paid month", async () => {
+    const { member, paid, a, b } = await twoLowerIntents();
+    // both intents are made before either is paid, so both are told "scheduled"
     expect([a.effect.kind, b.effect.kind]).toEqual(["scheduled", "scheduled"]);
 
     expect((await confirm(member, a)).status).toBe(200);
@@ -67,11 +78,7 @@ describe("two lower plans bought during a paid month", () => {
   });
 
   it("lets exactly one of two concurrent confirmations through", async () => {
-    const member = await createMember();
-    await pay(member, "educator");
-    const paid = await sub(member.user.id);
-    const a = await intent(member, "individual");
-    const b = await intent(member, "individual");
+    const { member, paid, a, b } = await twoLowerIntents();
     // slow Toss answers widen the window in which both confirmations are in flight
     const results = await Promise.all([confirm(member, a, pk("slow")), confirm(member, b, pk("slow"))]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
@@ -101,7 +108,6 @@ describe("two lower plans bought during a paid month", () => {
 
 describe("a full refund of the first of two stacked months", () => {
   it("starts the second paid month at the refund, for its full length", async () => {
-    const admin = await createAdmin();
     const member = await createMember();
     const first = await pay(member, "educator");
     const second = await pay(member, "educator");
@@ -123,7 +129,6 @@ describe("a full refund of the first of two stacked months", () => {
   });
 
   it("moves a lower plan prepaid after the refunded month up with it", async () => {
-    const admin = await createAdmin();
     const member = await createMember();
     const first = await pay(member, "educator");
     const low = await pay(member, "individual");
@@ -140,7 +145,6 @@ describe("a full refund of the first of two stacked months", () => {
 
 describe("withdrawal keeps the payment records without the person", () => {
   it("keeps paid orders anonymised (no user, no receipt link), deletes unpaid ones, and admins can still refund them", async () => {
-    const admin = await createAdmin();
     const member = await createMember();
     const paid = await pay(member, "educator");
     const unpaid = await intent(member, "educator");
@@ -180,7 +184,6 @@ describe("withdrawal keeps the payment records without the person", () => {
   });
 
   it("keeps them the same way when an admin deletes the account", async () => {
-    const admin = await createAdmin();
     const member = await createMember();
     const paid = await pay(member, "individual");
     const res = await api(`/admin/users/${member.user.id}`, { token: admin.token, method: "DELETE" });

@@ -1,11 +1,9 @@
 // The grading pipeline end to end: real API, real Postgres queue, real worker under Deno, and a
 // local fake OpenAI-compatible server (tests/fakes/llm.ts) standing in for the provider.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { api, createMember, testSql, type TestUser } from "../helpers/users.ts";
 import { readStack } from "../helpers/stack.ts";
-import { createSession, fakeLlmRequests, FIXTURE_ESSAY as strong, submitEssay, waitForEnd } from "../helpers/grading.ts";
+import { createSession, fakeLlmRequests, FIXTURE_ESSAY as strong, submitEssay, submitScan, waitForEnd } from "../helpers/grading.ts";
 import { useTeacherSession } from "../helpers/suite.ts";
 
 const submit = (user: TestUser, sessionId: string, essay: string, studentName = "홍길동") =>
@@ -96,12 +94,7 @@ describe("grading with an OpenAI-compatible provider", () => {
 
 describe("answers photographed or scanned", () => {
   it("are read by the vision model, then graded, and the read text is kept", async () => {
-    const png = readFileSync(join(import.meta.dirname, "../fixtures/images/answer-scan.png"));
-    const form = new FormData();
-    form.append("essayFile", new File([png], "김철수_20240102.png", { type: "image/png" }));
-    const res = await api(`/sessions/${ctx.sessionId}/submissions`, { token: ctx.teacher.token, form });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const id = res.body.id;
+    const id = await submitScan(ctx.teacher, ctx.sessionId);
     expect((await waitForEnd(id)).status).toBe("completed");
     const [row] = await testSql()`select essay_content from public.essay_submissions where id = ${id}`;
     expect(row.essay_content).toBe("스마트폰 사용 제한에 대한 학생 답안을 이미지에서 읽은 글입니다.");

@@ -3,11 +3,9 @@
 // photographed answer); only admins read it, per day, per teacher and per purpose with the
 // configured prices (GET /api/admin/usage). Real worker under Deno against the fake LLM.
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { api, createAdmin, testSql, type TestUser } from "../helpers/users.ts";
-import { asAuthenticated, fakeLlmRequests, FIXTURE_ESSAY as strong, submitEssay, waitForEnd } from "../helpers/grading.ts";
+import { asAuthenticated, fakeLlmRequests, FIXTURE_ESSAY as strong, submitEssay, submitScan, waitForEnd } from "../helpers/grading.ts";
 import { useTeacherSession } from "../helpers/suite.ts";
 import { fakeTokens } from "../fakes/llm.ts";
 
@@ -42,15 +40,11 @@ describe("grading usage", () => {
   });
 
   it("records a photographed answer's reading as a transcription call, apart from its grading", async () => {
-    const png = readFileSync(join(import.meta.dirname, "../fixtures/images/answer-scan.png"));
-    const form = new FormData();
-    form.append("essayFile", new File([png], "김철수_20240102.png", { type: "image/png" }));
-    const res = await api(`/sessions/${ctx.sessionId}/submissions`, { token: ctx.teacher.token, form });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect((await waitForEnd(res.body.id)).status).toBe("completed");
+    const id = await submitScan(ctx.teacher, ctx.sessionId);
+    expect((await waitForEnd(id)).status).toBe("completed");
     const rows = await testSql()`
       select purpose, call_kind, model, prompt_tokens, completion_tokens, user_id
-        from public.grading_usage where submission_id = ${res.body.id} order by id`;
+        from public.grading_usage where submission_id = ${id} order by id`;
     // the read is recorded first; the text it gives is too short to be sent on for grading
     expect(rows.map((r) => [r.purpose, r.call_kind])).toEqual([["transcription", "transcription"]]);
     const [read] = rows;

@@ -36,9 +36,7 @@ beforeAll(async () => {
   guest = await createGuest();
 });
 
-afterAll(async () => {
-  await closeTestSql();
-});
+afterAll(closeTestSql);
 
 describe("POST /sessions/sample", () => {
   it("grades the three bundled answers to completion while the guest's usage stays 0/3", async () => {

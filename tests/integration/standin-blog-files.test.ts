@@ -23,9 +23,7 @@ beforeAll(async () => {
   admin = await createAdmin();
 });
 
-afterAll(async () => {
-  await closeTestSql();
-});
+afterAll(closeTestSql);
 
 describe("blog files in Storage", () => {
   it("are indexable: images and attachments come back with X-Robots-Tag: all", async () => {

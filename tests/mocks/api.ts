@@ -4,6 +4,7 @@
 import { http, HttpResponse } from "msw";
 import type { z } from "zod";
 import { loginSchema, registerRequestSchema } from "@shared/schemas.ts";
+import { DEFAULT_RUBRIC, type ReportData } from "@shared/grading.ts";
 import type { ApiErrorBody, AuthResponse, Submission, User } from "@shared/types.ts";
 import { requestProblems } from "./server.ts";
 
@@ -98,3 +99,36 @@ export const authHandlers = {
       return HttpResponse.json(reply, { status });
     }),
 };
+
+/** A graded report of three categories (GET /submissions/:id/report), with `overrides`. */
+export function reportData(overrides: Partial<ReportData> = {}): ReportData {
+  return {
+    submissionId: "sub-1",
+    studentInfo: { name: "김민수", studentId: "20240001" },
+    submittedAt: "2026-03-02T01:00:00.000Z",
+    completedAt: "2026-03-02T01:01:30.000Z",
+    overallScore: 72,
+    maxScore: 100,
+    categories: [
+      { name: "논리 구조", score: 36, maxScore: 40, feedback: "서론과 결론이 분명합니다." },
+      { name: "근거의 타당성", score: 21, maxScore: 30, feedback: "근거가 다소 부족합니다." },
+      { name: "언어 표현", score: 15, maxScore: 30, feedback: "맞춤법 오류가 많습니다." },
+    ],
+    strengths: ["주장이 분명합니다."],
+    improvementAreas: ["반론 검토가 부족합니다."],
+    detailedFeedback: "전반적으로 논지가 일관됩니다.",
+    suggestions: ["결론을 한 문장으로 요약하세요.", "통계의 출처를 밝히세요."],
+    grader: "ai",
+    graderLabel: "AI 채점 (gpt-4o-mini)",
+    model: "gpt-4o-mini",
+    flags: [],
+    flagLabels: [],
+    essayFilename: null,
+    promptFilename: "문제.txt",
+    question: "청소년의 스마트폰 사용 제한에 대한 자신의 의견을 쓰시오.",
+    rubric: DEFAULT_RUBRIC.map(({ name, maxScore }) => ({ name, maxScore })),
+    answer: "스마트폰 사용은 제한되어야 한다.",
+    annotations: [],
+    ...overrides,
+  };
+}

@@ -1,24 +1,34 @@
 // Every workspace screen has a URL: the tab in `?tab=`, a report's neighbours in list order, and the
 // typed draft kept per session in sessionStorage (jsdom for sessionStorage).
 import { afterEach, describe, expect, it } from "vitest";
-import { adjacentReports, workspaceTabFromUrl, workspaceTabHref } from "@/features/sessions/utils/workspace-tabs";
+import {
+  adjacentReports,
+  workspaceTabFromUrl,
+  workspaceTabHref,
+  type WorkspaceTab,
+} from "@/features/sessions/utils/workspace-tabs";
 import { clearEssayDraft, loadEssayDraft, saveEssayDraft } from "@/features/sessions/utils/essay-draft";
 import { paths } from "@/config/paths";
+import { expectOutputs } from "../helpers/cases.ts";
 
 describe("workspace tab in the URL", () => {
   it("reads a valid ?tab= and falls back to the path's default", () => {
-    expect(workspaceTabFromUrl("/sessions/abc", "essay")).toBe("essay");
-    expect(workspaceTabFromUrl("/sessions/abc", null)).toBe("dashboard");
-    expect(workspaceTabFromUrl("/sessions/abc", "bogus")).toBe("dashboard");
-    expect(workspaceTabFromUrl("/", "setup")).toBe("setup");
-    expect(workspaceTabFromUrl("/", null)).toBe("setup");
+    const tabOf = ([path, tab]: [string, string | null]) => workspaceTabFromUrl(path, tab);
+    expectOutputs(tabOf, {
+      essay: [["/sessions/abc", "essay"]],
+      dashboard: [["/sessions/abc", null], ["/sessions/abc", "bogus"]],
+      setup: [["/", "setup"], ["/", null]],
+    });
   });
 
   it("writes ?tab= only when it is not the path's default", () => {
-    expect(workspaceTabHref("/sessions/abc", "dashboard")).toBe("/sessions/abc");
-    expect(workspaceTabHref("/sessions/abc", "essay")).toBe("/sessions/abc?tab=essay");
-    expect(workspaceTabHref("/", "setup")).toBe("/");
-    expect(workspaceTabHref("/", "dashboard")).toBe("/?tab=dashboard");
+    const hrefOf = ([path, tab]: [string, WorkspaceTab]) => workspaceTabHref(path, tab);
+    expectOutputs(hrefOf, {
+      "/sessions/abc": [["/sessions/abc", "dashboard"]],
+      "/sessions/abc?tab=essay": [["/sessions/abc", "essay"]],
+      "/": [["/", "setup"]],
+      "/?tab=dashboard": [["/", "dashboard"]],
+    });
   });
 
   it("spells a report's address under its session", () => {

@@ -2,7 +2,8 @@
 // screen, the print, the student link and the TXT show the same facts, each where its document has them.
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { DEFAULT_RUBRIC, type ReportData } from "@shared/grading.ts";
+import { DEFAULT_RUBRIC } from "@shared/grading.ts";
+import { reportData } from "../mocks/api.ts";
 import { reportFacts, type ReportDocument } from "@shared/report.ts";
 import { ReportDocumentView } from "@/components/report/report-document";
 import { reportText } from "../../supabase/functions/api/reports/report.ts";
@@ -10,30 +11,19 @@ import { reportText } from "../../supabase/functions/api/reports/report.ts";
 afterEach(cleanup);
 
 const answer = "스마트폰 사용은 제한되어야 한다. 🙂";
-const teacher: ReportData = {
-  submissionId: "sub-1",
-  studentInfo: { name: "김민수", studentId: "20240001" },
-  submittedAt: "2026-03-02T01:00:00.000Z",
-  completedAt: "2026-03-02T01:01:30.000Z",
-  overallScore: 72,
-  maxScore: 100,
+const teacher = reportData({
   categories: [{ name: "논리 구조", score: 36, maxScore: 40, feedback: "서론과 결론이 분명합니다." }],
   strengths: [],
   improvementAreas: [],
   detailedFeedback: "",
   suggestions: [],
-  grader: "ai",
   graderLabel: "AI 채점",
   model: null,
-  flags: [],
-  flagLabels: [],
-  essayFilename: null,
   promptFilename: null,
   question: "",
   rubric: DEFAULT_RUBRIC,
   answer,
-  annotations: [],
-};
+});
 const student: ReportDocument = {
   studentInfo: { name: "김민수" },
   submittedAt: teacher.submittedAt,

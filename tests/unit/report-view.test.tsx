@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testi
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_RUBRIC, type ReportData } from "@shared/grading.ts";
-import { API, apiError } from "../mocks/api.ts";
+import type { ReportData } from "@shared/grading.ts";
+import { API, apiError, reportData } from "../mocks/api.ts";
 import { server } from "../mocks/server.ts";
 
 const mocks = vi.hoisted(() => ({ notify: vi.fn() }));
@@ -30,37 +30,6 @@ function reportIs(reply: ReportData | (() => Response)) {
 /** Files the browser was asked to save (URL.createObjectURL + a click on a download link). */
 let saved: { blob: Blob; filename: string }[] = [];
 let lastBlob: Blob | null = null;
-function report(overrides: Partial<ReportData> = {}): ReportData {
-  return {
-    submissionId: "sub-1",
-    studentInfo: { name: "김민수", studentId: "20240001" },
-    submittedAt: "2026-03-02T01:00:00.000Z",
-    completedAt: "2026-03-02T01:01:30.000Z",
-    overallScore: 72,
-    maxScore: 100,
-    categories: [
-      { name: "논리 구조", score: 36, maxScore: 40, feedback: "서론과 결론이 분명합니다." },
-      { name: "근거의 타당성", score: 21, maxScore: 30, feedback: "근거가 다소 부족합니다." },
-      { name: "언어 표현", score: 15, maxScore: 30, feedback: "맞춤법 오류가 많습니다." },
-    ],
-    strengths: ["주장이 분명합니다."],
-    improvementAreas: ["반론 검토가 부족합니다."],
-    detailedFeedback: "전반적으로 논지가 일관됩니다.",
-    suggestions: ["결론을 한 문장으로 요약하세요.", "통계의 출처를 밝히세요."],
-    grader: "ai",
-    graderLabel: "AI 채점 (gpt-4o-mini)",
-    model: "gpt-4o-mini",
-    flags: [],
-    flagLabels: [],
-    essayFilename: null,
-    promptFilename: "문제.txt",
-    question: "청소년의 스마트폰 사용 제한에 대한 자신의 의견을 쓰시오.",
-    rubric: DEFAULT_RUBRIC.map(({ name, maxScore }) => ({ name, maxScore })),
-    answer: "스마트폰 사용은 제한되어야 한다.",
-    annotations: [],
-    ...overrides,
-  };
-}
 
 function renderView(onBack = vi.fn()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -91,7 +60,7 @@ afterEach(() => {
 
 describe("ReportView (AI 논술 첨삭 리포트)", () => {
   it("shows every report field in order, with the colour tier of each score", async () => {
-    reportIs(report());
+    reportIs(reportData());
     renderView();
     await screen.findByText("김민수");
     expect(seen).toContain("/submissions/sub-1/report");
@@ -126,7 +95,7 @@ describe("ReportView (AI 논술 첨삭 리포트)", () => {
 
   it("labels offline results as not AI-graded and shows the grader's flags", async () => {
     reportIs(
-      report({
+      reportData({
         grader: "offline",
         graderLabel: "오프라인 분석기 채점 (AI 채점 아님)",
         model: null,
@@ -144,14 +113,14 @@ describe("ReportView (AI 논술 첨삭 리포트)", () => {
   });
 
   it("goes back to the dashboard", async () => {
-    reportIs(report());
+    reportIs(reportData());
     const { onBack } = renderView();
     fireEvent.click(screen.getByRole("button", { name: "← 대시보드로 돌아가기" }));
     expect(onBack).toHaveBeenCalledTimes(1);
   });
 
   it("downloads the TXT with the 다운로드 완료 toast, and 다운로드 실패 on failure", async () => {
-    reportIs(report());
+    reportIs(reportData());
     let fail = false;
     server.use(
       http.get(`${API}/submissions/:id/report/download`, ({ request }) => {
@@ -200,7 +169,7 @@ describe("ReportView: the text with its 첨삭 marks", () => {
     ({ ...at(quote), kind, category, comment, rewrite, source: "ai" as const });
   const across = "어렵기 때문이다.\n\n둘째로";
   const annotated = () =>
-    report({
+    reportData({
       answer: ANSWER,
       annotations: [
         ann("스마트폰 사용은 제한되어야 한다.", "잘한 점", "논리 구조", "주장이 분명합니다."),
@@ -247,7 +216,7 @@ describe("ReportView: the text with its 첨삭 marks", () => {
   it("draws no mark for invented, out-of-range, mismatched or overlapping annotations", async () => {
     const good = ann("결론적으로 제한이 필요하다.", "질문", "언어 표현", "근거는 무엇인가요?");
     reportIs(
-      report({
+      reportData({
         answer: ANSWER,
         annotations: [
           { ...good, start: -1, end: 5, quote: "지어낸 인용" },
@@ -311,7 +280,7 @@ describe("ReportView: the text with its 첨삭 marks", () => {
     const answer = "<script>window.__pwned = 1</script> 학생은 <b>굵게</b> 썼다.\n\n<img src=x onerror=alert(1)> 끝.";
     const quote = "<b>굵게</b>";
     reportIs(
-      report({
+      reportData({
         question: "<iframe src=javascript:alert(1)></iframe> 문제",
         rubric: [{ name: "<i>논리</i>", maxScore: 100 }],
         answer,

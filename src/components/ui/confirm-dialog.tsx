@@ -11,8 +11,12 @@ export interface ConfirmDialogProps {
   confirmVariant?: ButtonProps["variant"];
   /** While the action runs the dialog stays open and cancelling is disabled. */
   busy?: boolean;
+  /** The action cannot run yet (or at all), e.g. until a choice is made. */
+  confirmDisabled?: boolean;
   onCancel: () => void;
   onConfirm: () => void;
+  /** The dialog's body, e.g. the fields the action takes. */
+  children?: ReactNode;
 }
 
 export function ConfirmDialog({
@@ -23,8 +27,10 @@ export function ConfirmDialog({
   cancelLabel = "취소",
   confirmVariant = "destructive",
   busy = false,
+  confirmDisabled = false,
   onCancel,
   onConfirm,
+  children,
 }: ConfirmDialogProps) {
   return (
     <Dialog
@@ -37,11 +43,13 @@ export function ConfirmDialog({
           <Button variant="ghost" onClick={onCancel} disabled={busy}>
             {cancelLabel}
           </Button>
-          <Button variant={confirmVariant} onClick={onConfirm} loading={busy}>
+          <Button variant={confirmVariant} onClick={onConfirm} disabled={confirmDisabled} loading={busy}>
             {confirmLabel}
           </Button>
         </>
       }
-    />
+    >
+      {children}
+    </Dialog>
   );
 }

@@ -10,6 +10,7 @@ import { authKeys, useAuth } from "@/lib/auth";
 import { notify } from "@/lib/notify";
 import { queryClient } from "@/lib/query-client";
 import { supabase } from "@/lib/supabase";
+import { NewPasswordFields, newPasswordError } from "@/features/account/components/new-password-fields";
 import { useFormRequest } from "@/features/account/hooks/use-form-request";
 import { changePassword } from "@/features/account/api/change-password";
 import { VALIDATION } from "@shared/messages.ts";
@@ -24,9 +25,8 @@ export function PasswordChangeForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!current) return setError(VALIDATION.currentPasswordRequired);
-    if (password.length < 6) return setError(VALIDATION.passwordMin);
-    if (password.length > 100) return setError(VALIDATION.passwordMax);
-    if (password !== confirm) return setError(VALIDATION.passwordMismatch);
+    const invalid = newPasswordError(password, confirm);
+    if (invalid) return setError(invalid);
     await run(async () => {
       const message = await changePassword({ currentPassword: current, newPassword: password });
       setCurrent("");
@@ -43,17 +43,8 @@ export function PasswordChangeForm() {
         <Input id="current-password" type="password" autoComplete="current-password" value={current}
           onChange={(e) => setCurrent(e.target.value)} invalid={Boolean(error)} />
       </div>
-      <div>
-        <Label htmlFor="new-password">새 비밀번호</Label>
-        <Input id="new-password" type="password" autoComplete="new-password" value={password}
-          onChange={(e) => setPassword(e.target.value)} invalid={Boolean(error)} />
-      </div>
-      <div>
-        <Label htmlFor="new-password-confirm">새 비밀번호 확인</Label>
-        <Input id="new-password-confirm" type="password" autoComplete="new-password" value={confirm}
-          onChange={(e) => setConfirm(e.target.value)} invalid={Boolean(error)} />
-        <FieldError message={error} />
-      </div>
+      <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm}
+        error={error} />
       <Button type="submit" loading={busy} disabled={busy}>비밀번호 변경</Button>
     </form>
   );

@@ -5,11 +5,11 @@ import { Card, CardBody, CardDescription, CardTitle } from "@/components/ui/card
 import { Input } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
 import { paths } from "@/config/paths";
+import { NewPasswordFields, newPasswordError } from "@/features/account/components/new-password-fields";
 import { useFormRequest } from "@/features/account/hooks/use-form-request";
 import { useAuth } from "@/lib/auth";
 import { notify } from "@/lib/notify";
 import { supabase } from "@/lib/supabase";
-import { VALIDATION } from "@shared/messages.ts";
 import { useCaptcha } from "@/components/captcha-widget";
 import { CAPTCHA_TEXT } from "@/lib/captcha";
 
@@ -82,9 +82,8 @@ function RecoveryPasswordForm({ onDone }: { onDone: () => void }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (password.length < 6) return setError(VALIDATION.passwordMin);
-    if (password.length > 100) return setError(VALIDATION.passwordMax);
-    if (password !== confirm) return setError(VALIDATION.passwordMismatch);
+    const invalid = newPasswordError(password, confirm);
+    if (invalid) return setError(invalid);
     await run(async () => {
       const { error: authError } = await supabase.auth.updateUser({ password });
       if (authError?.code === "same_password") throw new Error("새 비밀번호는 이전 비밀번호와 달라야 합니다.");
@@ -97,17 +96,8 @@ function RecoveryPasswordForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-label="비밀번호 변경">
-      <div>
-        <Label htmlFor="new-password">새 비밀번호</Label>
-        <Input id="new-password" type="password" autoComplete="new-password" value={password}
-          onChange={(e) => setPassword(e.target.value)} invalid={Boolean(error)} />
-      </div>
-      <div>
-        <Label htmlFor="new-password-confirm">새 비밀번호 확인</Label>
-        <Input id="new-password-confirm" type="password" autoComplete="new-password" value={confirm}
-          onChange={(e) => setConfirm(e.target.value)} invalid={Boolean(error)} />
-        <FieldError message={error} />
-      </div>
+      <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm}
+        error={error} />
       <Button type="submit" loading={busy} disabled={busy}>비밀번호 변경</Button>
     </form>
   );

@@ -1,9 +1,5 @@
 import { useState } from "react";
-import { errorMessage } from "@/lib/api-client";
-import { notify } from "@/lib/notify";
-import { notifyFailure } from "@/lib/notify-failure";
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
@@ -13,6 +9,7 @@ import type { AdminUser } from "@/features/admin/api/types";
 import { withParticle } from "@/lib/korean";
 import { monthlyQuotaLabel } from "@/lib/usage";
 import { formatWon, seoulDate } from "@shared/format.ts";
+import { outcomeToasts } from "@/lib/notify-failure";
 
 /** "2026-12-31" → the end of that day in Seoul, as ISO with offset (the server takes date-times). */
 function endOfSeoulDay(date: string) {
@@ -47,33 +44,26 @@ export function ChangePlanDialog({ user, onClose }: ChangePlanDialogProps) {
     const planName = plans.data?.find((p) => p.id === planId)?.name ?? planId;
     change.mutate(
       { userId: user.id, planId, endDate: paid && endDate ? endOfSeoulDay(endDate) : undefined },
-      {
-        onSuccess: () => {
-          notify({ title: "구독 플랜 변경 완료", description: `${user.username}님의 플랜이 ${withParticle(planName, "ro")} 변경되었습니다.` });
-          close();
-        },
-        onError: (error) =>
-          notifyFailure("구독 플랜 변경 실패", errorMessage(error, "구독 플랜 변경 중 오류가 발생했습니다.")),
-      },
+      outcomeToasts(
+        "구독 플랜 변경",
+        "구독 플랜 변경 중 오류가 발생했습니다.",
+        () => `${user.username}님의 플랜이 ${withParticle(planName, "ro")} 변경되었습니다.`,
+        close,
+      ),
     );
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={Boolean(user)}
-      onOpenChange={(open) => !open && close()}
+      onCancel={close}
       title="구독 플랜 변경"
       description={user ? `${user.username}님의 구독 플랜을 변경합니다. 현재 플랜: ${user.subscription?.planName ?? "없음"}` : undefined}
-      footer={
-        <>
-          <Button variant="ghost" onClick={close} disabled={change.isPending}>
-            취소
-          </Button>
-          <Button onClick={confirm} disabled={!planId} loading={change.isPending}>
-            변경하기
-          </Button>
-        </>
-      }
+      confirmLabel="변경하기"
+      confirmVariant="primary"
+      confirmDisabled={!planId}
+      busy={change.isPending}
+      onConfirm={confirm}
     >
       <Label htmlFor="admin-plan-select">새 플랜</Label>
       <Select
@@ -103,6 +93,6 @@ export function ChangePlanDialog({ user, onClose }: ChangePlanDialogProps) {
         </div>
       )}
       {plans.isError && <p className="mt-2 text-sm text-error">플랜 목록을 불러올 수 없습니다.</p>}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

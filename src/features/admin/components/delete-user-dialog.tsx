@@ -1,10 +1,7 @@
-import { errorMessage } from "@/lib/api-client";
-import { notify } from "@/lib/notify";
-import { notifyFailure } from "@/lib/notify-failure";
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useDeleteUser } from "@/features/admin/api/delete-user";
 import type { AdminUser } from "@/features/admin/api/types";
+import { outcomeToasts } from "@/lib/notify-failure";
 
 export interface DeleteUserDialogProps {
   user: AdminUser | null;
@@ -18,20 +15,16 @@ export function DeleteUserDialog({ user, currentUserId, onClose }: DeleteUserDia
 
   const confirm = () => {
     if (!user || self) return;
-    remove.mutate(user.id, {
-      onSuccess: () => {
-        notify({ title: "계정 삭제 완료", description: `${user.username} 계정이 삭제되었습니다.` });
-        onClose();
-      },
-      onError: (error) =>
-        notifyFailure("계정 삭제 실패", errorMessage(error, "계정 삭제 중 오류가 발생했습니다.")),
-    });
+    remove.mutate(
+      user.id,
+      outcomeToasts("계정 삭제", "계정 삭제 중 오류가 발생했습니다.", () => `${user.username} 계정이 삭제되었습니다.`, onClose),
+    );
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={Boolean(user)}
-      onOpenChange={(open) => !open && onClose()}
+      onCancel={onClose}
       title="계정 삭제"
       description={
         user
@@ -40,16 +33,10 @@ export function DeleteUserDialog({ user, currentUserId, onClose }: DeleteUserDia
             : `${user.username} 계정과 관련된 모든 작업, 답안, 분석 결과 및 파일이 영구적으로 삭제됩니다. 정말로 삭제하시겠습니까?`
           : undefined
       }
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose} disabled={remove.isPending}>
-            취소
-          </Button>
-          <Button variant="destructive" onClick={confirm} disabled={self} loading={remove.isPending}>
-            삭제
-          </Button>
-        </>
-      }
+      confirmLabel="삭제"
+      confirmDisabled={self}
+      busy={remove.isPending}
+      onConfirm={confirm}
     />
   );
 }

@@ -1,7 +1,7 @@
 // AI 채점 비용 (admins): totals, cost per day, per teacher and per purpose (채점, 사진 판독), tokens per
 // answer by grading mode,
 // from GET /admin/usage (tokens the provider reported × the configured prices, USD).
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Card, CardBody, CardTitle, CardDescription } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
 import { Select } from "@/components/ui/select";
@@ -27,8 +27,38 @@ export function usd(n: number): string {
 }
 const tokens = (s: Pick<UsageSums, "promptTokens" | "completionTokens">) => s.promptTokens + s.completionTokens;
 
-/** Right-aligned header cells over the number columns. */
-const numberColumns = (...labels: string[]) => labels.map((label) => ({ label, end: true }));
+/**
+ * One breakdown as a table: the first column names the row, the others are right-aligned numbers.
+ * `name` is the table's accessible name, `caption` its visible title.
+ */
+function CostTable(props: {
+  name: string;
+  caption: string;
+  columns: [string, ...string[]];
+  headClassName?: string;
+  rows: { key: string; head: ReactNode; values: string[] }[];
+}) {
+  const [first, ...numbers] = props.columns;
+  return (
+    <DataTable
+      className="table-sm"
+      aria-label={props.name}
+      caption={<caption className="text-left font-semibold">{props.caption}</caption>}
+      columns={[first, ...numbers.map((label) => ({ label, end: true }))]}
+    >
+      {props.rows.map((row) => (
+        <tr key={row.key}>
+          <td className={props.headClassName}>{row.head}</td>
+          {row.values.map((value, i) => (
+            <td key={i} className="text-right tabular-nums">
+              {value}
+            </td>
+          ))}
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
 
 export function GradingCost({ enabled = true }: { enabled?: boolean }) {
   const [days, setDays] = useState("30");
@@ -83,59 +113,46 @@ export function GradingCost({ enabled = true }: { enabled?: boolean }) {
               <p className="py-4 text-center text-base-content/70">이 기간에 AI 채점 기록이 없습니다.</p>
             ) : (
               <div className="grid gap-6 xl:grid-cols-2">
-                <DataTable
-                  className="table-sm"
-                  aria-label="일별 채점 비용"
-                  caption={<caption className="text-left font-semibold">일별</caption>}
-                  columns={["날짜", ...numberColumns("답안", "호출", "토큰", "비용")]}
-                >
-                  {data.days.map((d) => (
-                    <tr key={d.day}>
-                      <td>{d.day}</td>
-                      <td className="text-right tabular-nums">{int(d.essays)}</td>
-                      <td className="text-right tabular-nums">{int(d.calls)}</td>
-                      <td className="text-right tabular-nums">{int(tokens(d))}</td>
-                      <td className="text-right tabular-nums">{usd(d.cost)}</td>
-                    </tr>
-                  ))}
-                </DataTable>
-                <DataTable
-                  className="table-sm"
-                  aria-label="교사별 채점 비용"
-                  caption={<caption className="text-left font-semibold">교사별</caption>}
-                  columns={["교사", ...numberColumns("답안", "토큰", "비용")]}
-                >
-                  {data.teachers.map((t) => (
-                    <tr key={t.userId ?? "deleted"}>
-                      <td className="max-w-56 truncate">
+                <CostTable
+                  name="일별 채점 비용"
+                  caption="일별"
+                  columns={["날짜", "답안", "호출", "토큰", "비용"]}
+                  rows={data.days.map((d) => ({
+                    key: d.day,
+                    head: d.day,
+                    values: [int(d.essays), int(d.calls), int(tokens(d)), usd(d.cost)],
+                  }))}
+                />
+                <CostTable
+                  name="교사별 채점 비용"
+                  caption="교사별"
+                  columns={["교사", "답안", "토큰", "비용"]}
+                  headClassName="max-w-56 truncate"
+                  rows={data.teachers.map((t) => ({
+                    key: t.userId ?? "deleted",
+                    head: (
+                      <>
                         {t.userId ? (t.name ?? "-") : "탈퇴한 회원"}
                         {t.email && <span className="block text-xs text-base-content/70">{t.email}</span>}
-                      </td>
-                      <td className="text-right tabular-nums">{int(t.essays)}</td>
-                      <td className="text-right tabular-nums">{int(tokens(t))}</td>
-                      <td className="text-right tabular-nums">{usd(t.cost)}</td>
-                    </tr>
-                  ))}
-                </DataTable>
+                      </>
+                    ),
+                    values: [int(t.essays), int(tokens(t)), usd(t.cost)],
+                  }))}
+                />
               </div>
             )}
 
             {data.purposes.length > 0 && (
-              <DataTable
-                className="table-sm"
-                aria-label="용도별 AI 비용"
-                caption={<caption className="text-left font-semibold">용도별</caption>}
-                columns={["용도", ...numberColumns("호출", "토큰", "비용")]}
-              >
-                {data.purposes.map((p) => (
-                  <tr key={p.purpose}>
-                    <td>{PURPOSE_LABELS[p.purpose] ?? p.purpose}</td>
-                    <td className="text-right tabular-nums">{int(p.calls)}</td>
-                    <td className="text-right tabular-nums">{int(tokens(p))}</td>
-                    <td className="text-right tabular-nums">{usd(p.cost)}</td>
-                  </tr>
-                ))}
-              </DataTable>
+              <CostTable
+                name="용도별 AI 비용"
+                caption="용도별"
+                columns={["용도", "호출", "토큰", "비용"]}
+                rows={data.purposes.map((p) => ({
+                  key: p.purpose,
+                  head: PURPOSE_LABELS[p.purpose] ?? p.purpose,
+                  values: [int(p.calls), int(tokens(p)), usd(p.cost)],
+                }))}
+              />
             )}
 
             {data.modes.length > 0 && (

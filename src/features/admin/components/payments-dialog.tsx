@@ -1,7 +1,4 @@
 import { useState } from "react";
-import { errorMessage } from "@/lib/api-client";
-import { notify } from "@/lib/notify";
-import { notifyFailure } from "@/lib/notify-failure";
 import { formatSeoulDate, formatWon } from "@shared/format.ts";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -14,6 +11,7 @@ import type { PaymentRecord } from "@shared/types.ts";
 import { useMemberPayments, useWithdrawnPayments } from "@/features/admin/api/get-member-payments";
 import { useRefundPayment } from "@/features/admin/api/refund-payment";
 import type { AdminUser } from "@/features/admin/api/types";
+import { outcomeToasts } from "@/lib/notify-failure";
 
 const STATUS: Record<PaymentRecord["status"], { label: string; variant: BadgeVariant }> = {
   pending: { label: "결제 대기", variant: "ghost" },
@@ -71,14 +69,12 @@ export function PaymentsDialog({ user: shown, onClose }: PaymentsDialogProps) {
     const refunded = won(amountValue ?? left);
     refund.mutate(
       { userId: user?.id ?? null, orderId: target.orderId, reason: reason.trim(), amount: amountValue },
-      {
-        onSuccess: (result) => {
-          notify({ title: "환불 완료", description: `${buyer}의 결제에서 ${refunded}을 환불했습니다. ${result.message}` });
-          back();
-        },
-        onError: (error) =>
-          notifyFailure("환불 실패", errorMessage(error, "환불 처리 중 오류가 발생했습니다.")),
-      },
+      outcomeToasts(
+        "환불",
+        "환불 처리 중 오류가 발생했습니다.",
+        (result) => `${buyer}의 결제에서 ${refunded}을 환불했습니다. ${result.message}`,
+        back,
+      ),
     );
   };
 

@@ -20,6 +20,12 @@ function sampleAnnotations(text: string, marks: readonly SampleMark[]): Annotati
   });
 }
 
+/** The sample's one strength and one point to improve, each under its report heading. */
+const NOTES = [
+  { term: REPORT_SECTIONS.strengths, text: sample.strength, tone: "text-success" },
+  { term: REPORT_SECTIONS.improvements, text: sample.improvement, tone: "text-warning" },
+];
+
 /**
  * A graded report from the bundled sample (data/sample-report.json), drawn with the report's own
  * parts (category scores, the marked answer and its notes) as it prints: nothing to hover on a
@@ -53,14 +59,12 @@ export function ReportPreview() {
           <StaticAnnotatedEssay answer={sample.excerpt} annotations={annotations} className="rounded-box bg-base-200/50 p-4 text-[15px] leading-8" />
         </div>
         <dl className="grid gap-3 border-t border-base-300 pt-4 text-sm sm:grid-cols-2">
-          <div>
-            <dt className="font-semibold text-success">{REPORT_SECTIONS.strengths}</dt>
-            <dd className="mt-1 leading-relaxed text-base-content/80">{sample.strength}</dd>
-          </div>
-          <div>
-            <dt className="font-semibold text-warning">{REPORT_SECTIONS.improvements}</dt>
-            <dd className="mt-1 leading-relaxed text-base-content/80">{sample.improvement}</dd>
-          </div>
+          {NOTES.map(({ term, text, tone }) => (
+            <div key={term}>
+              <dt className={`font-semibold ${tone}`}>{term}</dt>
+              <dd className="mt-1 leading-relaxed text-base-content/80">{text}</dd>
+            </div>
+          ))}
         </dl>
       </div>
     </figure>

@@ -1,6 +1,4 @@
-import { api } from "@/lib/api-client";
-import { useInvalidatingMutation } from "@/lib/mutation";
-import { planChangeKeys } from "@/lib/usage";
+import { usePlanChangePost } from "@/lib/usage";
 import type { PaymentConfirmation } from "@shared/types.ts";
 
 export interface ConfirmPaymentInput {
@@ -10,10 +8,6 @@ export interface ConfirmPaymentInput {
 }
 
 /** POST /payments/toss-confirm — the server checks the order and confirms with Toss. */
-export function confirmPayment(input: ConfirmPaymentInput) {
-  return api.post<PaymentConfirmation>("/payments/toss-confirm", input);
-}
-
 export function useConfirmPayment() {
-  return useInvalidatingMutation(confirmPayment, planChangeKeys);
+  return usePlanChangePost<ConfirmPaymentInput, PaymentConfirmation>("/payments/toss-confirm");
 }

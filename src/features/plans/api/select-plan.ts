@@ -1,6 +1,4 @@
-import { api } from "@/lib/api-client";
-import { useInvalidatingMutation } from "@/lib/mutation";
-import { planChangeKeys } from "@/lib/usage";
+import { usePlanChangePost } from "@/lib/usage";
 import type { PlanSelection } from "@shared/schemas.ts";
 import type { UserSubscription } from "@shared/types.ts";
 
@@ -10,10 +8,6 @@ export interface SelectPlanResponse {
 }
 
 /** POST /subscription/select — only the free trial plan; paid plans go through payment. */
-export function selectPlan(input: PlanSelection) {
-  return api.post<SelectPlanResponse>("/subscription/select", input);
-}
-
 export function useSelectPlan() {
-  return useInvalidatingMutation(selectPlan, planChangeKeys);
+  return usePlanChangePost<PlanSelection, SelectPlanResponse>("/subscription/select");
 }

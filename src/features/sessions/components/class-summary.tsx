@@ -159,14 +159,16 @@ function Histogram({ summary, width }: { summary: ClassSummary; width: number })
   );
 }
 
-/** Horizontal bars: a label column, then the bar (with an optional full-length track) and its value. */
-function HorizontalBars({
-  width,
-  items,
-}: {
-  width: number;
-  items: { label: string; value: number; max: number; text: string; track?: boolean; color?: string }[];
-}) {
+interface BarItem {
+  label: string;
+  value: number;
+  max: number;
+  text: string;
+  color?: string;
+}
+
+/** Horizontal bars: a label column, then the bar over its full-length track, and its value. */
+function HorizontalBars({ width, items }: { width: number; items: BarItem[] }) {
   const labelW = Math.min(120, Math.floor(width * 0.34));
   const valueW = 74;
   const barW = Math.max(40, width - labelW - valueW - 8);
@@ -180,7 +182,7 @@ function HorizontalBars({
             <text x={labelW - 6} y={yMid} dy="0.35em" textAnchor="end" fontSize={12} fill={TEXT}>
               {item.label}
             </text>
-            {item.track && <Bar x={labelW} y={yMid - 8} width={barW} height={16} fill={MUTED} rx={3} />}
+            <Bar x={labelW} y={yMid - 8} width={barW} height={16} fill={MUTED} rx={3} />
             <Bar x={labelW} y={yMid - 8} width={x(item.value)} height={16} fill={item.color ?? PRIMARY} rx={3} />
             <text x={labelW + barW + 6} y={yMid} dy="0.35em" fontSize={12} fill={TEXT}>
               {item.text}
@@ -190,6 +192,11 @@ function HorizontalBars({
       })}
     </Group>
   );
+}
+
+/** A ChartFigure's chart of horizontal bars. */
+function barsChart(items: BarItem[]) {
+  return (width: number) => <HorizontalBars width={width} items={items} />;
 }
 
 /** A number line from 0 to the maximum with the class's min–max range and its median marked. */
@@ -291,17 +298,8 @@ export default function ClassSummaryView({ submissions }: ClassSummaryViewProps)
             ? `항목 ${summary.categories.length}개의 평균입니다. 만점 대비 가장 낮은 항목은 ${weakest.name} (${weakest.average} / ${weakest.maxScore}점)입니다.`
             : "항목별 점수가 아직 없습니다."
         }
-        chart={(w) => (
-          <HorizontalBars
-            width={w}
-            items={summary.categories.map((c) => ({
-              label: c.name,
-              value: c.average,
-              max: c.maxScore,
-              text: `${c.average} / ${c.maxScore}`,
-              track: true,
-            }))}
-          />
+        chart={barsChart(
+          summary.categories.map((c) => ({ label: c.name, value: c.average, max: c.maxScore, text: `${c.average} / ${c.maxScore}` })),
         )}
         table={{
           head: ["평가 항목", "평균", "만점", "채점된 답안"],
@@ -316,18 +314,8 @@ export default function ClassSummaryView({ submissions }: ClassSummaryViewProps)
             ? `완료된 답안 ${summary.completed}개 중 ${summary.flaggedAnswers}개에 표시가 있습니다: ${flaggedText}.`
             : `완료된 답안 ${summary.completed}개 중 표시된 답안이 없습니다.`
         }
-        chart={(w) => (
-          <HorizontalBars
-            width={w}
-            items={summary.flags.map((f) => ({
-              label: f.label,
-              value: f.count,
-              max: summary.completed,
-              text: `${f.count}명`,
-              track: true,
-              color: WARNING,
-            }))}
-          />
+        chart={barsChart(
+          summary.flags.map((f) => ({ label: f.label, value: f.count, max: summary.completed, text: `${f.count}명`, color: WARNING })),
         )}
         table={{
           head: ["표시", "뜻", "답안 수"],
