@@ -76,9 +76,22 @@ const apiLayers = {
 const restrict = (...patterns) => ["error", { patterns }];
 
 export default defineConfig(
-  { ignores: ["dist/", "coverage/", "public/", ".local-data/", ".tmp/", ".cache/", ".vite/", "test-results/", "playwright-report/", "**/database.types.ts",
-    // files that break a lint rule on purpose, linted by the test that expects the error
-    "tests/fixtures/lint/"] },
+  {
+    ignores: [
+      "dist/",
+      "coverage/",
+      "public/",
+      ".local-data/",
+      ".tmp/",
+      ".cache/",
+      ".vite/",
+      "test-results/",
+      "playwright-report/",
+      "**/database.types.ts",
+      // files that break a lint rule on purpose, linted by the test that expects the error
+      "tests/fixtures/lint/",
+    ],
+  },
   {
     files: ["**/*.{ts,tsx,js}"],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],

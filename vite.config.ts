@@ -16,8 +16,7 @@ import { earlyBlogReadsScript } from "./src/features/blog/api/early-reads";
  */
 function ocrAssets(): { plugin: Plugin; dir: string } {
   const require = createRequire(import.meta.url);
-  const pkgDir = (name: string, from?: string) =>
-    dirname((from ? createRequire(from) : require).resolve(`${name}/package.json`));
+  const pkgDir = (name: string, from?: string) => dirname((from ? createRequire(from) : require).resolve(`${name}/package.json`));
   const version = (dir: string) => (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version: string }).version;
   const tesseract = pkgDir("tesseract.js");
   const core = pkgDir("tesseract.js-core", join(tesseract, "package.json"));
@@ -94,8 +93,14 @@ function routePreload(apiUrl: string): Plugin {
         const script = `<script>(function(){var p=location.pathname,t=${JSON.stringify(table)};for(var i=0;i<t.length;i++){if(new RegExp(t[i][0]).test(p)){for(var j=0;j<t[i][1].length;j++){var l=document.createElement("link");l.rel="modulepreload";l.href=t[i][1][j];document.head.appendChild(l);}break;}}})();</script>`;
         const reads = `<script>${earlyBlogReadsScript(apiUrl)}</script>`;
         // Before the stylesheet: an inline script after a <link rel=stylesheet> waits for the CSS to load.
-        const at = Math.min(...["<script type=\"module\"", "<link rel=\"modulepreload\"", "<link rel=\"stylesheet\""].map((tag) => html.indexOf(tag)).filter((i) => i >= 0));
-        return Number.isFinite(at) ? `${html.slice(0, at)}${script}\n    ${reads}\n    ${html.slice(at)}` : html.replace("</head>", `    ${script}\n    ${reads}\n  </head>`);
+        const at = Math.min(
+          ...['<script type="module"', '<link rel="modulepreload"', '<link rel="stylesheet"']
+            .map((tag) => html.indexOf(tag))
+            .filter((i) => i >= 0),
+        );
+        return Number.isFinite(at)
+          ? `${html.slice(0, at)}${script}\n    ${reads}\n    ${html.slice(at)}`
+          : html.replace("</head>", `    ${script}\n    ${reads}\n  </head>`);
       },
     },
   };

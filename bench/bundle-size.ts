@@ -132,7 +132,9 @@ export function measureBundle(opts: { entry?: string; config?: string } = {}): B
         for (const dep of info.npmPackages[id].dependencies) visit(dep);
       };
       for (const id of roots) if (!names.includes(info.npmPackages[id]?.name)) visit(id);
-      const kept = Object.keys(info.npmPackages).filter((id) => keep.has(id)).map((id) => id.replace(/_.*$/, ""));
+      const kept = Object.keys(info.npmPackages)
+        .filter((id) => keep.has(id))
+        .map((id) => id.replace(/_.*$/, ""));
       const left = packages.filter((p) => kept.includes(p.id));
       return {
         rawBytes: sum(left, "rawBytes") + code.rawBytes,

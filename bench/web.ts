@@ -49,7 +49,12 @@ async function lighthouseRun(port: number, url: string) {
   return {
     performance: Math.round((categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
-    metrics: { fcp: metric("first-contentful-paint"), lcp: metric("largest-contentful-paint"), tbt: metric("total-blocking-time"), cls: metric("cumulative-layout-shift") },
+    metrics: {
+      fcp: metric("first-contentful-paint"),
+      lcp: metric("largest-contentful-paint"),
+      tbt: metric("total-blocking-time"),
+      cls: metric("cumulative-layout-shift"),
+    },
     failing: Object.values(audits)
       .filter((a) => a.score !== null && a.score < 0.9 && (a.scoreDisplayMode === "binary" || a.scoreDisplayMode === "numeric"))
       .map((a) => a.id),
@@ -66,7 +71,9 @@ export async function webScenario(say: (line: string) => void = console.log) {
   const browser = await chromium.launch({ executablePath: CHROME, args: ["--no-sandbox"] });
   try {
     say("");
-    say(`Web: production build${stack.webBuild ? ` (${stack.webBuild.built ? `built in ${(stack.webBuild.ms / 1000).toFixed(1)} s` : "reused"})` : ""}, first visit, signed out`);
+    say(
+      `Web: production build${stack.webBuild ? ` (${stack.webBuild.built ? `built in ${(stack.webBuild.ms / 1000).toFixed(1)} s` : "reused"})` : ""}, first visit, signed out`,
+    );
     const slug = await seedSamplePost(stack.dbUrl);
     const figures: RouteFigures[] = [];
     for (const route of WEB_ROUTES) {
@@ -74,7 +81,14 @@ export async function webScenario(say: (line: string) => void = console.log) {
       const context = await browser.newContext();
       const weight = await measureScripts(await context.newPage(), url, route.ready);
       await context.close();
-      const row: RouteFigures = { ...route, scripts: weight.scripts.length, gzip: weight.gzip, performance: [], accessibility: [], metrics: [] };
+      const row: RouteFigures = {
+        ...route,
+        scripts: weight.scripts.length,
+        gzip: weight.gzip,
+        performance: [],
+        accessibility: [],
+        metrics: [],
+      };
       const failing = new Set<string>();
       for (let i = 0; i < RUNS; i++) {
         const run = await lighthouseRun(chrome.port, url);
@@ -86,7 +100,9 @@ export async function webScenario(say: (line: string) => void = console.log) {
       figures.push(row);
       if (failing.size) say(`  ${route.name}: audits under 0.9 in some run: ${[...failing].join(", ")}`);
     }
-    say(`  ${"page".padEnd(18)} ${"scripts".padStart(7)} ${"JS gzip".padStart(9)} ${"budget".padStart(7)}  ${"perf".padStart(4)} ${"a11y".padStart(4)}  ${"FCP".padStart(7)} ${"LCP".padStart(7)} ${"TBT".padStart(6)} ${"CLS".padStart(5)}   (Lighthouse mobile, median of ${RUNS})`);
+    say(
+      `  ${"page".padEnd(18)} ${"scripts".padStart(7)} ${"JS gzip".padStart(9)} ${"budget".padStart(7)}  ${"perf".padStart(4)} ${"a11y".padStart(4)}  ${"FCP".padStart(7)} ${"LCP".padStart(7)} ${"TBT".padStart(6)} ${"CLS".padStart(5)}   (Lighthouse mobile, median of ${RUNS})`,
+    );
     for (const f of figures) {
       const m = (k: string) => median(f.metrics.map((x) => x[k]));
       const within = f.gzip <= f.budgetKB * KB;
@@ -96,7 +112,9 @@ export async function webScenario(say: (line: string) => void = console.log) {
         `  ${f.name.padEnd(18)} ${String(f.scripts).padStart(7)} ${kb(f.gzip).padStart(9)} ${`${f.budgetKB} KB`.padStart(7)}${within ? " " : "!"} ${String(perf).padStart(4)}${perf >= SCORE_TARGET ? " " : "!"}${String(a11y).padStart(4)}${a11y >= SCORE_TARGET ? " " : "!"} ${`${Math.round(m("fcp"))} ms`.padStart(7)} ${`${Math.round(m("lcp"))} ms`.padStart(7)} ${`${Math.round(m("tbt"))} ms`.padStart(6)} ${m("cls").toFixed(3).padStart(5)}`,
       );
     }
-    say(`  targets: JS within the budget, performance and accessibility ≥ ${SCORE_TARGET} ("!" marks a miss); runs per page: ${figures.map((f) => f.performance.join("/")).join(", ")} (performance)`);
+    say(
+      `  targets: JS within the budget, performance and accessibility ≥ ${SCORE_TARGET} ("!" marks a miss); runs per page: ${figures.map((f) => f.performance.join("/")).join(", ")} (performance)`,
+    );
   } finally {
     await browser.close();
     chrome.kill();

@@ -1,5 +1,13 @@
 // Local stand-in configuration: .env loading, contract defaults, the generated anon/service keys, signing key and secrets.
-import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, randomUUID, type JsonWebKey, type KeyObject } from "node:crypto";
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  randomBytes,
+  randomUUID,
+  type JsonWebKey,
+  type KeyObject,
+} from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { SignJWT } from "jose";
@@ -16,7 +24,6 @@ const env = (name: string, fallback: string) => {
   return v === undefined || v === "" ? fallback : v;
 };
 const optional = (name: string) => process.env[name] || undefined;
-
 
 export const config = {
   dbPort: Number(env("DB_PORT", "54322")),
@@ -37,9 +44,7 @@ export const config = {
      * PAYMENTS_MODE for the function: `test` by default for `npm start` and the tests (Toss test keys,
      * the 테스트 결제 banner); `live` when set so, or when unset and TOSS_SECRET_KEY is a live key.
      */
-    mode: (optional("PAYMENTS_MODE") ?? (optional("TOSS_SECRET_KEY")?.startsWith("live_") ? "live" : "test")) === "live"
-      ? "live"
-      : "test",
+    mode: (optional("PAYMENTS_MODE") ?? (optional("TOSS_SECRET_KEY")?.startsWith("live_") ? "live" : "test")) === "live" ? "live" : "test",
     clientKey: env("TOSS_CLIENT_KEY", TOSS_TEST_CLIENT_KEY),
     secretKey: env("TOSS_SECRET_KEY", TOSS_TEST_SECRET_KEY),
   },
@@ -79,7 +84,8 @@ export function resolveJwtSecret(dataDir: string, value: string | undefined = co
     return { secret: v, source: "env" };
   }
   if (v === DEMO_JWT_SECRET) {
-    warning = "JWT_SECRET is the public demo secret and is ignored (set JWT_SECRET=demo to use it on purpose); using this data folder's own secret.";
+    warning =
+      "JWT_SECRET is the public demo secret and is ignored (set JWT_SECRET=demo to use it on purpose); using this data folder's own secret.";
   }
   const file = join(resolve(dataDir), JWT_SECRET_FILE);
   if (existsSync(file)) {
@@ -158,7 +164,11 @@ export function resolveLocalKeys(dataDir: string): LocalKeys {
   chmodSync(file, 0o600);
   const { kty, crv, x, y } = createPublicKey(privateKey).export({ format: "jwk" });
   return {
-    signing: { kid: stored.signingKey!.kid!, privateKey, publicJwk: { kty, crv, x, y, kid: stored.signingKey!.kid!, alg: "ES256", use: "sig" } },
+    signing: {
+      kid: stored.signingKey!.kid!,
+      privateKey,
+      publicJwk: { kty, crv, x, y, kid: stored.signingKey!.kid!, alg: "ES256", use: "sig" },
+    },
     publishableKey: stored.publishableKey,
     secretKey: stored.secretKey,
     gradingTickSecret: stored.gradingTickSecret,

@@ -48,7 +48,9 @@ function postgresOsUser(): OsUser | undefined {
   if (!isRoot()) return undefined;
   const id = (flag: string) => spawnSync("id", [flag, "postgres"], { encoding: "utf8" });
   if (id("-u").status !== 0) {
-    const made = spawnSync("useradd", ["--system", "--user-group", "--no-create-home", "--shell", "/usr/sbin/nologin", "postgres"], { encoding: "utf8" });
+    const made = spawnSync("useradd", ["--system", "--user-group", "--no-create-home", "--shell", "/usr/sbin/nologin", "postgres"], {
+      encoding: "utf8",
+    });
     if (made.status !== 0) {
       throw new StartupError(
         "root로 실행하려면 postgres OS 사용자가 필요한데 만들지 못했습니다 (useradd postgres)",
@@ -201,7 +203,9 @@ export async function assertKnownMigrationHistory(
   migrationsDir: string,
   dataDir: string,
 ): Promise<void> {
-  const [{ present }] = await sql<{ present: boolean }[]>`select to_regclass('supabase_migrations.schema_migrations') is not null as present`;
+  const [{ present }] = await sql<
+    { present: boolean }[]
+  >`select to_regclass('supabase_migrations.schema_migrations') is not null as present`;
   if (!present) return;
   const local = new Set((await readdir(migrationsDir)).map((f) => /^(\d+)_.*\.sql$/.exec(f)?.[1]).filter(Boolean));
   const applied = await sql<{ version: string }[]>`select version from supabase_migrations.schema_migrations order by version`;
@@ -250,10 +254,20 @@ export async function startDatabase(opts: DatabaseOptions): Promise<Database> {
       chownSync(pwFile, user.uid, user.gid);
     }
     try {
-      const init = run(bins.initdb, [
-        `--pgdata=${dbDir}`, "--auth=scram-sha-256", `--username=${ADMIN}`, `--pwfile=${pwFile}`,
-        "--encoding=UTF8", "--locale=C.UTF-8", "--no-instructions",
-      ], user, log);
+      const init = run(
+        bins.initdb,
+        [
+          `--pgdata=${dbDir}`,
+          "--auth=scram-sha-256",
+          `--username=${ADMIN}`,
+          `--pwfile=${pwFile}`,
+          "--encoding=UTF8",
+          "--locale=C.UTF-8",
+          "--no-instructions",
+        ],
+        user,
+        log,
+      );
       const { ok, output } = await init.done;
       if (!ok) throw unusableDataDir(dbDir, `initdb failed: ${output.trim().split("\n").pop()}`);
     } finally {
@@ -262,20 +276,26 @@ export async function startDatabase(opts: DatabaseOptions): Promise<Database> {
   }
 
   // The CLI probes for its history tables before creating them: those server errors are expected.
-  const serverLog = (l: string) => { if (!/relation "supabase_migrations\.\w+" does not exist/.test(l)) log(l); };
-  const server = run(bins.postgres, [
-    "-D", dbDir, "-p", String(opts.port),
-    "-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", "-c", "timezone=UTC",
-  ], user, serverLog, /ready to accept connections/);
+  const serverLog = (l: string) => {
+    if (!/relation "supabase_migrations\.\w+" does not exist/.test(l)) log(l);
+  };
+  const server = run(
+    bins.postgres,
+    ["-D", dbDir, "-p", String(opts.port), "-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", "-c", "timezone=UTC"],
+    user,
+    serverLog,
+    /ready to accept connections/,
+  );
   const killNow = () => server.child.kill("SIGINT");
   process.on("exit", killNow);
   const started = await server.done;
   if (!started.ok) {
     process.off("exit", killNow);
     const out = started.output;
-    if (/Address already in use|could not bind/i.test(out)) await assertPortFree(opts.port).then(() => {
-      throw new StartupError(`DB_PORT ${opts.port} 포트가 이미 사용 중입니다`, `port ${opts.port} (DB_PORT) is already in use`);
-    });
+    if (/Address already in use|could not bind/i.test(out))
+      await assertPortFree(opts.port).then(() => {
+        throw new StartupError(`DB_PORT ${opts.port} 포트가 이미 사용 중입니다`, `port ${opts.port} (DB_PORT) is already in use`);
+      });
     if (/lock file .* already exists/i.test(out)) {
       throw new StartupError(
         `이 데이터 폴더의 데이터베이스가 이미 실행 중입니다 (${dbDir}) — 다른 npm start를 먼저 끄세요`,
@@ -319,7 +339,12 @@ export async function startDatabase(opts: DatabaseOptions): Promise<Database> {
     const push = await pushMigrations(url, { workdir: opts.projectDir });
     for (const line of (push.stderr + push.stdout).split("\n")) if (line.trim()) log(line.trimEnd());
     if (push.code !== 0) {
-      const detail = (push.stderr || push.stdout).trim().split("\n").filter((l) => !/^Try rerunning/.test(l)).slice(-3).join(" ");
+      const detail = (push.stderr || push.stdout)
+        .trim()
+        .split("\n")
+        .filter((l) => !/^Try rerunning/.test(l))
+        .slice(-3)
+        .join(" ");
       throw new Error(`supabase db push failed: ${detail}`);
     }
   } catch (err) {

@@ -154,7 +154,11 @@ export async function dumpSchema(adminUrl: string): Promise<string> {
     );
     const cron = await sql`select to_regclass('cron.job') is not null as present`;
     if (cron[0]?.present) {
-      await section("rows: cron.job", `select jobname, schedule, command from cron.job`, (r) => `cron ${r.jobname} ${r.schedule} ${JSON.stringify(r.command)}`);
+      await section(
+        "rows: cron.job",
+        `select jobname, schedule, command from cron.job`,
+        (r) => `cron ${r.jobname} ${r.schedule} ${JSON.stringify(r.command)}`,
+      );
     } else {
       out.push("\n===== rows: cron.job (pg_cron not installed here)");
     }
@@ -173,9 +177,13 @@ export async function dumpMigrations(ref?: string): Promise<string> {
   try {
     if (ref) {
       projectDir = join(dataDir, "project");
-      const archive = spawnSync("sh", ["-c", `mkdir -p "$2" && git -C "$1" archive "$3" supabase | tar -x -C "$2"`, "sh", root, projectDir, ref], {
-        encoding: "utf8",
-      });
+      const archive = spawnSync(
+        "sh",
+        ["-c", `mkdir -p "$2" && git -C "$1" archive "$3" supabase | tar -x -C "$2"`, "sh", root, projectDir, ref],
+        {
+          encoding: "utf8",
+        },
+      );
       if (archive.status !== 0) throw new Error(`git archive ${ref} failed: ${archive.stderr.trim()}`);
     }
     const [port] = await freePorts(1);

@@ -67,7 +67,11 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-export async function ensureAdmin(sql: postgres.Sql, admin: { username?: string; email?: string; password?: string }, log: (l: string) => void) {
+export async function ensureAdmin(
+  sql: postgres.Sql,
+  admin: { username?: string; email?: string; password?: string },
+  log: (l: string) => void,
+) {
   const { username, email, password } = admin;
   if (!username || !email || !password) return;
   const [existing] = await sql`select id from auth.users where lower(email) = ${email.toLowerCase()}`;

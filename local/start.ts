@@ -75,10 +75,14 @@ if (stack.jwtSecretSource === "demo") {
 const { smtp, mailbox } = stack.mail;
 if (smtp) notes.push(`Mail: SMTP ${smtp.host}:${smtp.port} from ${smtp.sender} (password-reset links).`);
 if (mailbox) {
-  notes.push(`Mailbox (development only): Auth's mails are kept at ${stack.supabaseUrl}/mailbox. Never turn LOCAL_MAILBOX on for an install others reach.`);
+  notes.push(
+    `Mailbox (development only): Auth's mails are kept at ${stack.supabaseUrl}/mailbox. Never turn LOCAL_MAILBOX on for an install others reach.`,
+  );
 }
 if (!smtp && !mailbox) {
-  notes.push("SMTP_HOST / SMTP_SENDER are not set: mail is not configured, so password-reset mails are not sent (비밀번호 찾기 메일이 발송되지 않습니다).");
+  notes.push(
+    "SMTP_HOST / SMTP_SENDER are not set: mail is not configured, so password-reset mails are not sent (비밀번호 찾기 메일이 발송되지 않습니다).",
+  );
 }
 if (!config.admin.username || !config.admin.email || !config.admin.password) {
   notes.push("ADMIN_USERNAME / ADMIN_EMAIL / ADMIN_PASSWORD are not set: no admin account is ensured.");

@@ -11,8 +11,10 @@ export function startupMessage(err: unknown): string {
   if (err instanceof StartupError) return err.message;
   const e = err as NodeJS.ErrnoException;
   if (e?.path && ["EACCES", "EPERM", "ENOTDIR", "EROFS", "ENOSPC", "EEXIST"].includes(e.code ?? "")) {
-    return `폴더를 사용할 수 없습니다: ${e.path} — 권한을 확인하거나 .env의 LOCAL_DATA_DIR을 바꾸세요 / ` +
-      `the folder is not usable: ${e.path} (${e.code}); check its permissions or set LOCAL_DATA_DIR in .env`;
+    return (
+      `폴더를 사용할 수 없습니다: ${e.path} — 권한을 확인하거나 .env의 LOCAL_DATA_DIR을 바꾸세요 / ` +
+      `the folder is not usable: ${e.path} (${e.code}); check its permissions or set LOCAL_DATA_DIR in .env`
+    );
   }
   const text = err instanceof Error ? err.message : String(err ?? "");
   const firstLine = text.split("\n").find((l) => l.trim()) ?? "unknown error";

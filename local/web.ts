@@ -10,7 +10,19 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import sirv from "sirv";
 
 /** What a build depends on besides the VITE_* settings (paths relative to the checkout). */
-const INPUTS = ["src", "public", "index.html", "vite.config.ts", "tsconfig.json", "package-lock.json", "supabase/functions/_shared", ".env", ".env.local", ".env.production", ".env.production.local"];
+const INPUTS = [
+  "src",
+  "public",
+  "index.html",
+  "vite.config.ts",
+  "tsconfig.json",
+  "package-lock.json",
+  "supabase/functions/_shared",
+  ".env",
+  ".env.local",
+  ".env.production",
+  ".env.production.local",
+];
 const KEEP_BUILDS = 3;
 /** `.cache/web/.in-use/<key>.<pid>`: build `key` is served (or being built) by process `pid`. */
 const IN_USE = ".in-use";
@@ -36,7 +48,9 @@ export function buildKey(rootDir: string, env: Record<string, string | undefined
       hash.update(relative(rootDir, file)).update("\0").update(readFileSync(file)).update("\0");
     }
   }
-  for (const name of Object.keys(env).filter((k) => k.startsWith("VITE_")).sort()) {
+  for (const name of Object.keys(env)
+    .filter((k) => k.startsWith("VITE_"))
+    .sort()) {
     hash.update(`${name}=${env[name] ?? ""}\n`);
   }
   return hash.digest("hex").slice(0, 16);

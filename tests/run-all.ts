@@ -70,6 +70,12 @@ try {
   results.push({ name: "types", code: checks.find((c) => c !== 0) ?? 0 });
   counts.add([checks.filter((c) => c === 0).length, checks.filter((c) => c !== 0).length]);
 
+  // Format (.prettierrc.json): every TypeScript, JavaScript, JSON and CSS file as Prettier writes it.
+  console.log("prettier --check .");
+  const format = await run("prettier", ["--check", ".", "--log-level", "warn"], {});
+  results.push({ name: "format", code: format });
+  counts.add(format === 0 ? [1, 0] : [0, 1]);
+
   // Lint (eslint.config.js): typescript-eslint, the rules of hooks, the import boundaries. Needs no stack.
   console.log("eslint .");
   const eslint = await run("eslint", ["."], {});
@@ -85,7 +91,10 @@ try {
   // Supabase's linter on the migrated test database: any warning (security or performance) fails the run.
   console.log("\nsupabase db advisors --type all --level warn --fail-on warn");
   const lint = await runAdvisors(testEnv.env.TEST_DB_URL);
-  const lintOutput = (lint.stdout + lint.stderr).split("\n").filter((l) => l.trim() && !/^Target:/.test(l)).join("\n");
+  const lintOutput = (lint.stdout + lint.stderr)
+    .split("\n")
+    .filter((l) => l.trim() && !/^Target:/.test(l))
+    .join("\n");
   console.log(lint.code === 0 ? `  ${lintOutput || "No issues found."}` : lintOutput);
   results.push({ name: "advisors", code: lint.code });
   counts.add(lint.code === 0 ? [1, 0] : [0, 1]);
@@ -103,8 +112,7 @@ try {
       code: await run("playwright", ["test", "--reporter=list,json"], { ...testEnv.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }),
     });
     counts.add(readCounts(playwrightJson, (r) => [r.stats.expected + r.stats.flaky, r.stats.unexpected]));
-  }
-  else results.push({ name: "playwright", code: "skipped" });
+  } else results.push({ name: "playwright", code: "skipped" });
 } catch (err) {
   console.error(`\n${startupMessage(err)}`);
   exitCode = 1;

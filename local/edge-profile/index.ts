@@ -50,8 +50,20 @@ export function edgeEnv(root = defaultRoot, extra: Record<string, string> = {}):
     // The npm registry may sit behind a TLS-inspecting proxy whose CA is only in the system store.
     DENO_TLS_CA_STORE: "mozilla,system",
   };
-  const passthrough = ["HOME", "PATH", "LANG", "TZ", "HTTPS_PROXY", "HTTP_PROXY", "NO_PROXY", "NPM_CONFIG_REGISTRY",
-    "DENO_CERT", "DENO_TLS_CA_STORE", "SSL_CERT_FILE", "SSL_CERT_DIR"];
+  const passthrough = [
+    "HOME",
+    "PATH",
+    "LANG",
+    "TZ",
+    "HTTPS_PROXY",
+    "HTTP_PROXY",
+    "NO_PROXY",
+    "NPM_CONFIG_REGISTRY",
+    "DENO_CERT",
+    "DENO_TLS_CA_STORE",
+    "SSL_CERT_FILE",
+    "SSL_CERT_DIR",
+  ];
   for (const k of passthrough) {
     if (process.env[k]) env[k] = process.env[k]!;
   }
@@ -64,7 +76,8 @@ export function edgeRunArgs(root = defaultRoot): string[] {
     "run",
     "--no-lock",
     "--node-modules-dir=none",
-    "--config", functionConfig(root),
+    "--config",
+    functionConfig(root),
     "--allow-net",
     "--allow-env",
     "--allow-read",

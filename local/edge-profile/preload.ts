@@ -13,11 +13,29 @@ const g = globalThis as Record<string, unknown>;
 /** Globals Deno has and edge-runtime's bootstrap does not install (or explicitly lacks). */
 export const MISSING_GLOBALS = [
   // DOM geometry / canvas (pdfjs-dist's legacy build calls `new DOMMatrix()` at import time)
-  "DOMMatrix", "DOMMatrixReadOnly", "DOMPoint", "DOMPointReadOnly", "DOMRect", "DOMRectReadOnly",
-  "Path2D", "OffscreenCanvas",
+  "DOMMatrix",
+  "DOMMatrixReadOnly",
+  "DOMPoint",
+  "DOMPointReadOnly",
+  "DOMRect",
+  "DOMRectReadOnly",
+  "Path2D",
+  "OffscreenCanvas",
   // workers and browser-only storage / UI / navigation
-  "Worker", "localStorage", "sessionStorage", "Storage", "alert", "confirm", "prompt", "close", "closed",
-  "EventSource", "Location", "location", "Cache", "CacheStorage",
+  "Worker",
+  "localStorage",
+  "sessionStorage",
+  "Storage",
+  "alert",
+  "confirm",
+  "prompt",
+  "close",
+  "closed",
+  "EventSource",
+  "Location",
+  "location",
+  "Cache",
+  "CacheStorage",
 ] as const;
 
 const removed: string[] = [];
@@ -58,8 +76,22 @@ const refuse = (name: string) =>
   };
 /** Not in edge-runtime's Deno namespace at all. */
 const DENO_ABSENT = [
-  "run", "Process", "watchFs", "dlopen", "UnsafeCallback", "UnsafePointer", "UnsafePointerView", "UnsafeFnPointer",
-  "ChildProcess", "listenTls", "umask", "test", "bench", "HttpClient", "ppid", "noColor",
+  "run",
+  "Process",
+  "watchFs",
+  "dlopen",
+  "UnsafeCallback",
+  "UnsafePointer",
+  "UnsafePointerView",
+  "UnsafeFnPointer",
+  "ChildProcess",
+  "listenTls",
+  "umask",
+  "test",
+  "bench",
+  "HttpClient",
+  "ppid",
+  "noColor",
 ];
 for (const name of DENO_ABSENT) {
   try {

@@ -19,9 +19,24 @@ const require = createRequire(import.meta.url);
 const report = {
   deno: Deno.version.deno,
   globals: Object.fromEntries(
-    ["DOMMatrix", "DOMPoint", "DOMRect", "Path2D", "OffscreenCanvas", "Worker", "localStorage", "sessionStorage",
-      "alert", "confirm", "prompt", "EventSource", "Location", "ImageData", "createImageBitmap", "EdgeRuntime"]
-      .map((n) => [n, typeof g[n] !== "undefined"]),
+    [
+      "DOMMatrix",
+      "DOMPoint",
+      "DOMRect",
+      "Path2D",
+      "OffscreenCanvas",
+      "Worker",
+      "localStorage",
+      "sessionStorage",
+      "alert",
+      "confirm",
+      "prompt",
+      "EventSource",
+      "Location",
+      "ImageData",
+      "createImageBitmap",
+      "EdgeRuntime",
+    ].map((n) => [n, typeof g[n] !== "undefined"]),
   ),
   sharedArrayBufferIsArrayBuffer: g.SharedArrayBuffer === ArrayBuffer,
   hardwareConcurrency: navigator.hardwareConcurrency,

@@ -32,7 +32,9 @@ export function authCaptchaFromEnv(env: Record<string, string | undefined>): Aut
   const secret = env.CAPTCHA_SECRET_KEY?.trim();
   if (!provider || !secret) return undefined;
   if (provider !== "turnstile" && provider !== "hcaptcha") {
-    throw new Error(`CAPTCHA_PROVIDER는 turnstile 또는 hcaptcha여야 합니다 / CAPTCHA_PROVIDER must be turnstile or hcaptcha, not ${provider}`);
+    throw new Error(
+      `CAPTCHA_PROVIDER는 turnstile 또는 hcaptcha여야 합니다 / CAPTCHA_PROVIDER must be turnstile or hcaptcha, not ${provider}`,
+    );
   }
   return { provider, secret, verifyUrl: env.CAPTCHA_VERIFY_URL?.trim() || VERIFY_URLS[provider] };
 }
@@ -50,7 +52,9 @@ async function hasAdminCredentials(ctx: GatewayContext, req: IncomingMessage): P
 
 /** The caller's address as GoTrue reads it: the first X-Forwarded-For entry, else the socket's peer. */
 function clientIp(req: IncomingMessage): string {
-  const forwarded = String(req.headers["x-forwarded-for"] ?? "").split(",")[0]?.trim();
+  const forwarded = String(req.headers["x-forwarded-for"] ?? "")
+    .split(",")[0]
+    ?.trim();
   return forwarded || req.socket.remoteAddress || "";
 }
 

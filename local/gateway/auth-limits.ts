@@ -57,7 +57,8 @@ export function readAuthRateLimits(file = CONFIG_TOML): AuthRateLimits {
     const value = section[key];
     if (value === undefined) continue;
     const n = typeof value === "bigint" ? Number(value) : value;
-    if (typeof n !== "number" || !Number.isFinite(n) || n < 0) throw new Error(`${file}: [auth.rate_limit] ${key} must be a non-negative number`);
+    if (typeof n !== "number" || !Number.isFinite(n) || n < 0)
+      throw new Error(`${file}: [auth.rate_limit] ${key} must be a non-negative number`);
     out[field] = n;
   }
   return out;
@@ -75,7 +76,10 @@ interface Bucket {
 /** A token bucket per key: `rate` tokens per ms, at most `burst` held (golang.org/x/time/rate, as tollbooth uses it). */
 class KeyedBuckets {
   private readonly buckets = new Map<string, Bucket>();
-  constructor(private readonly rate: number, private readonly burst: number) {}
+  constructor(
+    private readonly rate: number,
+    private readonly burst: number,
+  ) {}
 
   take(key: string, now: number): boolean {
     if (this.buckets.size > 10_000) this.prune(now);
@@ -97,7 +101,10 @@ class KeyedBuckets {
 }
 
 export class RateLimitError extends Error {
-  constructor(public code: "over_request_rate_limit" | "over_email_send_rate_limit", message: string) {
+  constructor(
+    public code: "over_request_rate_limit" | "over_email_send_rate_limit",
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -112,7 +119,10 @@ export class AuthLimiter {
   private emailWindowStart: number;
   private emailsInWindow = 0;
 
-  constructor(readonly limits: AuthRateLimits, private readonly now: () => number = Date.now) {
+  constructor(
+    readonly limits: AuthRateLimits,
+    private readonly now: () => number = Date.now,
+  ) {
     this.perAddress = {
       signInSignUps: new KeyedBuckets(limits.signInSignUps / FIVE_MIN_MS, BURST),
       anonymousUsers: new KeyedBuckets(limits.anonymousUsers / HOUR_MS, limits.anonymousUsers),

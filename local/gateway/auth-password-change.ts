@@ -17,7 +17,10 @@ export const RECENT_SIGN_IN_S = 24 * 3600;
 export const REAUTHENTICATION_TTL_S = 3600;
 
 /** GoTrue's token hash of a mailed one-time code: sha224 over the address and the code, in hex. */
-const tokenHash = (email: string, code: string) => createHash("sha224").update(email + code).digest("hex");
+const tokenHash = (email: string, code: string) =>
+  createHash("sha224")
+    .update(email + code)
+    .digest("hex");
 
 /** GET /reauthenticate: mails the signed-in user a six-digit nonce for their next password change. */
 export async function sendReauthentication(ctx: GatewayContext, userId: string): Promise<Record<string, never>> {
@@ -45,7 +48,12 @@ export interface PasswordChangeCaller {
 }
 
 /** Throws unless `caller` may set a new password through PUT /user (both rules above, in GoTrue's order). */
-export async function checkPasswordChange(ctx: GatewayContext, userId: string, caller: PasswordChangeCaller, body: Record<string, unknown>) {
+export async function checkPasswordChange(
+  ctx: GatewayContext,
+  userId: string,
+  caller: PasswordChangeCaller,
+  body: Record<string, unknown>,
+) {
   await requireReauthentication(ctx, userId, caller.sessionId, body.nonce);
   await requireCurrentPassword(ctx, userId, caller.claims, body.current_password);
 }

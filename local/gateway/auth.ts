@@ -35,9 +35,8 @@ export function accessTokenVerifier(keys: TokenKeys): (token: string) => Promise
   const jwks = createLocalJWKSet(keys.jwks as JSONWebKeySet);
   return async (token) => {
     const { alg } = decodeProtectedHeader(token);
-    const { payload } = alg === "HS256"
-      ? await jwtVerify(token, secret, { algorithms: ["HS256"] })
-      : await jwtVerify(token, jwks, { algorithms: ["ES256"] });
+    const { payload } =
+      alg === "HS256" ? await jwtVerify(token, secret, { algorithms: ["HS256"] }) : await jwtVerify(token, jwks, { algorithms: ["ES256"] });
     return payload as Json;
   };
 }
@@ -99,7 +98,7 @@ async function readJson(req: IncomingMessage): Promise<Json> {
   throw new AuthError(400, "bad_json", "Could not parse request body as JSON");
 }
 
-const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : d ?? undefined);
+const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : (d ?? undefined));
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
 
 export function userJson(u: UserRow, identities: UserRow[] = []): Json {
@@ -345,7 +344,7 @@ async function updateUser(ctx: GatewayContext, id: string, body: Json, admin: bo
       if (password !== undefined) {
         await tx`update auth.users set encrypted_password = extensions.crypt(${password}, extensions.gen_salt('bf', ${BCRYPT_COST})),
           updated_at = now() where id = ${id}`;
-        await afterPasswordChange(tx, id, admin ? null : caller?.sessionId ?? null);
+        await afterPasswordChange(tx, id, admin ? null : (caller?.sessionId ?? null));
       }
       if (email !== undefined) {
         await tx`update auth.users set email = ${email}, email_confirmed_at = coalesce(email_confirmed_at, now()),
@@ -396,8 +395,11 @@ async function recover(ctx: GatewayContext, body: Json, redirectParam: string | 
     from auth.users where lower(email) = ${email} and not coalesce(is_anonymous, false)`;
   if (!user) return {};
   if (user.since != null && Number(user.since) < RECOVERY_MAIL_INTERVAL_S) {
-    throw new AuthError(429, "over_email_send_rate_limit",
-      `For security purposes, you can only request this after ${Math.ceil(RECOVERY_MAIL_INTERVAL_S - Number(user.since))} seconds.`);
+    throw new AuthError(
+      429,
+      "over_email_send_rate_limit",
+      `For security purposes, you can only request this after ${Math.ceil(RECOVERY_MAIL_INTERVAL_S - Number(user.since))} seconds.`,
+    );
   }
   ctx.authLimits.takeEmail();
   const token = randomBytes(24).toString("hex");
@@ -455,9 +457,13 @@ export async function handleAuth(req: IncomingMessage, res: ServerResponse, path
       return send(res, 200, jwksJson(ctx));
     }
     if (method === "GET" && (path === "/health" || path === "/settings")) {
-      return send(res, 200, path === "/health"
-        ? { version: "local-standin", name: "GoTrue", description: "local stand-in" }
-        : { external: { email: true, anonymous_users: true }, disable_signup: false, mailer_autoconfirm: true });
+      return send(
+        res,
+        200,
+        path === "/health"
+          ? { version: "local-standin", name: "GoTrue", description: "local stand-in" }
+          : { external: { email: true, anonymous_users: true }, disable_signup: false, mailer_autoconfirm: true },
+      );
     }
     if (method === "POST" && path === "/signup") {
       const body = await readJson(req);

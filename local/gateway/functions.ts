@@ -152,16 +152,13 @@ export class FunctionsRuntime {
     const bodyless = !req.headers["transfer-encoding"] && !Number(req.headers["content-length"] ?? 0);
     const attempt = async (retries: number) => {
       await this.awaitReady();
-      const upstream = http.request(
-        { host: "127.0.0.1", port: this.port, method: req.method, path: path + url.search, headers },
-        (up) => {
-          const out = { ...up.headers };
-          for (const h of HOP_BY_HOP) if (h !== "transfer-encoding") delete out[h];
-          res.writeHead(up.statusCode ?? 502, out);
-          up.pipe(res);
-          up.on("error", () => res.destroy());
-        },
-      );
+      const upstream = http.request({ host: "127.0.0.1", port: this.port, method: req.method, path: path + url.search, headers }, (up) => {
+        const out = { ...up.headers };
+        for (const h of HOP_BY_HOP) if (h !== "transfer-encoding") delete out[h];
+        res.writeHead(up.statusCode ?? 502, out);
+        up.pipe(res);
+        up.on("error", () => res.destroy());
+      });
       upstream.on("error", () => {
         if (res.headersSent) return void res.destroy();
         if (bodyless && retries > 0 && !this.stopping) return void sleep(300).then(() => attempt(retries - 1));

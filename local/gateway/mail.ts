@@ -49,18 +49,24 @@ export function mailSettingsFromEnv(env: NodeJS.ProcessEnv): MailSettings {
   const settings: MailSettings = { mailbox: truthy(env.LOCAL_MAILBOX) };
   if (!host) {
     const stray = ["SMTP_USER", "SMTP_PASS", "SMTP_SENDER"].filter((n) => get(n));
-    if (stray.length) throw new StartupError(`SMTP_HOST 없이 ${stray.join(", ")}만 설정되었습니다`, `${stray.join(", ")} set without SMTP_HOST`);
+    if (stray.length)
+      throw new StartupError(`SMTP_HOST 없이 ${stray.join(", ")}만 설정되었습니다`, `${stray.join(", ")} set without SMTP_HOST`);
     return settings;
   }
   const port = Number(get("SMTP_PORT") ?? "587");
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new StartupError("SMTP_PORT가 올바른 포트 번호가 아닙니다", "SMTP_PORT must be a port number");
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new StartupError("SMTP_PORT가 올바른 포트 번호가 아닙니다", "SMTP_PORT must be a port number");
   const sender = get("SMTP_SENDER");
   if (!sender || !/^[^\s@]+@[^\s@]+$/.test(sender)) {
-    throw new StartupError("SMTP_HOST를 쓰려면 보내는 주소 SMTP_SENDER가 필요합니다", "SMTP_SENDER (the From address) must be set with SMTP_HOST");
+    throw new StartupError(
+      "SMTP_HOST를 쓰려면 보내는 주소 SMTP_SENDER가 필요합니다",
+      "SMTP_SENDER (the From address) must be set with SMTP_HOST",
+    );
   }
   const user = get("SMTP_USER");
   const pass = env.SMTP_PASS || undefined;
-  if (Boolean(user) !== Boolean(pass)) throw new StartupError("SMTP_USER와 SMTP_PASS는 함께 설정해야 합니다", "SMTP_USER and SMTP_PASS go together");
+  if (Boolean(user) !== Boolean(pass))
+    throw new StartupError("SMTP_USER와 SMTP_PASS는 함께 설정해야 합니다", "SMTP_USER and SMTP_PASS go together");
   settings.smtp = { host, port, user, pass, sender, senderName: get("SMTP_SENDER_NAME") };
   return settings;
 }

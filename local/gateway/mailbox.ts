@@ -46,7 +46,7 @@ export async function listMail(ctx: MailboxHost, limit = PAGE_LIMIT): Promise<Ma
   } catch {
     return [];
   }
-  names.sort((a, b) => (parseInt(b, 10) - parseInt(a, 10)) || b.localeCompare(a));
+  names.sort((a, b) => parseInt(b, 10) - parseInt(a, 10) || b.localeCompare(a));
   const mails: Mail[] = [];
   for (const name of names.slice(0, limit)) {
     try {
@@ -75,11 +75,15 @@ export async function handleMailbox(req: IncomingMessage, res: ServerResponse, p
     res.writeHead(200, { "Content-Type": "application/json", ...PRIVATE_HEADERS }).end(JSON.stringify(mails));
     return;
   }
-  const items = mails.map((m) => `<article>
+  const items = mails
+    .map(
+      (m) => `<article>
 <h2>${escapeHtml(m.subject)}</h2>
 <p class="meta">받는 사람: <span class="to">${escapeHtml(m.to)}</span> · ${escapeHtml(m.sentAt)}</p>
 <pre>${linkify(m.text)}</pre>
-</article>`).join("\n");
+</article>`,
+    )
+    .join("\n");
   const html = `<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>로컬 메일함</title>
 <style>body{font-family:sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem}article{border:1px solid #ccc;border-radius:8px;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap}.meta{color:#666}</style>
 </head><body><h1>로컬 메일함 (개발용)</h1><p>로컬 Auth가 보낸 메일입니다. 실제로 발송되지 않습니다.</p>

@@ -251,8 +251,13 @@ export function attachRealtime(server: http.Server, ctx: GatewayContext): { clos
         if (!row) continue;
         for (const ch of byTopic.get(n.topic) ?? []) {
           if (ch.private !== n.private) continue;
-          send(ch.conn, [null, null, ch.topic, "broadcast",
-            { type: "broadcast", event: row.event, payload: row.payload, meta: { id: row.id } }]);
+          send(ch.conn, [
+            null,
+            null,
+            ch.topic,
+            "broadcast",
+            { type: "broadcast", event: row.event, payload: row.payload, meta: { id: row.id } },
+          ]);
         }
       }
     } catch (e) {

@@ -62,9 +62,12 @@ export function validateXRobotsTag(value: string): void {
       const [, name, raw] = param;
       const v = raw.trim();
       if (!v) throw E.invalidRobots(`X-Robots-Tag rule "${name}" requires a value`);
-      const ok = name === "max-image-preview" ? ["none", "standard", "large"].includes(v)
-        : name === "unavailable_after" ? !Number.isNaN(new Date(v).getTime())
-        : /^-?\d+$/.test(v) && Number(v) >= -1;
+      const ok =
+        name === "max-image-preview"
+          ? ["none", "standard", "large"].includes(v)
+          : name === "unavailable_after"
+            ? !Number.isNaN(new Date(v).getTime())
+            : /^-?\d+$/.test(v) && Number(v) >= -1;
       if (!ok) throw E.invalidRobots(`X-Robots-Tag "${name}" value is not valid, got: "${v}"`);
       continue;
     }

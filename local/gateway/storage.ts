@@ -11,15 +11,37 @@ import { SignJWT, jwtVerify } from "jose";
 import type postgres from "postgres";
 import { bearerForApiKey } from "./auth.ts";
 import {
-  contentDisposition, E, mimeAllowed, notFound, objectFile, parseJson, parseRange, partMimeType, readBody, readJson, robotsTagFor,
-  sendJson, StorageError, validateXRobotsTag,
+  contentDisposition,
+  E,
+  mimeAllowed,
+  notFound,
+  objectFile,
+  parseJson,
+  parseRange,
+  partMimeType,
+  readBody,
+  readJson,
+  robotsTagFor,
+  sendJson,
+  StorageError,
+  validateXRobotsTag,
 } from "./storage-rules.ts";
 import type { GatewayContext } from "./types.ts";
 
 type Json = Record<string, any>;
 type Tx = postgres.TransactionSql;
-interface Caller { role: string; sub: string; token: string; claims: Json }
-interface ObjectRow { id: string; name: string; metadata: Json | null; updated_at: Date | null }
+interface Caller {
+  role: string;
+  sub: string;
+  token: string;
+  claims: Json;
+}
+interface ObjectRow {
+  id: string;
+  name: string;
+  metadata: Json | null;
+  updated_at: Date | null;
+}
 
 const GLOBAL_SIZE_LIMIT = 50 * 1024 * 1024; // hosted default (50 MB)
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -144,7 +166,15 @@ function signingKey(ctx: GatewayContext): Uint8Array {
 
 // ---------- handlers ----------
 
-async function upload(req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, c: Caller, bucketId: string, name: string, upsert: boolean) {
+async function upload(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: GatewayContext,
+  c: Caller,
+  bucketId: string,
+  name: string,
+  upsert: boolean,
+) {
   const bucket = await findBucket(ctx, bucketId);
   if (!bucket) {
     await readBody(req, Infinity).catch(() => {});
@@ -157,11 +187,18 @@ async function upload(req: IncomingMessage, res: ServerResponse, ctx: GatewayCon
   const body = await readBody(req, limit + MULTIPART_OVERHEAD);
   if (xRobotsTag) validateXRobotsTag(xRobotsTag);
 
-  let data: Buffer, mimetype: string, cacheControl: string, userMetadata: Json | null = null;
+  let data: Buffer,
+    mimetype: string,
+    cacheControl: string,
+    userMetadata: Json | null = null;
   if (contentType.startsWith("multipart/form-data")) {
-    const form = await new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), { headers: { "content-type": contentType } }).formData().catch(() => {
-      throw E.invalidRequest("Invalid multipart body");
-    });
+    const form = await new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), {
+      headers: { "content-type": contentType },
+    })
+      .formData()
+      .catch(() => {
+        throw E.invalidRequest("Invalid multipart body");
+      });
     const file = [...form.values()].find((v): v is File => typeof v !== "string");
     if (!file) throw E.invalidRequest("No content provided");
     data = Buffer.from(await file.arrayBuffer());
@@ -198,7 +235,15 @@ async function upload(req: IncomingMessage, res: ServerResponse, ctx: GatewayCon
   await writeFile(tmp, data);
   try {
     const id = await asCaller(ctx, c, req, upsert ? "object.upsert" : "object.upload", async (tx) => {
-      const values = { bucket_id: bucketId, name, owner, owner_id: c.sub || null, version: randomUUID(), metadata, user_metadata: userMetadata };
+      const values = {
+        bucket_id: bucketId,
+        name,
+        owner,
+        owner_id: c.sub || null,
+        version: randomUUID(),
+        metadata,
+        user_metadata: userMetadata,
+      };
       // An upsert by a caller without a user (the service role) keeps the object's owner.
       const [row] = upsert
         ? await tx`insert into storage.objects ${tx(values)} on conflict (bucket_id, name) do update set
@@ -218,9 +263,22 @@ async function upload(req: IncomingMessage, res: ServerResponse, ctx: GatewayCon
   }
 }
 
-async function authenticatedGet(req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, c: Caller, bucket: string, name: string, url: URL) {
-  const [row] = await asCaller(ctx, c, req, "object.get_authenticated", (tx) =>
-    tx<ObjectRow[]>`select id, name, metadata, updated_at from storage.objects where bucket_id = ${bucket} and name = ${name}`);
+async function authenticatedGet(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: GatewayContext,
+  c: Caller,
+  bucket: string,
+  name: string,
+  url: URL,
+) {
+  const [row] = await asCaller(
+    ctx,
+    c,
+    req,
+    "object.get_authenticated",
+    (tx) => tx<ObjectRow[]>`select id, name, metadata, updated_at from storage.objects where bucket_id = ${bucket} and name = ${name}`,
+  );
   if (!row) throw E.noSuchKey();
   await serveFile(req, res, ctx, bucket, row, url);
 }
@@ -228,7 +286,9 @@ async function authenticatedGet(req: IncomingMessage, res: ServerResponse, ctx: 
 async function publicGet(req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, bucket: string, name: string, url: URL) {
   const b = await findBucket(ctx, bucket);
   if (!b?.public) throw E.noSuchBucket();
-  const [row] = await ctx.sql<ObjectRow[]>`select id, name, metadata, updated_at from storage.objects where bucket_id = ${bucket} and name = ${name}`;
+  const [row] = await ctx.sql<
+    ObjectRow[]
+  >`select id, name, metadata, updated_at from storage.objects where bucket_id = ${bucket} and name = ${name}`;
   if (!row) throw E.noSuchKey();
   await serveFile(req, res, ctx, bucket, row, url);
 }
@@ -244,7 +304,9 @@ async function signedGet(req: IncomingMessage, res: ServerResponse, ctx: Gateway
   }
   if (payload.scope !== "download") throw new StorageError(400, "InvalidSignature", "InvalidSignature", "Token is not scoped for download");
   if (payload.url !== `${bucket}/${name}`) throw E.invalidSignature();
-  const [row] = await ctx.sql<ObjectRow[]>`select id, name, metadata, updated_at from storage.objects where bucket_id = ${bucket} and name = ${name}`;
+  const [row] = await ctx.sql<
+    ObjectRow[]
+  >`select id, name, metadata, updated_at from storage.objects where bucket_id = ${bucket} and name = ${name}`;
   if (!row) throw E.noSuchKey();
   await serveFile(req, res, ctx, bucket, row, url, new Date(Number(payload.exp) * 1000).toUTCString());
 }
@@ -254,7 +316,15 @@ async function signedGet(req: IncomingMessage, res: ServerResponse, ctx: Gateway
  * with its own valid tag, `Accept-Ranges`, a `Range` answered 206 with `Content-Range`, `?download[=name]`
  * as an attachment, and a signed URL's expiry as `Expires` in place of the stored Cache-Control.
  */
-async function serveFile(req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, bucket: string, row: ObjectRow, url: URL, expires?: string) {
+async function serveFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: GatewayContext,
+  bucket: string,
+  row: ObjectRow,
+  url: URL,
+  expires?: string,
+) {
   const path = filePath(ctx, bucket, row.name);
   const st = await stat(path).catch(() => null);
   if (!st?.isFile()) {
@@ -284,7 +354,9 @@ async function serveFile(req: IncomingMessage, res: ServerResponse, ctx: Gateway
   if (download !== null) headers["Content-Disposition"] = contentDisposition(download);
   res.writeHead(range ? 206 : 200, headers);
   if (req.method === "HEAD") return void res.end();
-  createReadStream(path, range).on("error", () => res.destroy()).pipe(res);
+  createReadStream(path, range)
+    .on("error", () => res.destroy())
+    .pipe(res);
 }
 
 async function sign(req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, c: Caller, bucket: string, name: string) {
@@ -294,8 +366,13 @@ async function sign(req: IncomingMessage, res: ServerResponse, ctx: GatewayConte
   const names: string[] = name ? [name] : Array.isArray(body.paths) ? body.paths.map(String) : [];
   if (!name && names.length === 0) throw E.invalidRequest("paths must be a non-empty array");
   names.forEach(checkKey);
-  const visible = await asCaller(ctx, c, req, "object.sign", (tx) =>
-    tx<{ name: string }[]>`select name from storage.objects where bucket_id = ${bucket} and name = any(${names})`);
+  const visible = await asCaller(
+    ctx,
+    c,
+    req,
+    "object.sign",
+    (tx) => tx<{ name: string }[]>`select name from storage.objects where bucket_id = ${bucket} and name = any(${names})`,
+  );
   const found = new Set(visible.map((r) => r.name));
   const urlFor = async (n: string) => {
     const token = await new SignJWT({ url: `${bucket}/${n}`, scope: "download" })
@@ -309,9 +386,16 @@ async function sign(req: IncomingMessage, res: ServerResponse, ctx: GatewayConte
     if (!found.has(name)) throw E.noSuchKey();
     return sendJson(res, { signedURL: await urlFor(name) });
   }
-  sendJson(res, await Promise.all(names.map(async (n) => found.has(n)
-    ? { error: null, path: n, signedURL: await urlFor(n) }
-    : { error: "Either the object does not exist or you do not have access to it", path: n, signedURL: null })));
+  sendJson(
+    res,
+    await Promise.all(
+      names.map(async (n) =>
+        found.has(n)
+          ? { error: null, path: n, signedURL: await urlFor(n) }
+          : { error: "Either the object does not exist or you do not have access to it", path: n, signedURL: null },
+      ),
+    ),
+  );
 }
 
 async function remove(req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, c: Caller, bucket: string, name: string) {
@@ -323,9 +407,21 @@ async function remove(req: IncomingMessage, res: ServerResponse, ctx: GatewayCon
     }
     names = body.prefixes.map(String);
   }
-  const valid = names.filter((n) => { try { checkKey(n); return true; } catch { return false; } });
-  const rows = await asCaller(ctx, c, req, "object.delete", (tx) =>
-    tx`delete from storage.objects where bucket_id = ${bucket} and name = any(${valid}) returning ${tx.unsafe(OBJECT_COLUMNS)}`);
+  const valid = names.filter((n) => {
+    try {
+      checkKey(n);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  const rows = await asCaller(
+    ctx,
+    c,
+    req,
+    "object.delete",
+    (tx) => tx`delete from storage.objects where bucket_id = ${bucket} and name = any(${valid}) returning ${tx.unsafe(OBJECT_COLUMNS)}`,
+  );
   await Promise.all(rows.map((r) => rm(filePath(ctx, bucket, r.name), { force: true })));
   if (name) {
     if (rows.length === 0) throw E.noSuchKey();
@@ -342,18 +438,27 @@ async function list(req: IncomingMessage, res: ServerResponse, ctx: GatewayConte
   const search = typeof body.search === "string" ? body.search : "";
   const desc = body.sortBy?.order === "desc";
   const like = prefix.replace(/[\\%_]/g, (m: string) => "\\" + m) + "%";
-  const rows = await asCaller(ctx, c, req, "object.list", (tx) =>
-    tx<ObjectRow[]>`select id, name, metadata, updated_at, created_at, last_accessed_at from storage.objects
-                    where bucket_id = ${bucket} and name like ${like} order by name collate "C"`);
+  const rows = await asCaller(
+    ctx,
+    c,
+    req,
+    "object.list",
+    (tx) =>
+      tx<ObjectRow[]>`select id, name, metadata, updated_at, created_at, last_accessed_at from storage.objects
+                    where bucket_id = ${bucket} and name like ${like} order by name collate "C"`,
+  );
   const entries = new Map<string, Json>();
   for (const r of rows) {
     const rest = r.name.slice(prefix.length);
     const slash = rest.indexOf("/");
     const entryName = slash < 0 ? rest : rest.slice(0, slash);
     if (!entryName.toLowerCase().startsWith(search.toLowerCase()) || entries.has(entryName)) continue;
-    entries.set(entryName, slash < 0
-      ? { ...r, name: entryName }
-      : { name: entryName, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
+    entries.set(
+      entryName,
+      slash < 0
+        ? { ...r, name: entryName }
+        : { name: entryName, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null },
+    );
   }
   const sorted = [...entries.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) * (desc ? -1 : 1));
   sendJson(res, sorted.slice(offset, offset + limit));

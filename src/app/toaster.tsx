@@ -9,11 +9,6 @@ export default function ThemedToaster() {
   // Child effects run first: by now <Toaster> has subscribed to sonner's toast state.
   useEffect(() => toaster.markReady(), []);
   return (
-    <Toaster
-      {...TOASTER_PROPS}
-      hotkey={[...TOASTER_PROPS.hotkey]}
-      swipeDirections={[...TOASTER_PROPS.swipeDirections]}
-      theme={theme}
-    />
+    <Toaster {...TOASTER_PROPS} hotkey={[...TOASTER_PROPS.hotkey]} swipeDirections={[...TOASTER_PROPS.swipeDirections]} theme={theme} />
   );
 }

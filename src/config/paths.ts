@@ -9,8 +9,7 @@ export const paths = {
   /** One answer's report inside its session's dashboard. */
   sessionReport: {
     path: "/sessions/:id/submissions/:submissionId",
-    getHref: (id: string, submissionId: string) =>
-      `/sessions/${encodeURIComponent(id)}/submissions/${encodeURIComponent(submissionId)}`,
+    getHref: (id: string, submissionId: string) => `/sessions/${encodeURIComponent(id)}/submissions/${encodeURIComponent(submissionId)}`,
   },
   /** The login / sign-up screen (the signed-out home `/` is the landing). */
   login: {

@@ -48,8 +48,7 @@ export async function toApiError(res: Response): Promise<ApiError> {
   if (isObject(data) && data.usageExceeded) {
     return new ApiError(nonEmptyString(data.error) ?? "Request failed", res.status, data);
   }
-  const message =
-    (isObject(data) && (nonEmptyString(data.error) ?? nonEmptyString(data.message))) || `${res.status}: ${text}`;
+  const message = (isObject(data) && (nonEmptyString(data.error) ?? nonEmptyString(data.message))) || `${res.status}: ${text}`;
   return new ApiError(message, res.status, data);
 }
 

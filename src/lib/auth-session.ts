@@ -95,8 +95,7 @@ async function authenticate(path: string, body: unknown, title: string, welcome:
 }
 
 /** A toast that explains a refusal (the form stays for another try). */
-const explain = (title: string, fallback: string) => (error: unknown) =>
-  notify({ title, description: errorMessage(error, fallback) });
+const explain = (title: string, fallback: string) => (error: unknown) => notify({ title, description: errorMessage(error, fallback) });
 
 /** What registration sends: the optional display name only when it is not blank. */
 function registration(input: RegisterInput): RegisterInput {
@@ -107,7 +106,13 @@ function registration(input: RegisterInput): RegisterInput {
 }
 
 export function login(input: LoginInput) {
-  return authenticate("/auth/login", input, "로그인 성공", "환영합니다!", explain("로그인 안내", "아이디와 비밀번호를 다시 확인해 주세요."));
+  return authenticate(
+    "/auth/login",
+    input,
+    "로그인 성공",
+    "환영합니다!",
+    explain("로그인 안내", "아이디와 비밀번호를 다시 확인해 주세요."),
+  );
 }
 
 export function register(input: RegisterInput, captchaToken?: string | null) {
@@ -126,9 +131,7 @@ export function loginAsGuest(captchaToken?: string | null) {
     captchaToken ? { captchaToken } : undefined,
     "게스트 로그인 성공",
     "게스트로 로그인되었습니다.",
-    unlessCaptcha((error) =>
-      notifyFailure("게스트 로그인 실패", errorMessage(error, "게스트 로그인 중 오류가 발생했습니다.")),
-    ),
+    unlessCaptcha((error) => notifyFailure("게스트 로그인 실패", errorMessage(error, "게스트 로그인 중 오류가 발생했습니다."))),
   );
 }
 

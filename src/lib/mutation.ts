@@ -11,8 +11,7 @@ export function useInvalidatingMutation<TData, TInput>(
   when: "success" | "settled" = "success",
 ) {
   const queryClient = useQueryClient();
-  const invalidate = (input: TInput) =>
-    Promise.all(keys(input).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  const invalidate = (input: TInput) => Promise.all(keys(input).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   return useMutation<TData, Error, TInput>({
     mutationFn,
     onSuccess: when === "success" ? (_data, input) => invalidate(input) : undefined,

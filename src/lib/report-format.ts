@@ -10,9 +10,24 @@ export type Tier = ReturnType<typeof scoreTier>;
  * themes (towards dark in the light theme, towards light in the dark one). Bars keep the pure colour.
  */
 export const TIER_STYLES: Record<Tier, { text: string; progress: "success" | "warning" | "error"; bar: string; label: string }> = {
-  high: { text: "text-[color-mix(in_oklab,var(--color-success)_50%,var(--color-base-content))]", progress: "success", bar: "progress-success", label: "우수" },
-  mid: { text: "text-[color-mix(in_oklab,var(--color-warning)_50%,var(--color-base-content))]", progress: "warning", bar: "progress-warning", label: "보통" },
-  low: { text: "text-[color-mix(in_oklab,var(--color-error)_50%,var(--color-base-content))]", progress: "error", bar: "progress-error", label: "미흡" },
+  high: {
+    text: "text-[color-mix(in_oklab,var(--color-success)_50%,var(--color-base-content))]",
+    progress: "success",
+    bar: "progress-success",
+    label: "우수",
+  },
+  mid: {
+    text: "text-[color-mix(in_oklab,var(--color-warning)_50%,var(--color-base-content))]",
+    progress: "warning",
+    bar: "progress-warning",
+    label: "보통",
+  },
+  low: {
+    text: "text-[color-mix(in_oklab,var(--color-error)_50%,var(--color-base-content))]",
+    progress: "error",
+    bar: "progress-error",
+    label: "미흡",
+  },
 };
 
 export function formatScore(n: number): string {

@@ -19,7 +19,6 @@ test.afterAll(async () => {
   await closeTestSql();
 });
 
-
 for (const vp of VIEWPORTS) {
   test(`workspace and a graded report have no serious axe violations at ${vp.name} ${vp.width}×${vp.height}`, async ({ page }) => {
     test.setTimeout(120_000);

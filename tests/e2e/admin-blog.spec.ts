@@ -29,7 +29,11 @@ test("an admin writes a post with an attachment, publishes it, and it is readabl
   await expect(toast(page).filter({ hasText: "입력 오류" })).toContainText("제목, 슬러그, 발췌, 내용은 필수 항목입니다.");
 
   await page.getByLabel("발췌").fill("수시 논술을 준비하는 학생을 위한 핵심 전략을 정리했습니다.");
-  await page.getByLabel("내용").fill("## 준비 순서\n\n기출 분석부터 시작하세요.\n둘째 줄입니다.\n\n[안전한 링크](https://example.com/guide) [위험한 링크](javascript:alert(1))");
+  await page
+    .getByLabel("내용")
+    .fill(
+      "## 준비 순서\n\n기출 분석부터 시작하세요.\n둘째 줄입니다.\n\n[안전한 링크](https://example.com/guide) [위험한 링크](javascript:alert(1))",
+    );
   await page.getByLabel("카테고리").selectOption("admission-info");
   await page.getByLabel("태그 (쉼표로 구분)").fill(" 입시, 논술 ,, ");
   await page.getByLabel("SEO 제목").fill(`${title} | SEO`);
@@ -103,7 +107,12 @@ test("an admin changes a member's plan and the member's badge shows it", async (
   const [admin, member] = await Promise.all([createAdmin(), createMember()]);
   await signIn(page, admin, "/admin/users");
   await expect(page.getByRole("heading", { name: "회원 관리" })).toBeVisible();
-  for (const [label, id] of [["회원 수", "stat-members"], ["게스트", "stat-guests"], ["유료 구독자", "stat-paid"], ["이번 달 채점 수", "stat-graded"]]) {
+  for (const [label, id] of [
+    ["회원 수", "stat-members"],
+    ["게스트", "stat-guests"],
+    ["유료 구독자", "stat-paid"],
+    ["이번 달 채점 수", "stat-graded"],
+  ]) {
     await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
     await expect(page.getByTestId(id)).toHaveText(/^\d[\d,]*$/);
   }

@@ -22,7 +22,9 @@ test("a teacher adds an anchor answer in the setup tab and the report says the g
 
   // No session yet: no anchor section.
   await expect(page.getByText(/기준 답안 \(선택/)).toHaveCount(0);
-  await page.getByLabel("논술 문제(필수)").setInputFiles({ name: "문제.txt", mimeType: "text/plain", buffer: Buffer.from(QUESTION, "utf8") });
+  await page
+    .getByLabel("논술 문제(필수)")
+    .setInputFiles({ name: "문제.txt", mimeType: "text/plain", buffer: Buffer.from(QUESTION, "utf8") });
   await page.getByRole("button", { name: "다음 단계" }).click();
   await expect(page.getByRole("heading", { name: "답안 작성" })).toBeVisible();
   const usage = await page.getByTestId("usage-badge").textContent();

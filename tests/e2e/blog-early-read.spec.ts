@@ -18,7 +18,8 @@ async function publishPostTitled(title: string): Promise<string> {
   return slug;
 }
 
-const views = async (slug: string) => (await testSql()`select view_count from public.blog_posts where slug = ${slug}`)[0]?.view_count as number;
+const views = async (slug: string) =>
+  (await testSql()`select view_count from public.blog_posts where slug = ${slug}`)[0]?.view_count as number;
 
 /** Every request the page makes for `apiPath` (under /api), with its query and whether it carried the API client's headers. */
 function recordReads(page: Page, apiPath: string) {

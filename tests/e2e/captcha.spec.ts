@@ -108,7 +108,9 @@ test.beforeAll(async () => {
   await vite.listen();
   appUrl = `http://127.0.0.1:${port}`;
   for (const path of ["/", "/src/main.tsx", "/src/features/auth/components/auth-screen.tsx"]) {
-    await fetch(new URL(path, appUrl)).then((res) => res.text()).catch(() => undefined);
+    await fetch(new URL(path, appUrl))
+      .then((res) => res.text())
+      .catch(() => undefined);
   }
 });
 

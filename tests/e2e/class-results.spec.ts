@@ -67,7 +67,6 @@ async function seedClass(teacher: TestUser): Promise<{ sessionId: string; ids: R
   return { sessionId, ids };
 }
 
-
 const bodyNames = (page: Page) =>
   page.getByTestId("results-row").evaluateAll((rows) => rows.map((r) => r.querySelector("th")?.textContent ?? ""));
 
@@ -87,7 +86,10 @@ for (const viewport of WORKSPACE_VIEWPORTS) {
 
       const table = page.getByTestId("results-table");
       await expect(table.getByRole("table")).toBeVisible();
-      await expect(page.getByRole("group", { name: "보기 방식" }).getByRole("button", { name: "표", exact: true })).toHaveAttribute("aria-pressed", "true");
+      await expect(page.getByRole("group", { name: "보기 방식" }).getByRole("button", { name: "표", exact: true })).toHaveAttribute(
+        "aria-pressed",
+        "true",
+      );
       await expect(page.getByTestId("results-row")).toHaveCount(5);
       await expect(table.getByRole("columnheader")).toHaveText([
         "이름",
@@ -152,7 +154,9 @@ for (const viewport of WORKSPACE_VIEWPORTS) {
       await expect(table.getByRole("button", { name: "오류생" })).toHaveCount(0);
     });
 
-    test("요약: charts with their text equivalents, loaded on demand; the view is in the URL and reachable by keyboard", async ({ page }) => {
+    test("요약: charts with their text equivalents, loaded on demand; the view is in the URL and reachable by keyboard", async ({
+      page,
+    }) => {
       const teacher = await createMember();
       await testSql()`update public.subscriptions set plan_id = 'educator', status = 'active' where user_id = ${teacher.user.id}`;
       const { sessionId } = await seedClass(teacher);
@@ -221,7 +225,12 @@ for (const viewport of WORKSPACE_VIEWPORTS) {
       await expect(categories.getByRole("row", { name: /논리 구조/ }).locator("td")).toHaveText(["28", "40", "4개"]);
       await expect(categories.getByRole("row", { name: /근거의 타당성/ }).locator("td")).toHaveText(["21.8", "30", "4개"]);
       const flags = page.getByTestId("chart-flags").getByTestId("chart-table");
-      await expect(flags.getByRole("row", { name: /조작 시도/ }).locator("td").last()).toHaveText("1개");
+      await expect(
+        flags
+          .getByRole("row", { name: /조작 시도/ })
+          .locator("td")
+          .last(),
+      ).toHaveText("1개");
 
       expect(await seriousViolations(page, '[data-testid="class-summary"]')).toEqual([]);
 

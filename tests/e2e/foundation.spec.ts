@@ -31,7 +31,9 @@ test.describe("signed-out visitor", () => {
     await expect(page.getByRole("button", { name: "게스트로 시작하기" })).toBeVisible();
     expect(fetched.some((path) => /landing-page/.test(path))).toBe(true);
     expect(fetched.filter((path) => /auth-screen|login-form|register-form/.test(path))).toEqual([]);
-    const appRoutes = fetched.filter((path) => /(\/src\/app\/routes\/|\/assets\/)(workspace|my-work|plans|admin-users|admin-blog)[-.]/.test(path));
+    const appRoutes = fetched.filter((path) =>
+      /(\/src\/app\/routes\/|\/assets\/)(workspace|my-work|plans|admin-users|admin-blog)[-.]/.test(path),
+    );
     expect(appRoutes).toEqual([]);
   });
 

@@ -4,7 +4,9 @@ import type { FullConfig } from "@playwright/test";
 // The stack serves the SPA's production build (local/web.ts), built once per change of the sources.
 async function warmUp(appUrl: string) {
   for (const path of ["/"]) {
-    await fetch(new URL(path, appUrl)).then((res) => res.text()).catch(() => undefined);
+    await fetch(new URL(path, appUrl))
+      .then((res) => res.text())
+      .catch(() => undefined);
   }
 }
 

@@ -195,5 +195,8 @@ test("without a realtime connection the dashboard falls back to polling and stil
   await expect(page.getByLabel("평균 점수")).toHaveText("80");
   expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
   const seen = await page.evaluate(() => (window as unknown as { __seen: Seen[] }).__seen);
-  expect(seen.some((s) => s.status === "analyzing"), JSON.stringify(seen)).toBe(true);
+  expect(
+    seen.some((s) => s.status === "analyzing"),
+    JSON.stringify(seen),
+  ).toBe(true);
 });

@@ -19,7 +19,10 @@ test.describe("JavaScript budget of the public pages (gzip, first visit, signed 
       console.log(`${route.name}: ${kb(weight.gzip)} gzip (${kb(weight.bytes)} raw), ${weight.scripts.length} scripts\n${table}`);
       // Sanity: the measurement saw the app's own scripts (hashed, minified assets of the production build).
       expect(weight.scripts.length).toBeGreaterThan(1);
-      expect(weight.scripts.every((s) => /^\/assets\/[\w.-]+-[\w-]{8}\.js$/.test(s.path)), table).toBe(true);
+      expect(
+        weight.scripts.every((s) => /^\/assets\/[\w.-]+-[\w-]{8}\.js$/.test(s.path)),
+        table,
+      ).toBe(true);
       expect(weight.gzip, `${route.name}: ${kb(weight.gzip)} of JavaScript (gzip)\n${table}`).toBeLessThanOrEqual(route.budgetKB * KB);
     });
   }

@@ -8,12 +8,13 @@ const VIEWPORTS = [
   { name: "phone", width: 390, height: 844 },
 ] as const;
 
-
 for (const viewport of VIEWPORTS) {
   test.describe(`signed-out landing (${viewport.width}×${viewport.height})`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    test("shows what the product does, a marked-up sample report, the steps and who it is for, with the guest start and login one click away", async ({ page }) => {
+    test("shows what the product does, a marked-up sample report, the steps and who it is for, with the guest start and login one click away", async ({
+      page,
+    }) => {
       await page.goto("/");
       const main = page.getByRole("main");
       await expect(main.getByRole("heading", { level: 1 })).toContainText("AI가 점수와 첨삭 리포트를 만들어 드립니다");
@@ -63,7 +64,9 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
-test("샘플로 체험하기: one click from the landing grades three sample answers into full reports and uses none of the guest's 3 uses", async ({ page }) => {
+test("샘플로 체험하기: one click from the landing grades three sample answers into full reports and uses none of the guest's 3 uses", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const sampleCalls: number[] = [];
   page.on("response", (res) => {

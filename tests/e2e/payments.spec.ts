@@ -142,7 +142,10 @@ test("a member picks the educator plan, pays through the widget and lands on the
   await expect(toast(page).getByText("결제 완료")).toBeVisible();
 
   await expect(summary.getByTestId("payment-state")).toContainText("구독이 활성화되었습니다");
-  await expect(summary.getByRole("link", { name: "영수증 보기" })).toHaveAttribute("href", /^https:\/\/dashboard\.tosspayments\.com\/receipt\//);
+  await expect(summary.getByRole("link", { name: "영수증 보기" })).toHaveAttribute(
+    "href",
+    /^https:\/\/dashboard\.tosspayments\.com\/receipt\//,
+  );
 
   const badge = page.getByTestId("usage-badge");
   await expect(badge).toContainText("0/500");
@@ -184,7 +187,9 @@ test("a member picks the educator plan, pays through the widget and lands on the
   await expect(page.getByTestId("summary-status")).toHaveText("환불 완료");
 });
 
-test("test mode shows the 테스트 결제 banner; a widget that cannot load says why, disables paying and offers 다시 시도", async ({ page }) => {
+test("test mode shows the 테스트 결제 banner; a widget that cannot load says why, disables paying and offers 다시 시도", async ({
+  page,
+}) => {
   await registerMember(page);
   await page.route("https://js.tosspayments.com/**", (route) => route.abort("internetdisconnected"));
   await page.goto("/plans");
@@ -273,7 +278,9 @@ test("/payment/success with a tampered amount shows 결제 승인 실패 with th
   await expect(page.getByTestId("usage-badge")).toContainText("0/10");
 });
 
-test("choosing the trial plan during a paid month asks first, schedules it for the end, and the schedule can be cancelled", async ({ page }) => {
+test("choosing the trial plan during a paid month asks first, schedules it for the end, and the schedule can be cancelled", async ({
+  page,
+}) => {
   // Behaviour changed: the trial plan is scheduled for the paid month's end.
   const username = await registerMember(page);
   await setPaidPeriod(username, "educator", "1 month");

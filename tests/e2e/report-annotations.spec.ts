@@ -68,7 +68,9 @@ async function pdfPages(page: Page): Promise<{ pages: number; size: { width: num
   return { pages: doc.getPageCount(), size: doc.getPage(0).getSize() };
 }
 
-test("a member grades an answer and reads it with the grader's marks: real quotes only, keyboard, phone cards, printed alone on A4", async ({ page }) => {
+test("a member grades an answer and reads it with the grader's marks: real quotes only, keyboard, phone cards, printed alone on A4", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   expect(EXPECTED.length).toBe(3);
   const teacher = await createMember();
@@ -172,9 +174,9 @@ test("the whole session prints one report per student page", async ({ page }) =>
     { file: "세찬솔_20240203.txt", name: "세찬솔" },
   ];
   await page.getByRole("tab", { name: "파일 업로드" }).click();
-  await page.getByLabel("답안 파일 선택").setInputFiles(
-    students.map((s) => ({ name: s.file, mimeType: "text/plain", buffer: Buffer.from(ESSAY, "utf8") })),
-  );
+  await page
+    .getByLabel("답안 파일 선택")
+    .setInputFiles(students.map((s) => ({ name: s.file, mimeType: "text/plain", buffer: Buffer.from(ESSAY, "utf8") })));
   await expect(page.getByTestId("student-info-row")).toHaveCount(3);
   await page.getByRole("button", { name: "AI 여러 답안 첨삭 시작" }).click();
   await expect(page.locator('[data-testid="submission-row"][data-status="completed"]')).toHaveCount(3, { timeout: 60_000 });

@@ -32,7 +32,6 @@ async function submit(user: TestUser, sessionId: string, studentName: string, es
   return res.body.id as string;
 }
 
-
 /**
  * Takes the advisory lock every grading worker takes to claim jobs (private.claim_grading_jobs), so
  * no answer is claimed until `release()`; nothing else waits on it.
@@ -113,7 +112,9 @@ for (const viewport of WORKSPACE_VIEWPORTS) {
       await waitCompleted(answer);
       const report = await api(`/submissions/${answer}/report`, { token: teacher.token });
       expect(report.body.categories.map((c: { name: string; maxScore: number }) => [c.name, c.maxScore])).toEqual([
-        ["주장의 명료성", 50], ["근거의 타당성", 30], ["반론 검토", 20],
+        ["주장의 명료성", 50],
+        ["근거의 타당성", 30],
+        ["반론 검토", 20],
       ]);
 
       // New files replace this session's own (no second, empty session).
@@ -141,7 +142,12 @@ for (const viewport of WORKSPACE_VIEWPORTS) {
       await api(`/sessions/${sessionId}`, {
         method: "PATCH",
         token: teacher.token,
-        json: { rubric: [{ name: "논증", maxScore: 60 }, { name: "표현", maxScore: 40 }] },
+        json: {
+          rubric: [
+            { name: "논증", maxScore: 60 },
+            { name: "표현", maxScore: 40 },
+          ],
+        },
       });
       const before = (await api("/usage/status", { token: teacher.token })).body.usage.current;
       await signIn(page, teacher, `/sessions/${sessionId}?tab=dashboard`);

@@ -12,7 +12,10 @@ test.afterAll(async () => {
   await closeTestSql();
 });
 
-test("a teacher reviews a report, downloads it, and shares a link that a signed-out student opens until it is revoked", async ({ page, browser }) => {
+test("a teacher reviews a report, downloads it, and shares a link that a signed-out student opens until it is revoked", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const teacher = await createMember();
   const sessionId = await createSession(teacher, QUESTION, "검토_문제.txt");
@@ -81,11 +84,11 @@ test("a teacher reviews a report, downloads it, and shares a link that a signed-
 
   // The class CSV from the dashboard carries the reviewed total and says it was reviewed.
   await report.getByRole("button", { name: "← 대시보드로 돌아가기" }).click();
-  const [csvDownload] = await Promise.all([
-    page.waitForEvent("download"),
-    page.getByRole("button", { name: "결과 CSV 다운로드" }).click(),
-  ]);
-  const csvLines = (await readFile((await csvDownload.path())!)).toString("utf8").replace(/^\uFEFF/, "").split("\r\n");
+  const [csvDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "결과 CSV 다운로드" }).click()]);
+  const csvLines = (await readFile((await csvDownload.path())!))
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .split("\r\n");
   const header = csvLines[0].split(",");
   const studentLine = csvLines.find((l) => l.startsWith("김검토,"))!.split(",");
   expect(studentLine[header.indexOf("총점")]).toBe("84");

@@ -43,7 +43,10 @@ test("downloads the session's results as a CSV with the student's name and score
   expect(download.suggestedFilename()).toBe("채점결과_기후변화_논술문제.csv");
   const bytes = await readFile((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const lines = bytes.toString("utf8").replace(/^\uFEFF/, "").split("\r\n");
+  const lines = bytes
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .split("\r\n");
   expect(lines[0]).toContain("학생 이름,수험번호,상태,총점,만점");
   expect(lines[1]).toMatch(/^홍길동,20240101,완료,80,100,/);
   await expect(toast(page).filter({ hasText: "다운로드 완료" })).toBeVisible();

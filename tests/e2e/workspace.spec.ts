@@ -73,11 +73,9 @@ test("an educator uploads three named files, sees names and ids recognised, and 
   await setUpSession(page);
 
   await page.getByRole("tab", { name: "파일 업로드" }).click();
-  await page.getByLabel("답안 파일 선택").setInputFiles([
-    txt("홍길동_20240101.txt"),
-    txt("김철수_20240102.txt"),
-    txt("20240103_이영희.txt"),
-  ]);
+  await page
+    .getByLabel("답안 파일 선택")
+    .setInputFiles([txt("홍길동_20240101.txt"), txt("김철수_20240102.txt"), txt("20240103_이영희.txt")]);
   await expect(toast(page).filter({ hasText: "학생 정보 자동 인식" })).toBeVisible();
   const panel = page.getByRole("region", { name: "학생 정보 확인 및 수정" });
   await expect(panel).toBeVisible();

@@ -88,7 +88,9 @@ export function fakeAnnotations(essay: string, rubric: { name: string }[]): { an
     kept.push(first);
   }
   const lines = essay.split("\n");
-  const at = lines.findIndex((l, i) => l.trim().length >= 6 && (lines[i + 1] ?? "").trim() === "" && (lines[i + 2] ?? "").trim().length >= 6);
+  const at = lines.findIndex(
+    (l, i) => l.trim().length >= 6 && (lines[i + 1] ?? "").trim() === "" && (lines[i + 2] ?? "").trim().length >= 6,
+  );
   if (at >= 0) {
     const across = `${lines[at].trim().slice(-6)} ${lines[at + 2].trim().slice(0, 6)}`;
     const flat = essay.replace(/\s+/g, " ");
@@ -111,7 +113,13 @@ export function fakeAnnotations(essay: string, rubric: { name: string }[]): { an
     // The end of the first sentence and the start of the next: overlaps the first, occurs once.
     const next = pieces[pieces.indexOf(first) + 1] ?? "";
     if (next.length >= 8) {
-      out.push({ quote: `${first.slice(-8)} ${next.slice(0, 8)}`, category: cat(2), kind: "질문", comment: "앞의 표시와 겹치는 구절입니다.", rewrite: null });
+      out.push({
+        quote: `${first.slice(-8)} ${next.slice(0, 8)}`,
+        category: cat(2),
+        kind: "질문",
+        comment: "앞의 표시와 겹치는 구절입니다.",
+        rewrite: null,
+      });
     }
   }
   if (sentences[1]) {
@@ -158,7 +166,9 @@ function gradeJson(system: string, ratio: number, outOfRange: boolean, essay = "
     return JSON.stringify({ score: score(c.max, 0), feedback: `${c.name} 항목은 주장과 근거의 연결이 대체로 자연스럽습니다.` });
   }
   const overall = system.includes(OVERALL_HEADING);
-  const names = overall ? (/category: 다음 항목 이름 가운데 하나를 그대로 쓰세요: (.+)/.exec(system)?.[1] ?? "종합").split(", ").map((name) => ({ name })) : rubric;
+  const names = overall
+    ? (/category: 다음 항목 이름 가운데 하나를 그대로 쓰세요: (.+)/.exec(system)?.[1] ?? "종합").split(", ").map((name) => ({ name }))
+    : rubric;
   return JSON.stringify({
     ...(overall
       ? {}
@@ -248,7 +258,11 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     });
     const reject = (param: string) => {
       res.writeHead(400, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: { message: `Unsupported parameter: '${param}' is not supported with this model.`, type: "invalid_request_error", param } }));
+      res.end(
+        JSON.stringify({
+          error: { message: `Unsupported parameter: '${param}' is not supported with this model.`, type: "invalid_request_error", param },
+        }),
+      );
     };
     if (opts.rejectTemperature && body.temperature !== undefined) return reject("temperature");
     const format = body.response_format as { type?: string } | undefined;

@@ -49,7 +49,15 @@ interface TossPayment {
   country: "KR";
   receipt: { url: string };
   cancels: { cancelAmount: number; cancelReason: string; canceledAt: string; transactionKey: string }[] | null;
-  card: { issuerCode: string; acquirerCode: string; number: string; installmentPlanMonths: number; approveNo: string; cardType: string; ownerType: string };
+  card: {
+    issuerCode: string;
+    acquirerCode: string;
+    number: string;
+    installmentPlanMonths: number;
+    approveNo: string;
+    cardType: string;
+    ownerType: string;
+  };
 }
 
 function kstIso(d = new Date()): string {
@@ -92,7 +100,11 @@ function makePayment(paymentKey: string, orderId: string, amount: number): TossP
 
 const ERRORS = {
   already: { status: 400, code: "ALREADY_PROCESSED_PAYMENT", message: "이미 처리된 결제 입니다." },
-  fail: { status: 500, code: "FAILED_INTERNAL_SYSTEM_PROCESSING", message: "내부 시스템 처리 작업이 실패했습니다. 잠시 후 다시 시도해주세요." },
+  fail: {
+    status: 500,
+    code: "FAILED_INTERNAL_SYSTEM_PROCESSING",
+    message: "내부 시스템 처리 작업이 실패했습니다. 잠시 후 다시 시도해주세요.",
+  },
   reject: { status: 403, code: "REJECT_CARD_PAYMENT", message: "한도초과 혹은 잔액부족으로 결제에 실패했습니다." },
   notFound: { status: 404, code: "NOT_FOUND_PAYMENT", message: "존재하지 않는 결제 정보 입니다." },
   unauthorized: { status: 401, code: "UNAUTHORIZED_KEY", message: "인증되지 않은 시크릿 키 혹은 클라이언트 키 입니다." },
@@ -153,12 +165,15 @@ export async function startFakeToss(opts: { port?: number } = {}): Promise<FakeT
     if (!Number.isInteger(amount) || amount < 1 || amount > p.balanceAmount) return err(ERRORS.notCancelableAmount);
     p.balanceAmount -= amount;
     p.status = p.balanceAmount === 0 ? "CANCELED" : "PARTIAL_CANCELED";
-    p.cancels = [...(p.cancels ?? []), {
-      cancelAmount: amount,
-      cancelReason: body.cancelReason,
-      canceledAt: kstIso(),
-      transactionKey: `tx_${Math.random().toString(36).slice(2, 12)}`,
-    }];
+    p.cancels = [
+      ...(p.cancels ?? []),
+      {
+        cancelAmount: amount,
+        cancelReason: body.cancelReason,
+        canceledAt: kstIso(),
+        transactionKey: `tx_${Math.random().toString(36).slice(2, 12)}`,
+      },
+    ];
     return { status: 200, body: p };
   }
 

@@ -41,8 +41,14 @@ export async function startApiInstance(extra: Record<string, string>, timeoutMs 
   let output = "";
   const child: ChildProcess = spawn(
     join(root, "node_modules/.bin/deno"),
-    ["run", "-A", "--node-modules-dir=manual", "--config", join(root, "supabase/functions/api/deno.json"),
-      join(root, "local/functions-entry.ts")],
+    [
+      "run",
+      "-A",
+      "--node-modules-dir=manual",
+      "--config",
+      join(root, "supabase/functions/api/deno.json"),
+      join(root, "local/functions-entry.ts"),
+    ],
     { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] },
   );
   child.stdout?.on("data", (d) => (output = (output + d).slice(-4000)));

@@ -11,10 +11,7 @@ export const KOREAN_ESSAY =
   "인공지능 기술의 발전은 교육 현장에 큰 변화를 가져오고 있다. 학생들은 언제든지 질문하고 즉각적인 피드백을 받을 수 있게 되었다. " +
   "그러나 이러한 편리함 뒤에는 스스로 생각하는 힘이 약해질 수 있다는 우려도 존재한다. 따라서 우리는 기술을 비판적으로 활용하는 태도를 길러야 한다.";
 
-export const DOCX_PARAGRAPHS = [
-  "다음 제시문을 읽고 인공지능 시대의 교육에 대해 논술하시오.",
-  "제시문 가: 기술은 인간의 능력을 확장한다.",
-];
+export const DOCX_PARAGRAPHS = ["다음 제시문을 읽고 인공지능 시대의 교육에 대해 논술하시오.", "제시문 가: 기술은 인간의 능력을 확장한다."];
 export const DOCX_TABLE = [
   ["평가 항목", "배점"],
   ["논리 구조", "40점"],
@@ -27,9 +24,7 @@ export async function makeDocx(paragraphs = DOCX_PARAGRAPHS, table: string[][] |
     children.push(
       new Table({
         width: { size: 100, type: WidthType.PERCENTAGE },
-        rows: table.map(
-          (cells) => new TableRow({ children: cells.map((c) => new TableCell({ children: [new Paragraph(c)] })) }),
-        ),
+        rows: table.map((cells) => new TableRow({ children: cells.map((c) => new TableCell({ children: [new Paragraph(c)] })) })),
       }),
     );
   }
@@ -64,8 +59,7 @@ export async function makeImageOnlyPdf(): Promise<Buffer> {
 
 /** A hand-made PDF whose trailer names a Standard security handler with an unknown user password. */
 export function makeEncryptedPdf(): Buffer {
-  const hex32 = (seed: number) =>
-    Array.from({ length: 32 }, (_, i) => ((i * 37 + seed) % 256).toString(16).padStart(2, "0")).join("");
+  const hex32 = (seed: number) => Array.from({ length: 32 }, (_, i) => ((i * 37 + seed) % 256).toString(16).padStart(2, "0")).join("");
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
@@ -118,17 +112,12 @@ interface ZipEntry {
   declaredSize?: number;
 }
 
-
 /**
  * The fields a local file header (from byte 4) and a central directory entry (from byte 6) share, in
  * the same order: version needed (2.0), flags (UTF-8 names), method (deflate), time and date (left 0),
  * CRC-32, compressed size, size, name length.
  */
-function writeEntryFields(
-  buf: Buffer,
-  at: number,
-  e: { crc: number; compressedSize: number; size: number; nameLength: number },
-): void {
+function writeEntryFields(buf: Buffer, at: number, e: { crc: number; compressedSize: number; size: number; nameLength: number }): void {
   buf.writeUInt16LE(20, at);
   buf.writeUInt16LE(0x0800, at + 2);
   buf.writeUInt16LE(8, at + 4);
@@ -352,7 +341,9 @@ export function makePdfWithImage(lines: string[], imageBytes = 600 * 1024): Buff
     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 5 0 R >> /XObject << /Im1 6 0 R >> >> /Contents 4 0 R >>",
     pdfStream("", Buffer.from(`${text}\nq 300 0 0 200 40 40 cm /Im1 Do Q`, "latin1")),
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    pdfStream(`/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8`,
-      randomBytes(width * height * 3)),
+    pdfStream(
+      `/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8`,
+      randomBytes(width * height * 3),
+    ),
   ]);
 }

@@ -152,8 +152,12 @@ export async function rowsLeftOf(userId: string, submissionId: string): Promise<
 }
 
 /** The JWT claims PostgREST sees for signed-in `userId`, plus `extra`. */
-export const authenticatedClaims = (userId: string, extra: Record<string, unknown> = {}) =>
-  ({ sub: userId, role: "authenticated", aud: "authenticated", ...extra });
+export const authenticatedClaims = (userId: string, extra: Record<string, unknown> = {}) => ({
+  sub: userId,
+  role: "authenticated",
+  aud: "authenticated",
+  ...extra,
+});
 
 /** Switches `tx` to the database role named by `claims.role` with those JWT claims, as PostgREST does. */
 async function actAs(tx: TransactionSql, claims: { role: string }): Promise<void> {
@@ -165,7 +169,11 @@ async function actAs(tx: TransactionSql, claims: { role: string }): Promise<void
  * Runs `fn` in one transaction as PostgREST would for `userId` (role authenticated and its JWT
  * claims, plus `claims`); commits what it did unless it throws.
  */
-export function asAuthenticated<T>(userId: string, fn: (tx: TransactionSql) => Promise<T>, claims: Record<string, unknown> = {}): Promise<T> {
+export function asAuthenticated<T>(
+  userId: string,
+  fn: (tx: TransactionSql) => Promise<T>,
+  claims: Record<string, unknown> = {},
+): Promise<T> {
   return testSql().begin(async (tx) => {
     await actAs(tx, authenticatedClaims(userId, claims));
     return fn(tx);
@@ -206,4 +214,3 @@ export function rlsVerdict(user: TestUser, fn: (tx: any) => Promise<unknown>): P
     return "allowed" as const;
   });
 }
-

@@ -9,7 +9,15 @@ export function reviewBodyOf(r: ReviewedReport, patch: Partial<ReviewBody> = {})
     improvementAreas: r.improvementAreas,
     detailedFeedback: r.detailedFeedback,
     suggestions: r.suggestions,
-    annotations: r.annotations.map(({ start, end, quote, kind, category, comment, rewrite }) => ({ start, end, quote, kind, category, comment, rewrite })),
+    annotations: r.annotations.map(({ start, end, quote, kind, category, comment, rewrite }) => ({
+      start,
+      end,
+      quote,
+      kind,
+      category,
+      comment,
+      rewrite,
+    })),
     ...patch,
   };
 }

@@ -31,7 +31,11 @@ describe("anchor answers: API", () => {
       json: {
         content: anchorText("[기준A]", strong),
         totalScore: 88,
-        categoryScores: [{ name: "논리 구조", score: 36 }, { name: "근거의 타당성", score: 26 }, { name: "언어 표현", score: 26 }],
+        categoryScores: [
+          { name: "논리 구조", score: 36 },
+          { name: "근거의 타당성", score: 26 },
+          { name: "언어 표현", score: 26 },
+        ],
       },
     });
     expect(typed.status, JSON.stringify(typed.body)).toBe(201);
@@ -69,8 +73,29 @@ describe("anchor answers: API", () => {
       [{ content: strong, totalScore: 50.25 }, /소수 첫째/],
       [{ content: strong, totalScore: 50, categoryScores: [{ name: "창의성", score: 3 }] }, /평가 기준에 없는 항목/],
       [{ content: strong, totalScore: 50, categoryScores: [{ name: "논리 구조", score: 41 }] }, /논리 구조 점수는 0점 이상 40점 이하/],
-      [{ content: strong, totalScore: 50, categoryScores: [{ name: "언어 표현", score: 1 }, { name: "언어 표현", score: 2 }] }, /두 번/],
-      [{ content: strong, totalScore: 50, categoryScores: [{ name: "논리 구조", score: 10 }, { name: "근거의 타당성", score: 10 }, { name: "언어 표현", score: 10 }] }, /합\(30점\)이 총점\(50점\)/],
+      [
+        {
+          content: strong,
+          totalScore: 50,
+          categoryScores: [
+            { name: "언어 표현", score: 1 },
+            { name: "언어 표현", score: 2 },
+          ],
+        },
+        /두 번/,
+      ],
+      [
+        {
+          content: strong,
+          totalScore: 50,
+          categoryScores: [
+            { name: "논리 구조", score: 10 },
+            { name: "근거의 타당성", score: 10 },
+            { name: "언어 표현", score: 10 },
+          ],
+        },
+        /합\(30점\)이 총점\(50점\)/,
+      ],
       [{ content: strong, totalScore: 50, categoryScores: "nope" }, /형식이 올바르지/],
       [{ content: "가".repeat(70_000), totalScore: 50 }, /너무 깁니다/],
     ];
@@ -100,13 +125,21 @@ describe("anchor answers: API", () => {
     expect(wrong.body.error).toBe("기준 답안을 찾을 수 없습니다.");
 
     const sql = testSql();
-    expect(await asAuthenticated(ctx.teacher.user.id, (tx) => tx`select id from public.session_anchors where session_id = ${ctx.sessionId}`)).toHaveLength(2);
+    expect(
+      await asAuthenticated(ctx.teacher.user.id, (tx) => tx`select id from public.session_anchors where session_id = ${ctx.sessionId}`),
+    ).toHaveLength(2);
     expect(await asAuthenticated(ctx.other.user.id, (tx) => tx`select id from public.session_anchors`)).toHaveLength(0);
-    await expect(asAuthenticated(ctx.teacher.user.id, (tx) => tx`
+    await expect(
+      asAuthenticated(
+        ctx.teacher.user.id,
+        (tx) => tx`
       insert into public.session_anchors (session_id, user_id, content, total_score)
-      values (${ctx.sessionId}, ${ctx.teacher.user.id}, ${strong}, 100)`)).rejects.toMatchObject({ code: "42501" });
-    await expect(asAuthenticated(ctx.teacher.user.id, (tx) => tx`update public.session_anchors set total_score = 100 where id = ${id}`))
-      .rejects.toMatchObject({ code: "42501" });
+      values (${ctx.sessionId}, ${ctx.teacher.user.id}, ${strong}, 100)`,
+      ),
+    ).rejects.toMatchObject({ code: "42501" });
+    await expect(
+      asAuthenticated(ctx.teacher.user.id, (tx) => tx`update public.session_anchors set total_score = 100 where id = ${id}`),
+    ).rejects.toMatchObject({ code: "42501" });
     // The database itself keeps the owner rule: a row owned by someone else than the session's owner.
     await expect(sql`
       insert into public.session_anchors (session_id, user_id, content, total_score)
@@ -143,7 +176,9 @@ describe("anchor answers: API", () => {
     const b = await api(`/sessions/${s}/anchors`, { token: ctx.teacher.token, form });
     expect(b.status).toBe(201);
     const sql = testSql();
-    const paths = (await sql`select file_path from public.session_anchors where session_id = ${s} order by created_at`).map((r) => r.file_path);
+    const paths = (await sql`select file_path from public.session_anchors where session_id = ${s} order by created_at`).map(
+      (r) => r.file_path,
+    );
     const stored = async () => (await sql`select name from storage.objects where bucket_id = 'essays' and name = any(${paths})`).length;
     expect(await stored()).toBe(2);
     expect((await api(`/sessions/${s}/anchors/${a.body.id}`, { token: ctx.teacher.token, method: "DELETE" })).status).toBe(200);
@@ -160,7 +195,14 @@ describe("anchor answers: grading", () => {
     expect((await waitForEnd(id)).status).toBe("completed");
 
     const [req] = await llmRequests(marker);
-    for (const part of [ANCHORS_HEADING, "[기준A]", "[기준B]", "선생님 채점 총점: 88점 / 만점 100점", "선생님 채점 총점: 42.5점 / 만점 100점", "- 논리 구조: 36점"]) {
+    for (const part of [
+      ANCHORS_HEADING,
+      "[기준A]",
+      "[기준B]",
+      "선생님 채점 총점: 88점 / 만점 100점",
+      "선생님 채점 총점: 42.5점 / 만점 100점",
+      "- 논리 구조: 36점",
+    ]) {
       expect(req.system).toContain(part);
     }
     // The anchors come after the rubric and question (all of it fixed per session), fenced as data.

@@ -10,7 +10,11 @@ afterAll(async () => {
   await closeTestSql();
 });
 
-interface Mail { to: string; subject: string; text: string }
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
 
 async function mailsTo(address: string): Promise<Mail[]> {
   const res = await fetch(`${readStack().supabaseUrl}/mailbox.json`);
@@ -93,11 +97,15 @@ describe("password recovery (stand-in Auth)", () => {
 describe("회원 탈퇴 POST /account/delete", () => {
   it("refuses a wrong or missing password and keeps the account", async () => {
     const member = await createMember();
-    expectApiError(await api("/account/delete", { token: member.token, json: { password: "not-my-password" } }), 403, "비밀번호가 올바르지 않습니다.");
+    expectApiError(
+      await api("/account/delete", { token: member.token, json: { password: "not-my-password" } }),
+      403,
+      "비밀번호가 올바르지 않습니다.",
+    );
     const missing = await api("/account/delete", { token: member.token, json: {} });
     expect(missing.status).toBe(400);
     expect((await api("/account/delete", { json: { password: "x" } })).status).toBe(401);
-    expect((await testSql()`select 1 from public.profiles where id = ${member.user.id}`)).toHaveLength(1);
+    expect(await testSql()`select 1 from public.profiles where id = ${member.user.id}`).toHaveLength(1);
   });
 
   it("refuses a guest (no password to re-enter)", async () => {
@@ -116,7 +124,16 @@ describe("회원 탈퇴 POST /account/delete", () => {
     expect(res.body.message).toContain("회원 탈퇴");
 
     expect(await rowsLeftOf(id, submissionId)).toEqual({
-      auth_users: 0, auth_sessions: 0, profiles: 0, subscriptions: 0, usage: 0, sessions: 0, submissions: 0, results: 0, payments: 0, files: 0,
+      auth_users: 0,
+      auth_sessions: 0,
+      profiles: 0,
+      subscriptions: 0,
+      usage: 0,
+      sessions: 0,
+      submissions: 0,
+      results: 0,
+      payments: 0,
+      files: 0,
     });
     expect((await api("/auth/me", { token: member.token })).status).toBe(401);
     expect((await api("/auth/login", { json: { username: member.username, password: member.password } })).status).toBe(401);
@@ -133,7 +150,10 @@ describe("회원가입하고 계속하기 POST /auth/convert", () => {
     const username = `conv_${Date.now().toString(36)}`;
     const email = `${username}@example.com`;
 
-    const res = await api("/auth/convert", { token: guest.token, json: { username, email, password: "convert123", displayName: "전환 선생님" } });
+    const res = await api("/auth/convert", {
+      token: guest.token,
+      json: { username, email, password: "convert123", displayName: "전환 선생님" },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.user).toMatchObject({ id, username, email, isGuest: 0, displayName: "전환 선생님" });
     expect(res.body.session.access_token).toBeTruthy();
@@ -152,10 +172,16 @@ describe("회원가입하고 계속하기 POST /auth/convert", () => {
   it("validates like register and refuses members, taken names and taken emails", async () => {
     const guest = await createGuest();
     const taken = await createMember();
-    const base = { username: `conv2_${Date.now().toString(36)}`, email: `conv2_${Date.now().toString(36)}@example.com`, password: "convert123" };
+    const base = {
+      username: `conv2_${Date.now().toString(36)}`,
+      email: `conv2_${Date.now().toString(36)}@example.com`,
+      password: "convert123",
+    };
     expect((await api("/auth/convert", { token: guest.token, json: { ...base, username: "a!" } })).status).toBe(400);
     expect((await api("/auth/convert", { token: guest.token, json: { ...base, password: "123" } })).status).toBe(400);
-    expect((await api("/auth/convert", { token: guest.token, json: { ...base, username: taken.username.toUpperCase() } })).status).toBe(409);
+    expect((await api("/auth/convert", { token: guest.token, json: { ...base, username: taken.username.toUpperCase() } })).status).toBe(
+      409,
+    );
     expect((await api("/auth/convert", { token: guest.token, json: { ...base, email: taken.email } })).status).toBe(409);
     expect((await api("/auth/convert", { token: taken.token, json: base })).status).toBe(409);
     expect((await api("/auth/convert", { json: base })).status).toBe(401);
@@ -181,11 +207,12 @@ describe("계정 설정: display name and email", () => {
     const member = await createMember();
     const other = await createMember();
     const { supabaseUrl, anonKey } = readStack();
-    const put = (email: string) => fetch(`${supabaseUrl}/auth/v1/user`, {
-      method: "PUT",
-      headers: { apikey: anonKey, Authorization: `Bearer ${member.token}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ email }),
-    });
+    const put = (email: string) =>
+      fetch(`${supabaseUrl}/auth/v1/user`, {
+        method: "PUT",
+        headers: { apikey: anonKey, Authorization: `Bearer ${member.token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ email }),
+      });
     const taken = await put(other.email!);
     expect(taken.status).toBe(422);
     expect((await taken.json()).code).toBe("email_exists");

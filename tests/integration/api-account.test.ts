@@ -34,8 +34,17 @@ describe("GET /plans", () => {
     expect(plans.map((p) => p.maxFilesPerUpload)).toEqual([1, 1, 10, 50]);
     for (const plan of plans) {
       expect(Object.keys(plan).sort()).toEqual([
-        "billingPeriod", "currency", "description", "features", "id", "isActive",
-        "maxEssaysPerMonth", "maxFilesPerUpload", "maxUsers", "name", "price",
+        "billingPeriod",
+        "currency",
+        "description",
+        "features",
+        "id",
+        "isActive",
+        "maxEssaysPerMonth",
+        "maxFilesPerUpload",
+        "maxUsers",
+        "name",
+        "price",
       ]);
       expect(plan).toMatchObject({ currency: "KRW", billingPeriod: "monthly", maxUsers: 1, isActive: 1 });
       expect(Array.isArray(plan.features)).toBe(true);

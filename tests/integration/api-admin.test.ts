@@ -169,7 +169,16 @@ describe("member management", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
 
     expect(await rowsLeftOf(id, submissionId)).toEqual({
-      auth_users: 0, auth_sessions: 0, profiles: 0, subscriptions: 0, usage: 0, sessions: 0, submissions: 0, results: 0, payments: 0, files: 0,
+      auth_users: 0,
+      auth_sessions: 0,
+      profiles: 0,
+      subscriptions: 0,
+      usage: 0,
+      sessions: 0,
+      submissions: 0,
+      results: 0,
+      payments: 0,
+      files: 0,
     });
 
     const list = await api("/admin/users", { token: admin.token });
@@ -181,7 +190,11 @@ describe("member management", () => {
     const before = await api("/usage/status", { token: user.token });
     expect(before.body.plan.id).toBe("trial");
 
-    const res = await api(`/admin/users/${user.user.id}/subscription`, { method: "PATCH", token: admin.token, json: { planId: "educator" } });
+    const res = await api(`/admin/users/${user.user.id}/subscription`, {
+      method: "PATCH",
+      token: admin.token,
+      json: { planId: "educator" },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.user.subscription).toMatchObject({ planId: "educator", status: "active" });
 
@@ -196,7 +209,11 @@ describe("member management", () => {
   });
 
   it("rejects an unknown plan or a missing planId", async () => {
-    const bad = await api(`/admin/users/${member.user.id}/subscription`, { method: "PATCH", token: admin.token, json: { planId: "platinum" } });
+    const bad = await api(`/admin/users/${member.user.id}/subscription`, {
+      method: "PATCH",
+      token: admin.token,
+      json: { planId: "platinum" },
+    });
     expect(bad.status).toBe(404);
     expect(bad.body.error).toBe("플랜을 찾을 수 없습니다.");
     const missing = await api(`/admin/users/${member.user.id}/subscription`, { method: "PATCH", token: admin.token, json: {} });

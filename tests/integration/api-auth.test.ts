@@ -236,13 +236,19 @@ describe("GET /auth/me and POST /auth/logout", () => {
     const member = await createMember({ displayName: "표시 이름" });
     const res = await api("/auth/me", { token: member.token });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(
-      ["createdAt", "displayName", "email", "id", "isAdmin", "isGuest", "lastLoginAt", "subscription", "username"],
-    );
+    expect(Object.keys(res.body).sort()).toEqual([
+      "createdAt",
+      "displayName",
+      "email",
+      "id",
+      "isAdmin",
+      "isGuest",
+      "lastLoginAt",
+      "subscription",
+      "username",
+    ]);
     expect(res.body).toMatchObject({ username: member.username, displayName: "표시 이름", isAdmin: 0, isGuest: 0 });
-    expect(Object.keys(res.body.subscription).sort()).toEqual(
-      ["endDate", "planId", "planName", "renewsAt", "startDate", "status"],
-    );
+    expect(Object.keys(res.body.subscription).sort()).toEqual(["endDate", "planId", "planName", "renewsAt", "startDate", "status"]);
   });
 
   it("logout revokes the session (204), after which the token gets 401; other sessions stay valid", async () => {

@@ -96,7 +96,10 @@ describe("blog posts", () => {
   });
 
   it("validates required fields in Korean", async () => {
-    const res = await api("/blog/posts", { token: admin.token, json: { title: "", slug: "x", excerpt: "e", content: "c", category: "essay-tips" } });
+    const res = await api("/blog/posts", {
+      token: admin.token,
+      json: { title: "", slug: "x", excerpt: "e", content: "c", category: "essay-tips" },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe("제목을 입력해주세요");
     const badCat = await api("/blog/posts", { token: admin.token, json: postBody({ category: "gossip" }) });
@@ -145,7 +148,9 @@ describe("blog posts", () => {
     expect(list.status).toBe(200);
     const ids = list.body.map((p: { id: string }) => p.id);
     expect(ids.indexOf(b.id)).toBeLessThan(ids.indexOf(a.id));
-    expect(list.body.every((p: { category: string; isPublished: number }) => p.category === "admission-info" && p.isPublished === 1)).toBe(true);
+    expect(list.body.every((p: { category: string; isPublished: number }) => p.category === "admission-info" && p.isPublished === 1)).toBe(
+      true,
+    );
     const dates = list.body.map((p: { publishedAt: string }) => Date.parse(p.publishedAt));
     expect([...dates].sort((x, y) => y - x)).toEqual(dates);
     expect((await api("/blog/posts?category=nope")).status).toBe(400);
@@ -153,9 +158,19 @@ describe("blog posts", () => {
 
   it("updates partially and deletes a post", async () => {
     const post = await createPost();
-    const upd = await api(`/blog/posts/${post.id}`, { method: "PUT", token: admin.token, json: { excerpt: "바뀐 요약", featuredImage: "https://example.com/a.png" } });
+    const upd = await api(`/blog/posts/${post.id}`, {
+      method: "PUT",
+      token: admin.token,
+      json: { excerpt: "바뀐 요약", featuredImage: "https://example.com/a.png" },
+    });
     expect(upd.status).toBe(200);
-    expect(upd.body).toMatchObject({ excerpt: "바뀐 요약", featuredImage: "https://example.com/a.png", title: post.title, content: post.content, metaTitle: "SEO 제목" });
+    expect(upd.body).toMatchObject({
+      excerpt: "바뀐 요약",
+      featuredImage: "https://example.com/a.png",
+      title: post.title,
+      content: post.content,
+      metaTitle: "SEO 제목",
+    });
     const del = await api(`/blog/posts/${post.id}`, { method: "DELETE", token: admin.token });
     expect(del.status).toBe(200);
     expect((await api(`/blog/posts/${encodeURIComponent(post.slug)}`)).status).toBe(404);
@@ -198,7 +213,15 @@ describe("blog attachments", () => {
       ["한글 텍스트 파일입니다.\n둘째 줄", "메모.txt", "document", "text/plain"],
       [makePng(), "actually-png.pdf", "image", "image/png"],
       // A Word archive whose first entry is the document itself (found by the zip check).
-      [makeZip([{ name: "word/document.xml", data: Buffer.from("<w:document/>") }, { name: "[Content_Types].xml", data: Buffer.from("<Types/>") }]), "순서.docx", "document", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
+      [
+        makeZip([
+          { name: "word/document.xml", data: Buffer.from("<w:document/>") },
+          { name: "[Content_Types].xml", data: Buffer.from("<Types/>") },
+        ]),
+        "순서.docx",
+        "document",
+        "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      ],
     ];
     for (const [bytes, name, fileType, mimeType] of cases) {
       const res = await api(`/blog/${post.id}/attachments`, { token: admin.token, form: fileForm(bytes, name) });
@@ -218,7 +241,13 @@ describe("blog attachments", () => {
     }
 
     const list = await api(`/blog/${post.id}/attachments`, { token: admin.token });
-    expect(list.body.map((a: { filename: string }) => a.filename)).toEqual(["자료.pdf", "자료.docx", "메모.txt", "actually-png.pdf", "순서.docx"]);
+    expect(list.body.map((a: { filename: string }) => a.filename)).toEqual([
+      "자료.pdf",
+      "자료.docx",
+      "메모.txt",
+      "actually-png.pdf",
+      "순서.docx",
+    ]);
   });
 
   it("refuses files over 10 MB with 413 and a Korean message", async () => {

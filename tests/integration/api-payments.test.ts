@@ -70,7 +70,13 @@ describe("POST /payments/create-intent", () => {
     expect(res.body.amount).toBe(29900);
     expect(res.body.intentId).toMatch(/^[A-Za-z0-9_-]{6,64}$/);
     const row = await order(res.body.intentId);
-    expect(row).toMatchObject({ user_id: member.user.id, plan_id: "educator", amount: 29900, status: "pending", order_name: "교육자 구독" });
+    expect(row).toMatchObject({
+      user_id: member.user.id,
+      plan_id: "educator",
+      amount: 29900,
+      status: "pending",
+      order_name: "교육자 구독",
+    });
     expect(row.payment_key).toBeNull();
   });
 
@@ -191,9 +197,7 @@ describe("POST /payments/toss-confirm", () => {
     const { intentId, amount } = await intent(member);
     const paymentKey = pk("slow");
 
-    const results = await Promise.all(
-      Array.from({ length: 10 }, () => confirm(member, { paymentKey, orderId: intentId, amount })),
-    );
+    const results = await Promise.all(Array.from({ length: 10 }, () => confirm(member, { paymentKey, orderId: intentId, amount })));
     for (const r of results) {
       expect(r.status).toBe(200);
       expect(r.body).toEqual({ orderId: intentId, orderName: "교육자 구독", method: "카드", totalAmount: 29900 });
@@ -229,7 +233,11 @@ describe("POST /payments/toss-confirm", () => {
     expect(failed.body).toMatchObject({ retryable: true });
     expect(failed.body.error).toMatch(/잠시 후 다시 시도/);
     expect(JSON.stringify(failed.body)).not.toContain("내부 시스템 처리 작업이 실패했습니다");
-    expect(await order(intentId)).toMatchObject({ status: "pending", payment_key: null, failure_code: "FAILED_INTERNAL_SYSTEM_PROCESSING" });
+    expect(await order(intentId)).toMatchObject({
+      status: "pending",
+      payment_key: null,
+      failure_code: "FAILED_INTERNAL_SYSTEM_PROCESSING",
+    });
     expect(await subscription(member.user.id)).toEqual(before);
 
     const retry = await confirm(member, { paymentKey: pk("ok"), orderId: intentId, amount });

@@ -432,9 +432,7 @@ describe("quota", () => {
       expect(r.body.usageInfo).toMatchObject({ current: 10, limit: 10, planName: "체험판" });
       expect(typeof r.body.usageInfo.resetDate).toBe("string");
       expect(r.body.upgradeOptions.length).toBeGreaterThan(0);
-      expect(Object.keys(r.body.upgradeOptions[0]).sort()).toEqual(
-        ["features", "id", "maxEssaysPerMonth", "name", "price"],
-      );
+      expect(Object.keys(r.body.upgradeOptions[0]).sort()).toEqual(["features", "id", "maxEssaysPerMonth", "name", "price"]);
       expect(r.body.daysRemaining).toBeGreaterThanOrEqual(0);
       expect(r.body.daysRemaining).toBeLessThanOrEqual(31);
     }

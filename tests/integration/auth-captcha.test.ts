@@ -71,7 +71,8 @@ async function call(base: string, path: string, body: unknown, accessToken?: str
   const res = await fetch(`${base}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
   return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, any> };
 }
-const viaStack = (path: string, body: unknown, accessToken?: string) => call(`${own!.stack.supabaseUrl}/functions/v1/api`, path, body, accessToken);
+const viaStack = (path: string, body: unknown, accessToken?: string) =>
+  call(`${own!.stack.supabaseUrl}/functions/v1/api`, path, body, accessToken);
 const viaAuthMode = (path: string, body: unknown, accessToken?: string) => call(byAuth!.baseUrl, path, body, accessToken);
 
 const anonymousUsers = async () => (await sql`select count(*)::int as n from auth.users where is_anonymous`)[0].n as number;
@@ -104,11 +105,19 @@ describe("Auth requires the captcha when one is set", () => {
     const bare = await auth("/token?grant_type=password", { email, password: "password123" });
     expect(bare.status).toBe(400);
     expect(bare.body.code).toBe("captcha_failed");
-    const ok = await auth("/token?grant_type=password", { email, password: "password123", gotrue_meta_security: { captcha_token: token() } });
+    const ok = await auth("/token?grant_type=password", {
+      email,
+      password: "password123",
+      gotrue_meta_security: { captcha_token: token() },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.access_token).toBeTruthy();
     // a wrong password with a valid token is still just wrong
-    const wrong = await auth("/token?grant_type=password", { email, password: "nope-nope", gotrue_meta_security: { captcha_token: token() } });
+    const wrong = await auth("/token?grant_type=password", {
+      email,
+      password: "nope-nope",
+      gotrue_meta_security: { captcha_token: token() },
+    });
     expect(wrong.body.code).toBe("invalid_credentials");
     expect((await auth("/token?grant_type=password", { email, password: "password123" }, own!.stack.serviceRoleKey)).status).toBe(200);
     // refreshing a session needs no captcha
@@ -119,7 +128,10 @@ describe("Auth requires the captcha when one is set", () => {
 });
 
 describe("our API with the captcha at Auth", () => {
-  for (const [mode, via] of [["verified by the function (secret key to Auth)", viaStack], ["handed on to Auth", viaAuthMode]] as const) {
+  for (const [mode, via] of [
+    ["verified by the function (secret key to Auth)", viaStack],
+    ["handed on to Auth", viaAuthMode],
+  ] as const) {
     it(`${mode}: guest start, sign-up, login, guest conversion, password change and 회원 탈퇴 work`, async () => {
       expect((await via("/auth/guest", {})).status).toBe(400);
       const guest = await via("/auth/guest", { captchaToken: token() });
@@ -136,15 +148,23 @@ describe("our API with the captcha at Auth", () => {
       expect(loggedIn.status, JSON.stringify(loggedIn.body)).toBe(200);
       expect((await via("/auth/login", { username, password: "wrong-pass" })).status).toBe(401);
 
-      const converted = await via("/auth/convert", {
-        username: `${username}_g`.slice(0, 50),
-        email: `g_${account.email}`,
-        password: "password456",
-      }, guest.body.session.access_token);
+      const converted = await via(
+        "/auth/convert",
+        {
+          username: `${username}_g`.slice(0, 50),
+          email: `g_${account.email}`,
+          password: "password456",
+        },
+        guest.body.session.access_token,
+      );
       expect(converted.status, JSON.stringify(converted.body)).toBe(200);
       expect(converted.body.user.isGuest).toBe(0);
 
-      const changed = await via("/account/password", { currentPassword: account.password, newPassword: "password789" }, loggedIn.body.session.access_token);
+      const changed = await via(
+        "/account/password",
+        { currentPassword: account.password, newPassword: "password789" },
+        loggedIn.body.session.access_token,
+      );
       expect(changed.status, JSON.stringify(changed.body)).toBe(200);
 
       const deleted = await via("/account/delete", { password: "password789" }, changed.body.session.access_token);

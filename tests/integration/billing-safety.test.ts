@@ -72,7 +72,12 @@ describe("two lower plans bought during a paid month", () => {
     expect(await payment(b.intentId)).toMatchObject({ status: "canceled", failure_code: "SCHEDULE_TAKEN", payment_key: null });
 
     const after = await sub(member.user.id);
-    expect(after).toMatchObject({ plan_id: "educator", status: "active", scheduled_plan_id: "individual", scheduled_payment_id: a.intentId });
+    expect(after).toMatchObject({
+      plan_id: "educator",
+      status: "active",
+      scheduled_plan_id: "individual",
+      scheduled_payment_id: a.intentId,
+    });
     expect(after.end_date.getTime()).toBe(paid.end_date.getTime());
     expect((await api("/usage/status", { token: member.token })).body.usage.limit).toBe(500);
   });
@@ -101,7 +106,11 @@ describe("two lower plans bought during a paid month", () => {
     await expect(sql()`select private.activate_subscription(${id}, ${pk()}, '카드', now())`).rejects.toMatchObject({
       message: "schedule_taken",
     });
-    expect(await sub(member.user.id)).toMatchObject({ plan_id: "educator", end_date: before.end_date, scheduled_payment_id: before.scheduled_payment_id });
+    expect(await sub(member.user.id)).toMatchObject({
+      plan_id: "educator",
+      end_date: before.end_date,
+      scheduled_payment_id: before.scheduled_payment_id,
+    });
     expect((await payment(id)).status).toBe("pending");
   });
 });

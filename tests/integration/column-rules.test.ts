@@ -34,11 +34,14 @@ beforeAll(async () => {
                           values (${s.id}, ${uid.owner}, '홍길동', '1234', '답안') returning id`;
   fx.submission = e.id;
   const post = async (slug: string) =>
-    (await sql()`insert into public.blog_posts (author_id, title, slug, excerpt, content, category, is_published)
-                 values (${uid.admin}, '글', ${slug}, '요약', '본문', 'essay-tips', true) returning id`)[0].id as string;
+    (
+      await sql()`insert into public.blog_posts (author_id, title, slug, excerpt, content, category, is_published)
+                 values (${uid.admin}, '글', ${slug}, '요약', '본문', 'essay-tips', true) returning id`
+    )[0].id as string;
   fx.post = await post(`cols-${suffix}`);
   fx.otherPost = await post(`cols-other-${suffix}`);
-  const [a] = await sql()`insert into public.blog_attachments (blog_post_id, uploaded_by, filename, filepath, file_type, mime_type, file_size)
+  const [a] =
+    await sql()`insert into public.blog_attachments (blog_post_id, uploaded_by, filename, filepath, file_type, mime_type, file_size)
                           values (${fx.post}, ${uid.admin}, 'a.png', ${objectName()}, 'image', 'image/png', 10) returning id`;
   fx.attachment = a.id;
 });
@@ -83,8 +86,19 @@ const long = (n: number, ch = "가") => ch.repeat(n);
 const refused = (code: Bad["refused"], ...values: unknown[]): Bad[] => values.map((value) => ({ value, refused: code }));
 const count = async (q: Promise<{ count: number }>) => (await q).count;
 
-const POST = { title: "새 글", slug: "", excerpt: "요약", content: "본문", category: "essay-tips", tags: [] as string[],
-  featured_image: null, meta_title: null, meta_description: null, is_published: false, author_id: "" };
+const POST = {
+  title: "새 글",
+  slug: "",
+  excerpt: "요약",
+  content: "본문",
+  category: "essay-tips",
+  tags: [] as string[],
+  featured_image: null,
+  meta_title: null,
+  meta_description: null,
+  is_published: false,
+  author_id: "",
+};
 const insertPost = (column: string) => (tx: TransactionSql, value: unknown) => {
   const row = { ...POST, slug: `cols-new-${randomUUID().slice(0, 8)}`, author_id: uid.admin, [column]: value };
   return count(tx`insert into public.blog_posts ${tx(row as Record<string, any>)}`);
@@ -92,8 +106,16 @@ const insertPost = (column: string) => (tx: TransactionSql, value: unknown) => {
 const updatePost = (column: string) => (tx: TransactionSql, value: unknown) =>
   count(tx`update public.blog_posts set ${tx({ [column]: value } as Record<string, any>)} where id = ${fx.post}`);
 
-const ATTACHMENT = { blog_post_id: "", uploaded_by: "", filename: "b.pdf", filepath: "", file_type: "document",
-  mime_type: "application/pdf", file_size: 1, display_order: 0 };
+const ATTACHMENT = {
+  blog_post_id: "",
+  uploaded_by: "",
+  filename: "b.pdf",
+  filepath: "",
+  file_type: "document",
+  mime_type: "application/pdf",
+  file_size: 1,
+  display_order: 0,
+};
 const insertAttachment = (column: string) => (tx: TransactionSql, value: unknown) => {
   const row = { ...ATTACHMENT, blog_post_id: fx.post, uploaded_by: uid.admin, filepath: objectName("pdf"), [column]: value };
   return count(tx`insert into public.blog_attachments ${tx(row as Record<string, any>)}`);
@@ -101,7 +123,8 @@ const insertAttachment = (column: string) => (tx: TransactionSql, value: unknown
 
 const studentField = (column: "student_name" | "student_id", good: string): ColumnCase => ({
   actor: "owner",
-  write: (tx, v) => count(tx`update public.essay_submissions set ${tx({ [column]: v } as Record<string, any>)} where id = ${fx.submission}`),
+  write: (tx, v) =>
+    count(tx`update public.essay_submissions set ${tx({ [column]: v } as Record<string, any>)} where id = ${fx.submission}`),
   good,
   bad: refused("23514", long(1_000_000), long(51), "", "   ", ` ${good}`, `${good}\n`, "\u3000홍길동", "홍길동".normalize("NFD")),
 });
@@ -109,12 +132,21 @@ const studentField = (column: "student_name" | "student_id", good: string): Colu
 /** The post columns' rules, the same on insert and update (_shared/blog.ts blogPostFieldsSchema). */
 const postRules: Record<string, { good: unknown; bad: Bad[] }> = {
   title: { good: "제목", bad: [...refused("23514", "", "  ", " 제목", long(201), long(1_000_000)), ...refused("23502", null)] },
-  slug: { good: () => `cols-ok-${randomUUID().slice(0, 8)}`, bad: refused("23514", "Upper", "a b", "a--b", "-a", "a/b", "a?b", long(201, "a")) },
+  slug: {
+    good: () => `cols-ok-${randomUUID().slice(0, 8)}`,
+    bad: refused("23514", "Upper", "a b", "a--b", "-a", "a/b", "a?b", long(201, "a")),
+  },
   excerpt: { good: "짧은 요약", bad: refused("23514", long(1001), " 요약", "요약\n") },
   content: { good: "본문입니다.", bad: [...refused("23514", "", " \n\t", long(200_001)), ...refused("23502", null)] },
   category: { good: "platform-guide", bad: refused("23514", "gossip", "") },
-  tags: { good: ["논술", "글쓰기"], bad: [...refused("23514", Array(31).fill("t"), [long(51)], [" 공백"], [""], ["a", null]), ...refused("23502", null)] },
-  featured_image: { good: "https://example.com/a.png", bad: refused("23514", "javascript:alert(1)", "data:image/png;base64,AA", " https://x.kr/a.png", `https://x.kr/${long(2000, "a")}`, "") },
+  tags: {
+    good: ["논술", "글쓰기"],
+    bad: [...refused("23514", Array(31).fill("t"), [long(51)], [" 공백"], [""], ["a", null]), ...refused("23502", null)],
+  },
+  featured_image: {
+    good: "https://example.com/a.png",
+    bad: refused("23514", "javascript:alert(1)", "data:image/png;base64,AA", " https://x.kr/a.png", `https://x.kr/${long(2000, "a")}`, ""),
+  },
   meta_title: { good: "메타 제목", bad: refused("23514", long(201), "", " 제목") },
   meta_description: { good: "메타 설명", bad: refused("23514", long(501), "", "설명 ") },
   is_published: { good: true, bad: refused("23502", null) },
@@ -124,8 +156,11 @@ const value = (v: unknown) => (typeof v === "function" ? (v as () => unknown)() 
 const cases: Record<string, ColumnCase> = {
   "profiles.display_name:UPDATE": {
     actor: "owner",
-    write: async (tx, v) => (await tx`update public.profiles set display_name = ${v as string} where id = ${uid.owner}
-                                     returning display_name`)[0]?.display_name,
+    write: async (tx, v) =>
+      (
+        await tx`update public.profiles set display_name = ${v as string} where id = ${uid.owner}
+                                     returning display_name`
+      )[0]?.display_name,
     good: "새 이름",
     written: "새 이름",
     // The profile trigger cleans every display name (private.clean_display_name) instead of refusing it.
@@ -142,29 +177,66 @@ const cases: Record<string, ColumnCase> = {
     write: insertPost("author_id"),
     good: "admin",
     // A post's author is the admin who writes it.
-    bad: [{ value: "other", refused: "denied" }, { value: null, refused: "denied" }],
+    bad: [
+      { value: "other", refused: "denied" },
+      { value: null, refused: "denied" },
+    ],
   },
-  "blog_attachments.blog_post_id:INSERT": { actor: "admin", write: insertAttachment("blog_post_id"), good: null, bad: refused("23503", randomUUID()) },
+  "blog_attachments.blog_post_id:INSERT": {
+    actor: "admin",
+    write: insertAttachment("blog_post_id"),
+    good: null,
+    bad: refused("23503", randomUUID()),
+  },
   "blog_attachments.blog_post_id:UPDATE": {
     actor: "admin",
     write: (tx, v) => count(tx`update public.blog_attachments set blog_post_id = ${v as string} where id = ${fx.attachment}`),
     good: "otherPost",
     bad: refused("23503", randomUUID()),
   },
-  "blog_attachments.uploaded_by:INSERT": { actor: "admin", write: insertAttachment("uploaded_by"), good: "admin", bad: refused("denied", "other", null) },
+  "blog_attachments.uploaded_by:INSERT": {
+    actor: "admin",
+    write: insertAttachment("uploaded_by"),
+    good: "admin",
+    bad: refused("denied", "other", null),
+  },
   "blog_attachments.filename:INSERT": {
-    actor: "admin", write: insertAttachment("filename"), good: "수행평가 안내.pdf",
+    actor: "admin",
+    write: insertAttachment("filename"),
+    good: "수행평가 안내.pdf",
     bad: [...refused("23514", "", "a\u0007.pdf", "a\nb.pdf", long(201)), ...refused("23502", null)],
   },
   "blog_attachments.filepath:INSERT": {
-    actor: "admin", write: insertAttachment("filepath"), good: () => objectName("pdf"),
-    bad: refused("23514", "../essays/x.pdf", "attachments/x.pdf", `attachments/${randomUUID()}.html`, `/attachments/${randomUUID()}.pdf`, "x/b.pdf"),
+    actor: "admin",
+    write: insertAttachment("filepath"),
+    good: () => objectName("pdf"),
+    bad: refused(
+      "23514",
+      "../essays/x.pdf",
+      "attachments/x.pdf",
+      `attachments/${randomUUID()}.html`,
+      `/attachments/${randomUUID()}.pdf`,
+      "x/b.pdf",
+    ),
   },
-  "blog_attachments.file_type:INSERT": { actor: "admin", write: insertAttachment("file_type"), good: "document", bad: refused("23514", "video", "image", "") },
+  "blog_attachments.file_type:INSERT": {
+    actor: "admin",
+    write: insertAttachment("file_type"),
+    good: "document",
+    bad: refused("23514", "video", "image", ""),
+  },
   "blog_attachments.mime_type:INSERT": {
-    actor: "admin", write: insertAttachment("mime_type"), good: "text/plain", bad: refused("23514", "text/html", "image/png", "application/x-msdownload"),
+    actor: "admin",
+    write: insertAttachment("mime_type"),
+    good: "text/plain",
+    bad: refused("23514", "text/html", "image/png", "application/x-msdownload"),
   },
-  "blog_attachments.file_size:INSERT": { actor: "admin", write: insertAttachment("file_size"), good: 10 * 1024 * 1024, bad: refused("23514", 0, -1, 10 * 1024 * 1024 + 1) },
+  "blog_attachments.file_size:INSERT": {
+    actor: "admin",
+    write: insertAttachment("file_size"),
+    good: 10 * 1024 * 1024,
+    bad: refused("23514", 0, -1, 10 * 1024 * 1024 + 1),
+  },
   "blog_attachments.display_order:INSERT": { actor: "admin", write: insertAttachment("display_order"), good: 3, bad: refused("23514", -1) },
 };
 for (const [column, rule] of Object.entries(postRules)) {
@@ -211,7 +283,9 @@ describe("columns only the server sets are not writable by users", () => {
   const denied = (actor: Actor, write: (tx: TransactionSql) => Promise<unknown>) => attempt(actor, write);
 
   it("profiles.last_login_at (set by the API at login, shown to admins)", async () => {
-    expect(await denied("owner", (tx) => tx`update public.profiles set last_login_at = '2099-01-01' where id = ${uid.owner}`)).toBe("denied");
+    expect(await denied("owner", (tx) => tx`update public.profiles set last_login_at = '2099-01-01' where id = ${uid.owner}`)).toBe(
+      "denied",
+    );
   });
 
   it("a blog post's view count, publication time and timestamps", async () => {

@@ -132,7 +132,8 @@ describe("direct uploads to the essays bucket", () => {
     expect(res.error).not.toBeNull();
     const txt = await client.storage.from("essays").upload(`${member.user.id}/y.txt`, new Blob(["hello"], { type: "text/plain" }));
     expect(txt.error).toMatchObject({ statusCode: "403" });
-    const [{ n }] = await sql()`select count(*)::int as n from storage.objects where bucket_id = 'essays' and name like ${member.user.id + "/%"}`;
+    const [{ n }] =
+      await sql()`select count(*)::int as n from storage.objects where bucket_id = 'essays' and name like ${member.user.id + "/%"}`;
     expect(n).toBe(0);
   });
 
@@ -174,7 +175,11 @@ describe("CORS", () => {
     await res.body?.cancel();
     const pre = await fetch(`${stack.apiUrl}/auth/login`, {
       method: "OPTIONS",
-      headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization" },
+      headers: {
+        Origin: "https://evil.example",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "authorization",
+      },
     });
     expect(pre.headers.get("access-control-allow-origin")).toBeNull();
   });

@@ -80,9 +80,11 @@ afterAll(async () => {
  */
 function postLargeMultipart(path: string, files: number, fileBytes: number): Promise<{ status: number; body: any; sent: number }> {
   const boundary = "----edgeBatchMemory";
-  const heads = Array.from({ length: files }, (_, i) => Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="학생${i}_2024${i}.txt"\r\nContent-Type: text/plain\r\n\r\n`,
-  ));
+  const heads = Array.from({ length: files }, (_, i) =>
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="학생${i}_2024${i}.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+    ),
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const sep = Buffer.from("\r\n");
   const total = heads.reduce((s, h) => s + h.length + fileBytes, 0) + sep.length * (files - 1) + tail.length;
@@ -156,8 +158,10 @@ describe("request bodies above the multipart cap (40 MiB)", () => {
 describe("a 50-file batch in parts", () => {
   it("queues all 50 answers with the function's peak RSS under 200 MB", async () => {
     const paragraphs = strong.split("\n").filter(Boolean);
-    const english = Array.from({ length: 40 }, (_, i) =>
-      `Line ${i + 1}: technology in education needs critical thinking, evidence and clear reasoning.`);
+    const english = Array.from(
+      { length: 40 },
+      (_, i) => `Line ${i + 1}: technology in education needs critical thinking, evidence and clear reasoning.`,
+    );
     const files: File[] = [];
     for (let i = 0; i < 50; i++) {
       const who = `학생_2025${String(i + 1).padStart(4, "0")}`;
@@ -214,7 +218,9 @@ describe("a 50-file batch in parts", () => {
     }
     const peak = fn.peakRssKb()!;
     const counted = fn.peakCountedKb()!;
-    figures.push(`50-file batch (${(totalBytes / MB).toFixed(1)} MB in ${parts.length} parts): peak RSS ${mb(startPeak)} before, after each part ${partPeaks.join(" / ")}, ${mb(uploadPeak)} after start-batch, ${mb(peak)} after grading; peak V8 heap + external (what edge-runtime counts) ${mb(counted)}`);
+    figures.push(
+      `50-file batch (${(totalBytes / MB).toFixed(1)} MB in ${parts.length} parts): peak RSS ${mb(startPeak)} before, after each part ${partPeaks.join(" / ")}, ${mb(uploadPeak)} after start-batch, ${mb(peak)} after grading; peak V8 heap + external (what edge-runtime counts) ${mb(counted)}`,
+    );
     expect(counted).toBeGreaterThan(0);
     expect(counted).toBeLessThan(PEAK_BUDGET_KB);
     expect(peak).toBeLessThan(RSS_BUDGET_KB);

@@ -11,7 +11,6 @@ import { type ApiInstance, startApiInstance } from "../helpers/api-instance.ts";
 import { readStack } from "../helpers/stack.ts";
 import { api, closeTestSql, createAdmin, createGuest, testSql } from "../helpers/users.ts";
 
-
 describe("user tokens of the stand-in", () => {
   it("are ES256 with a kid the project's JWKS publishes (public parts only)", async () => {
     const { supabaseUrl } = readStack();
@@ -40,9 +39,7 @@ describe("user tokens of the stand-in", () => {
 
     const { kid } = decodeProtectedHeader(guest.token);
     const { privateKey } = await generateKeyPair("ES256");
-    const forged = await new SignJWT(decodeJwt(guest.token))
-      .setProtectedHeader({ alg: "ES256", typ: "JWT", kid })
-      .sign(privateKey);
+    const forged = await new SignJWT(decodeJwt(guest.token)).setProtectedHeader({ alg: "ES256", typ: "JWT", kid }).sign(privateKey);
     const refused = await api("/auth/me", { token: forged });
     expect(refused.status).toBe(401);
 

@@ -15,13 +15,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:f
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { config } from "../../local/config.ts";
-import {
-  edgeDenoBinary,
-  edgeEnv,
-  edgeRunArgs,
-  startEdgeFunction,
-  type EdgeFunction,
-} from "../../local/edge-profile/index.ts";
+import { edgeDenoBinary, edgeEnv, edgeRunArgs, startEdgeFunction, type EdgeFunction } from "../../local/edge-profile/index.ts";
 import { startFakeLlm, type FakeLlm } from "../fakes/llm.ts";
 import { fileOf, makeDocx, makePdf, PDF_PAGES } from "../helpers/files.ts";
 import { stackFunctionSettings } from "../helpers/function-settings.ts";
@@ -110,7 +104,10 @@ const waitForEnd = (id: string) => waitForEndOf(id, 60_000, () => String(fn?.out
  * Submits an answer to this instance and waits for its report; `ours` tells whether this
  * instance's worker graded it (else the shared stack's instance was first: submit again).
  */
-async function gradedHere(submit: () => Promise<{ status: number; body: any }>, ours: (report: any, id: string) => Promise<boolean> | boolean) {
+async function gradedHere(
+  submit: () => Promise<{ status: number; body: any }>,
+  ours: (report: any, id: string) => Promise<boolean> | boolean,
+) {
   for (let attempt = 1; ; attempt++) {
     const res = await submit();
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -138,7 +135,9 @@ afterAll(async () => {
   await closeTestSql();
   const fmt = (kb: number | null) => (kb === null ? "n/a" : `${(kb / 1024).toFixed(1)} MB`);
   console.log(
-    `[edge-profile] peak RSS (VmHWM) of the api function: ${Object.entries(peaks).map(([k, v]) => `${k} ${fmt(v)}`).join(", ")}`,
+    `[edge-profile] peak RSS (VmHWM) of the api function: ${Object.entries(peaks)
+      .map(([k, v]) => `${k} ${fmt(v)}`)
+      .join(", ")}`,
   );
 });
 
@@ -164,8 +163,21 @@ describe("the edge profile itself", () => {
       expect(probe.deno).toBe("2.1.4");
       expect(probe.packageJson).toBe("1");
       expect(probe.zod).toMatch(/^npm:zod@/);
-      for (const name of ["DOMMatrix", "DOMPoint", "DOMRect", "Path2D", "OffscreenCanvas", "Worker", "localStorage",
-        "sessionStorage", "alert", "confirm", "prompt", "EventSource", "Location"]) {
+      for (const name of [
+        "DOMMatrix",
+        "DOMPoint",
+        "DOMRect",
+        "Path2D",
+        "OffscreenCanvas",
+        "Worker",
+        "localStorage",
+        "sessionStorage",
+        "alert",
+        "confirm",
+        "prompt",
+        "EventSource",
+        "Location",
+      ]) {
         expect(probe.globals[name], name).toBe(false);
       }
       expect(probe.globals.ImageData).toBe(true);
@@ -226,10 +238,11 @@ describe("the api function under the edge profile (offline grading)", () => {
 
   it("grades a typed answer with the offline analyzer in its own worker, and serves the report", async () => {
     const report = await gradedHere(
-      () => call(`/sessions/${docxSession}/submissions`, {
-        token: member.token,
-        json: { essayContent: strong, studentName: "홍길동", studentId: "20240101" },
-      }),
+      () =>
+        call(`/sessions/${docxSession}/submissions`, {
+          token: member.token,
+          json: { essayContent: strong, studentName: "홍길동", studentId: "20240101" },
+        }),
       (r) => r.grader === "offline",
     );
     expect(report.grader).toBe("offline");
@@ -284,10 +297,11 @@ describe("the api function under the edge profile (through the fake LLM)", () =>
 
   it("grades a typed answer through the OpenAI client in its own worker", async () => {
     const report = await gradedHere(
-      () => call(`/sessions/${docxSession}/submissions`, {
-        token: member.token,
-        json: { essayContent: `${strong}\n[[llm:ok:edge]]`, studentName: "이영희", studentId: "20240103" },
-      }),
+      () =>
+        call(`/sessions/${docxSession}/submissions`, {
+          token: member.token,
+          json: { essayContent: `${strong}\n[[llm:ok:edge]]`, studentName: "이영희", studentId: "20240103" },
+        }),
       (r) => r.grader === "ai" && r.model === EDGE_MODEL,
     );
     expect(report.grader).toBe("ai");

@@ -137,7 +137,12 @@ describe("bad files are rejected in Korean and change nothing", () => {
     ["an image-only PDF", async () => fileOf(await makeImageOnlyPdf(), "스캔.pdf"), 400, /텍스트를 찾을 수 없습니다/],
     ["an 11 MB file", once(() => fileOf(makeLargeText(), "큰파일.txt")), 413, /10MB/],
     ["an unsupported type", () => fileOf(utf8("hello"), "답안.hwp"), 400, /파일 형식 안내/],
-    ["binary bytes named .txt", () => fileOf(Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 7) % 32)), "이상.txt"), 400, /텍스트 파일을 읽을 수 없습니다/],
+    [
+      "binary bytes named .txt",
+      () => fileOf(Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 7) % 32)), "이상.txt"),
+      400,
+      /텍스트 파일을 읽을 수 없습니다/,
+    ],
   ];
 
   it.each(cases)("rejects %s as an answer", async (_label, make, status, message) => {

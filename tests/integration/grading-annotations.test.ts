@@ -70,10 +70,15 @@ describe("inline annotations of an AI-graded answer", () => {
     expect(res.status).toBe(404);
     expect(JSON.stringify(res.body)).not.toContain("annotations");
     const seen = async (userId: string) =>
-      asAuthenticated(userId, async (tx) => {
-        const rows = await tx`select jsonb_array_length(annotations) as n from public.analysis_results where submission_id = ${submissionId}`;
-        return rows.map((x) => x.n as number);
-      }, { session_id: randomUUID() });
+      asAuthenticated(
+        userId,
+        async (tx) => {
+          const rows =
+            await tx`select jsonb_array_length(annotations) as n from public.analysis_results where submission_id = ${submissionId}`;
+          return rows.map((x) => x.n as number);
+        },
+        { session_id: randomUUID() },
+      );
     const mine = await seen(ctx.teacher.user.id);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toBeGreaterThanOrEqual(3);
@@ -81,9 +86,13 @@ describe("inline annotations of an AI-graded answer", () => {
   });
 
   it("a member cannot write annotations of their own result", async () => {
-    const err = await asAuthenticated(ctx.teacher.user.id, async (tx) => {
-      await tx`update public.analysis_results set annotations = '[]'::jsonb where submission_id = ${submissionId}`;
-    }, { session_id: randomUUID() }).catch((e: Error) => e);
+    const err = await asAuthenticated(
+      ctx.teacher.user.id,
+      async (tx) => {
+        await tx`update public.analysis_results set annotations = '[]'::jsonb where submission_id = ${submissionId}`;
+      },
+      { session_id: randomUUID() },
+    ).catch((e: Error) => e);
     expect(err).toBeInstanceOf(Error);
     expect(String((err as Error).message)).toMatch(/permission denied/);
   });

@@ -109,8 +109,7 @@ describe("database connections", () => {
       }
     })();
     const results = await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
-        api(i % 2 ? "/sessions" : "/usage/status", { token: user.token }).then((r) => r.status)),
+      Array.from({ length: 30 }, (_, i) => api(i % 2 ? "/sessions" : "/usage/status", { token: user.token }).then((r) => r.status)),
     );
     // Idle connections stay open for a while, so a count after the burst sees every one opened.
     await sleep(200);

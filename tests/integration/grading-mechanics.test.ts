@@ -55,7 +55,14 @@ beforeAll(async () => {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   sessionId = res.body.id;
   const anchors = [
-    { content: `[기준A] ${strong}`, totalScore: 90, categoryScores: [{ name: "논리 구조", score: 27 }, { name: "독창성", score: 17 }] },
+    {
+      content: `[기준A] ${strong}`,
+      totalScore: 90,
+      categoryScores: [
+        { name: "논리 구조", score: 27 },
+        { name: "독창성", score: 17 },
+      ],
+    },
     { content: `[기준B] ${weak}`, totalScore: 40, categoryScores: [{ name: "언어 표현", score: 9 }] },
   ];
   for (const json of anchors) {
@@ -119,7 +126,12 @@ describe("per-criterion grading with 3 samples and anchor answers, through the w
         for (const o of RUBRIC.filter((x) => x.name !== c.name)) expect(r.system, `${c.name} prompt names ${o.name}`).not.toContain(o.name);
         expect(task.match(/^\d+\.\s/gm)).toHaveLength(1);
         const anchorLines = task.split("\n").filter((l) => l.startsWith("- 기준 답안"));
-        const expected = { "논리 구조": ["- 기준 답안 1의 이 항목 점수: 27점 / 30점"], "근거의 타당성": [], "언어 표현": ["- 기준 답안 2의 이 항목 점수: 9점 / 20점"], "독창성": ["- 기준 답안 1의 이 항목 점수: 17점 / 20점"] }[c.name];
+        const expected = {
+          "논리 구조": ["- 기준 답안 1의 이 항목 점수: 27점 / 30점"],
+          "근거의 타당성": [],
+          "언어 표현": ["- 기준 답안 2의 이 항목 점수: 9점 / 20점"],
+          독창성: ["- 기준 답안 1의 이 항목 점수: 17점 / 20점"],
+        }[c.name];
         expect(anchorLines).toEqual(expected);
       }
     }
@@ -154,7 +166,9 @@ describe("per-criterion grading with 3 samples and anchor answers, through the w
     expect(rows.filter((r) => r.call_kind === "criterion")).toHaveLength(3 * RUBRIC.length);
     expect(rows.filter((r) => r.call_kind === "overall")).toHaveLength(3);
     expect(rows.every((r) => r.user_id === teacher.user.id && r.model === "fake-grader")).toBe(true);
-    const billed = mine().map((r) => fakeTokens(r.system) + fakeTokens(r.user)).sort((a, b) => a - b);
+    const billed = mine()
+      .map((r) => fakeTokens(r.system) + fakeTokens(r.user))
+      .sort((a, b) => a - b);
     expect(rows.map((r) => r.prompt_tokens).sort((a, b) => a - b)).toEqual(billed);
     expect(rows.every((r) => r.completion_tokens > 0 && r.cached_tokens <= r.prompt_tokens)).toBe(true);
     // The anchors make the prefix long enough to be cached: the repeated prompts are served from the cache.

@@ -9,7 +9,6 @@ import { asAuthenticated, fakeLlmRequests, FIXTURE_ESSAY as strong, submitEssay,
 import { useTeacherSession } from "../helpers/suite.ts";
 import { fakeTokens } from "../fakes/llm.ts";
 
-
 const submit = (user: TestUser, sessionId: string, essay: string) =>
   submitEssay(user, sessionId, essay, { studentName: "홍길동", studentId: "20240101" });
 
@@ -73,9 +72,11 @@ describe("grading usage", () => {
       });
     expect(await count(ctx.teacher.user.id)).toBe(0);
     expect(await count(ctx.admin.user.id)).toBeGreaterThan(0);
-    await expect(asAuthenticated(ctx.teacher.user.id, async (tx) => {
-      await tx`insert into public.grading_usage (mode, call_kind, model) values ('holistic', 'holistic', 'x')`;
-    })).rejects.toMatchObject({ code: "42501" });
+    await expect(
+      asAuthenticated(ctx.teacher.user.id, async (tx) => {
+        await tx`insert into public.grading_usage (mode, call_kind, model) values ('holistic', 'holistic', 'x')`;
+      }),
+    ).rejects.toMatchObject({ code: "42501" });
 
     expect((await api("/admin/usage", { token: ctx.teacher.token })).status).toBe(403);
     const res = await api("/admin/usage", { token: ctx.admin.token });

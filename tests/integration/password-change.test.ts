@@ -66,13 +66,18 @@ describe("Auth's PUT /user password change (secure_password_change)", () => {
       headers: { apikey: anonKey, Authorization: `Bearer ${member.token}` },
     });
     expect(sent.status).toBe(200);
-    const mails = ((await (await fetch(`${supabaseUrl}/mailbox.json`)).json()) as { to: string; text: string }[])
-      .filter((m) => m.to === member.email);
+    const mails = ((await (await fetch(`${supabaseUrl}/mailbox.json`)).json()) as { to: string; text: string }[]).filter(
+      (m) => m.to === member.email,
+    );
     const nonce = /\b(\d{6})\b/.exec(mails[0]?.text ?? "")?.[1];
     expect(nonce).toBeTruthy();
 
     const current_password = member.password;
-    const wrong = await putUser(member.token, { password: "renewed-pass-1", current_password, nonce: nonce === "000000" ? "000001" : "000000" });
+    const wrong = await putUser(member.token, {
+      password: "renewed-pass-1",
+      current_password,
+      nonce: nonce === "000000" ? "000001" : "000000",
+    });
     expect(wrong.status).toBe(422);
     expect(((await wrong.json()) as { code: string }).code).toBe("reauthentication_not_valid");
 
@@ -88,7 +93,11 @@ describe("Auth's PUT /user password change (secure_password_change)", () => {
 describe("POST /account/password", () => {
   it("refuses a missing or wrong current password and a weak new one, in Korean, changing nothing", async () => {
     const member = await createMember();
-    expectApiError(await api("/account/password", { token: member.token, json: { newPassword: "next-pass-1" } }), 400, "현재 비밀번호를 입력해 주세요");
+    expectApiError(
+      await api("/account/password", { token: member.token, json: { newPassword: "next-pass-1" } }),
+      400,
+      "현재 비밀번호를 입력해 주세요",
+    );
     expectApiError(
       await api("/account/password", { token: member.token, json: { currentPassword: "not-mine-1", newPassword: "next-pass-1" } }),
       403,

@@ -7,14 +7,20 @@ import { stackClient } from "../helpers/supabase-client.ts";
 import { createSession, FIXTURE_ESSAY as strong, submitEssay } from "../helpers/grading.ts";
 import { closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
 
-
 interface Received {
   event: string;
   at: number;
   payload: {
     operation: string;
     table: string;
-    record: { id: string; status: string; progress: number; progress_message: string; essay_content?: string; essay_preview?: string } | null;
+    record: {
+      id: string;
+      status: string;
+      progress: number;
+      progress_message: string;
+      essay_content?: string;
+      essay_preview?: string;
+    } | null;
   };
 }
 

@@ -35,8 +35,7 @@ const putReview = (body: ReviewBody) =>
   api<ReviewedReport & { error?: string }>(`/submissions/${submissionId}/review`, { method: "PUT", token: owner.token, json: body });
 
 /** Starts the caller's review-write window afresh (arranging a test, not the rule under test). */
-const resetReviewLimit = () =>
-  sql()`delete from public.rate_limits where identifier = ${owner.user.id} and action = 'review_write'`;
+const resetReviewLimit = () => sql()`delete from public.rate_limits where identifier = ${owner.user.id} and action = 'review_write'`;
 
 async function logSize(): Promise<{ entries: number; bytes: number }> {
   const [row] = await sql()`

@@ -74,9 +74,7 @@ const seen = (rows: { id: string }[]) => rows.map((r) => labels.get(r.id) ?? r.i
 beforeAll(async () => {
   for (const who of USERS) {
     uid[who] =
-      who === "guest"
-        ? await createAuthUser({ anonymous: true })
-        : await createAuthUser({ meta: { username: `matrix_${who}_${suffix}` } });
+      who === "guest" ? await createAuthUser({ anonymous: true }) : await createAuthUser({ meta: { username: `matrix_${who}_${suffix}` } });
     labels.set(uid[who], who);
   }
   await sql`update public.profiles set is_admin = true where id = ${uid.admin}`;
@@ -164,23 +162,32 @@ interface Case {
 const D = "denied" as const;
 const all = (o: Outcome): Record<Actor, Outcome> => ({ owner: o, other: o, guest: o, anon: o, admin: o });
 const ownOnly = (): Record<Actor, Outcome> => ({
-  owner: ["owner"], other: ["other"], guest: ["guest"], anon: D, admin: ["admin", "guest", "other", "owner"],
+  owner: ["owner"],
+  other: ["other"],
+  guest: ["guest"],
+  anon: D,
+  admin: ["admin", "guest", "other", "owner"],
 });
 const prefixed = (p: string, e: Record<Actor, Outcome>): Record<Actor, Outcome> =>
-  Object.fromEntries(
-    Object.entries(e).map(([k, v]) => [k, Array.isArray(v) ? v.map((x) => `${p}:${x}`).sort() : v]),
-  ) as Record<Actor, Outcome>;
+  Object.fromEntries(Object.entries(e).map(([k, v]) => [k, Array.isArray(v) ? v.map((x) => `${p}:${x}`).sort() : v])) as Record<
+    Actor,
+    Outcome
+  >;
 const selfId = (actor: Actor) => (actor === "anon" ? randomUUID() : uid[actor]);
 type Owned = "session" | "submission" | "result" | "payment";
 /** Selecting the four test rows `fx[kind]` of `table` (one per user): each user sees their own, the admin all, anon is denied. */
 const ownRowsSeen = (table: string, kind: Owned, what: string): Case => ({
-  table, op: "select", what,
+  table,
+  op: "select",
+  what,
   run: async (tx) => seen(await tx`select id from ${tx(`public.${table}`)} where id in ${tx(Object.values(fx[kind]))}`),
   expect: prefixed(kind, ownOnly()),
 });
 /** Deleting the owner's row `fx[kind].owner` of `table`: the rows each actor deleted, or denied, as `expect` says. */
 const ownerRowDeleted = (table: string, kind: Owned, what: string, expect: Record<Actor, Outcome>): Case => ({
-  table, op: "delete", what,
+  table,
+  op: "delete",
+  what,
   run: async (tx) => (await tx`delete from ${tx(`public.${table}`)} where id = ${fx[kind].owner}`).count,
   expect,
 });
@@ -188,89 +195,138 @@ const ownerRowDeleted = (table: string, kind: Owned, what: string, expect: Recor
 const cases: Case[] = [
   // profiles ------------------------------------------------------------------
   {
-    table: "profiles", op: "select", what: "the four test profiles",
+    table: "profiles",
+    op: "select",
+    what: "the four test profiles",
     run: async (tx) => seen(await tx`select id from public.profiles where id in ${tx(Object.values(uid))}`),
     expect: ownOnly(),
   },
   {
-    table: "profiles", op: "insert", what: "a profile row",
-    run: async (tx, a) => (await tx`insert into public.profiles (id, username) values (${selfId(a)}, ${`x_${randomUUID().slice(0, 8)}`})`).count,
+    table: "profiles",
+    op: "insert",
+    what: "a profile row",
+    run: async (tx, a) =>
+      (await tx`insert into public.profiles (id, username) values (${selfId(a)}, ${`x_${randomUUID().slice(0, 8)}`})`).count,
     expect: all(D),
   },
   {
-    table: "profiles", op: "update", what: "the owner's display_name",
+    table: "profiles",
+    op: "update",
+    what: "the owner's display_name",
     run: async (tx) => (await tx`update public.profiles set display_name = '새 이름' where id = ${uid.owner}`).count,
     expect: { owner: 1, other: 0, guest: 0, anon: D, admin: 0 },
   },
   {
-    table: "profiles", op: "delete", what: "the owner's profile",
+    table: "profiles",
+    op: "delete",
+    what: "the owner's profile",
     run: async (tx) => (await tx`delete from public.profiles where id = ${uid.owner}`).count,
     expect: all(D),
   },
   // subscription_plans --------------------------------------------------------
   {
-    table: "subscription_plans", op: "select", what: "trial + an inactive plan",
+    table: "subscription_plans",
+    op: "select",
+    what: "trial + an inactive plan",
     run: async (tx) => seen(await tx`select id from public.subscription_plans where id in ${tx(["trial", fx.inactivePlan])}`),
-    expect: { owner: ["plan:trial"], other: ["plan:trial"], guest: ["plan:trial"], anon: ["plan:trial"], admin: ["plan:inactive", "plan:trial"] },
+    expect: {
+      owner: ["plan:trial"],
+      other: ["plan:trial"],
+      guest: ["plan:trial"],
+      anon: ["plan:trial"],
+      admin: ["plan:inactive", "plan:trial"],
+    },
   },
   {
-    table: "subscription_plans", op: "insert", what: "a new plan (service connection only)",
-    run: async (tx) => (await tx`insert into public.subscription_plans (id, name, price, max_essays_per_month)
-                                 values (${`matrix_new_${randomUUID().slice(0, 8)}`}, '새 플랜', 500, 5)`).count,
+    table: "subscription_plans",
+    op: "insert",
+    what: "a new plan (service connection only)",
+    run: async (tx) =>
+      (
+        await tx`insert into public.subscription_plans (id, name, price, max_essays_per_month)
+                                 values (${`matrix_new_${randomUUID().slice(0, 8)}`}, '새 플랜', 500, 5)`
+      ).count,
     expect: all(D),
   },
   {
-    table: "subscription_plans", op: "update", what: "the trial plan's price (service connection only)",
+    table: "subscription_plans",
+    op: "update",
+    what: "the trial plan's price (service connection only)",
     run: async (tx) => (await tx`update public.subscription_plans set price = 1 where id = 'trial'`).count,
     expect: all(D),
   },
   {
-    table: "subscription_plans", op: "delete", what: "the inactive plan",
+    table: "subscription_plans",
+    op: "delete",
+    what: "the inactive plan",
     run: async (tx) => (await tx`delete from public.subscription_plans where id = ${fx.inactivePlan}`).count,
     expect: { owner: 0, other: 0, guest: 0, anon: D, admin: 1 },
   },
   // subscriptions -------------------------------------------------------------
   {
-    table: "subscriptions", op: "select", what: "the four test users' subscriptions",
-    run: async (tx) => seen((await tx`select user_id from public.subscriptions where user_id in ${tx(Object.values(uid))}`)
-      .map((r) => ({ id: r.user_id }))),
+    table: "subscriptions",
+    op: "select",
+    what: "the four test users' subscriptions",
+    run: async (tx) =>
+      seen((await tx`select user_id from public.subscriptions where user_id in ${tx(Object.values(uid))}`).map((r) => ({ id: r.user_id }))),
     expect: ownOnly(),
   },
   {
-    table: "subscriptions", op: "insert", what: "a subscription for oneself",
-    run: async (tx, a) => (await tx`insert into public.subscriptions (user_id, plan_id, status) values (${selfId(a)}, 'business', 'active')`).count,
+    table: "subscriptions",
+    op: "insert",
+    what: "a subscription for oneself",
+    run: async (tx, a) =>
+      (await tx`insert into public.subscriptions (user_id, plan_id, status) values (${selfId(a)}, 'business', 'active')`).count,
     expect: all(D),
   },
   {
-    table: "subscriptions", op: "update", what: "the owner's plan/status",
-    run: async (tx) => (await tx`update public.subscriptions set plan_id = 'business', status = 'active' where user_id = ${uid.owner}`).count,
+    table: "subscriptions",
+    op: "update",
+    what: "the owner's plan/status",
+    run: async (tx) =>
+      (await tx`update public.subscriptions set plan_id = 'business', status = 'active' where user_id = ${uid.owner}`).count,
     expect: all(D),
   },
   {
-    table: "subscriptions", op: "delete", what: "the owner's subscription",
+    table: "subscriptions",
+    op: "delete",
+    what: "the owner's subscription",
     run: async (tx) => (await tx`delete from public.subscriptions where user_id = ${uid.owner}`).count,
     expect: all(D),
   },
   // usage_tracking ------------------------------------------------------------
   {
-    table: "usage_tracking", op: "select", what: "the four test users' usage rows",
-    run: async (tx) => seen((await tx`select user_id from public.usage_tracking where user_id in ${tx(Object.values(uid))}`)
-      .map((r) => ({ id: r.user_id }))),
+    table: "usage_tracking",
+    op: "select",
+    what: "the four test users' usage rows",
+    run: async (tx) =>
+      seen(
+        (await tx`select user_id from public.usage_tracking where user_id in ${tx(Object.values(uid))}`).map((r) => ({ id: r.user_id })),
+      ),
     expect: ownOnly(),
   },
   {
-    table: "usage_tracking", op: "insert", what: "a usage row for oneself",
-    run: async (tx, a) => (await tx`insert into public.usage_tracking (user_id, period_start, period_end)
-                                    values (${selfId(a)}, now() + interval '1 year', now() + interval '2 years')`).count,
+    table: "usage_tracking",
+    op: "insert",
+    what: "a usage row for oneself",
+    run: async (tx, a) =>
+      (
+        await tx`insert into public.usage_tracking (user_id, period_start, period_end)
+                                    values (${selfId(a)}, now() + interval '1 year', now() + interval '2 years')`
+      ).count,
     expect: all(D),
   },
   {
-    table: "usage_tracking", op: "update", what: "the owner's essay_count",
+    table: "usage_tracking",
+    op: "update",
+    what: "the owner's essay_count",
     run: async (tx) => (await tx`update public.usage_tracking set essay_count = 0 where user_id = ${uid.owner}`).count,
     expect: all(D),
   },
   {
-    table: "usage_tracking", op: "delete", what: "the owner's usage rows",
+    table: "usage_tracking",
+    op: "delete",
+    what: "the owner's usage rows",
     run: async (tx) => (await tx`delete from public.usage_tracking where user_id = ${uid.owner}`).count,
     expect: all(D),
   },
@@ -279,28 +335,41 @@ const cases: Case[] = [
   // Sessions are created by the API only (server-decided file paths and texts, security issue
   // items 1 and 6): no direct insert or update for anyone, the owner included.
   {
-    table: "analysis_sessions", op: "insert", what: "a session of one's own",
+    table: "analysis_sessions",
+    op: "insert",
+    what: "a session of one's own",
     run: async (tx, a) => (await tx`insert into public.analysis_sessions (user_id, prompt_content) values (${selfId(a)}, '새 문제')`).count,
     expect: all(D),
   },
   {
-    table: "analysis_sessions", op: "insert", what: "a session owned by the owner",
+    table: "analysis_sessions",
+    op: "insert",
+    what: "a session owned by the owner",
     run: async (tx) => (await tx`insert into public.analysis_sessions (user_id, prompt_content) values (${uid.owner}, '남의 문제')`).count,
     expect: all(D),
   },
   {
-    table: "analysis_sessions", op: "update", what: "the owner's prompt_content",
+    table: "analysis_sessions",
+    op: "update",
+    what: "the owner's prompt_content",
     run: async (tx) => (await tx`update public.analysis_sessions set prompt_content = '수정' where id = ${fx.session.owner}`).count,
     expect: all(D),
   },
   {
-    table: "analysis_sessions", op: "update", what: "the owner's prompt_file_path (another user's object)",
-    run: async (tx) => (await tx`update public.analysis_sessions set prompt_file_path = ${`${uid.other}/x/prompt.png`}
-                                 where id = ${fx.session.owner}`).count,
+    table: "analysis_sessions",
+    op: "update",
+    what: "the owner's prompt_file_path (another user's object)",
+    run: async (tx) =>
+      (
+        await tx`update public.analysis_sessions set prompt_file_path = ${`${uid.other}/x/prompt.png`}
+                                 where id = ${fx.session.owner}`
+      ).count,
     expect: all(D),
   },
   {
-    table: "analysis_sessions", op: "update", what: "the owner's session user_id (hand-over)",
+    table: "analysis_sessions",
+    op: "update",
+    what: "the owner's session user_id (hand-over)",
     run: async (tx) => (await tx`update public.analysis_sessions set user_id = ${uid.other} where id = ${fx.session.owner}`).count,
     expect: all(D),
   },
@@ -309,51 +378,82 @@ const cases: Case[] = [
   ownRowsSeen("essay_submissions", "submission", "the four test submissions"),
   // Answers are created by the API only (quota, length caps, server-decided paths): no direct insert.
   {
-    table: "essay_submissions", op: "insert", what: "a submission into one's own session",
-    run: async (tx, a) => (await tx`insert into public.essay_submissions (session_id, user_id, essay_content)
-                                    values (${a === "anon" ? fx.session.owner : fx.session[a]}, ${selfId(a)}, '새 답안')`).count,
+    table: "essay_submissions",
+    op: "insert",
+    what: "a submission into one's own session",
+    run: async (tx, a) =>
+      (
+        await tx`insert into public.essay_submissions (session_id, user_id, essay_content)
+                                    values (${a === "anon" ? fx.session.owner : fx.session[a]}, ${selfId(a)}, '새 답안')`
+      ).count,
     expect: all(D),
   },
   {
-    table: "essay_submissions", op: "insert", what: "a submission into the owner's session (as oneself)",
-    run: async (tx, a) => (await tx`insert into public.essay_submissions (session_id, user_id, essay_content)
-                                    values (${fx.session.owner}, ${selfId(a)}, '끼어들기')`).count,
+    table: "essay_submissions",
+    op: "insert",
+    what: "a submission into the owner's session (as oneself)",
+    run: async (tx, a) =>
+      (
+        await tx`insert into public.essay_submissions (session_id, user_id, essay_content)
+                                    values (${fx.session.owner}, ${selfId(a)}, '끼어들기')`
+      ).count,
     expect: all(D),
   },
   {
-    table: "essay_submissions", op: "insert", what: "a completed, uncharged submission (job columns)",
-    run: async (tx) => (await tx`insert into public.essay_submissions (session_id, user_id, essay_content, status, progress)
-                                 values (${fx.session.owner}, ${uid.owner}, '답안', 'completed', 100)`).count,
+    table: "essay_submissions",
+    op: "insert",
+    what: "a completed, uncharged submission (job columns)",
+    run: async (tx) =>
+      (
+        await tx`insert into public.essay_submissions (session_id, user_id, essay_content, status, progress)
+                                 values (${fx.session.owner}, ${uid.owner}, '답안', 'completed', 100)`
+      ).count,
     expect: all(D),
   },
   {
-    table: "essay_submissions", op: "update", what: "the owner's student_name",
+    table: "essay_submissions",
+    op: "update",
+    what: "the owner's student_name",
     run: async (tx) => (await tx`update public.essay_submissions set student_name = '김철수' where id = ${fx.submission.owner}`).count,
     expect: { owner: 1, other: 0, guest: 0, anon: D, admin: 0 },
   },
   {
-    table: "essay_submissions", op: "update", what: "the owner's essay_content / essay_file_path",
-    run: async (tx) => (await tx`update public.essay_submissions set essay_content = '바꾼 답안', essay_file_path = '../x'
-                                 where id = ${fx.submission.owner}`).count,
+    table: "essay_submissions",
+    op: "update",
+    what: "the owner's essay_content / essay_file_path",
+    run: async (tx) =>
+      (
+        await tx`update public.essay_submissions set essay_content = '바꾼 답안', essay_file_path = '../x'
+                                 where id = ${fx.submission.owner}`
+      ).count,
     expect: all(D),
   },
   {
-    table: "essay_submissions", op: "update", what: "the owner's status/progress/usage_charged",
-    run: async (tx) => (await tx`update public.essay_submissions set status = 'completed', progress = 100, usage_charged = false
-                                 where id = ${fx.submission.owner}`).count,
+    table: "essay_submissions",
+    op: "update",
+    what: "the owner's status/progress/usage_charged",
+    run: async (tx) =>
+      (
+        await tx`update public.essay_submissions set status = 'completed', progress = 100, usage_charged = false
+                                 where id = ${fx.submission.owner}`
+      ).count,
     expect: all(D),
   },
   ownerRowDeleted("essay_submissions", "submission", "the owner's submission", { owner: 1, other: 0, guest: 0, anon: D, admin: 0 }),
   // analysis_results ----------------------------------------------------------
   ownRowsSeen("analysis_results", "result", "the four test results"),
   {
-    table: "analysis_results", op: "insert", what: "a perfect-score result for a fresh submission",
+    table: "analysis_results",
+    op: "insert",
+    what: "a perfect-score result for a fresh submission",
     run: async (tx) =>
       (await tx`insert into public.analysis_results (submission_id, overall_score) values (${fx.bareSubmission}, 100)`).count,
     expect: all(D),
   },
   {
-    table: "analysis_results", op: "update", what: "the owner's overall_score",
+    table: "analysis_results",
+    op: "update",
+    what: "the owner's overall_score",
     run: async (tx) => (await tx`update public.analysis_results set overall_score = 100 where id = ${fx.result.owner}`).count,
     expect: all(D),
   },
@@ -361,70 +461,111 @@ const cases: Case[] = [
   // payments ------------------------------------------------------------------
   ownRowsSeen("payments", "payment", "the four test payments"),
   {
-    table: "payments", op: "select", what: "a deleted account's kept payment record (no user)",
+    table: "payments",
+    op: "select",
+    what: "a deleted account's kept payment record (no user)",
     run: async (tx) => seen(await tx`select id from public.payments where id = ${fx.withdrawnPayment}`),
     expect: { owner: [], other: [], guest: [], anon: D, admin: ["payment:withdrawn"] },
   },
   {
-    table: "payments", op: "insert", what: "a paid order for oneself",
-    run: async (tx, a) => (await tx`insert into public.payments (id, user_id, plan_id, amount, order_name, status)
-                                    values (${`matrix_${randomUUID()}`}, ${selfId(a)}, 'business', 0, '공짜', 'done')`).count,
+    table: "payments",
+    op: "insert",
+    what: "a paid order for oneself",
+    run: async (tx, a) =>
+      (
+        await tx`insert into public.payments (id, user_id, plan_id, amount, order_name, status)
+                                    values (${`matrix_${randomUUID()}`}, ${selfId(a)}, 'business', 0, '공짜', 'done')`
+      ).count,
     expect: all(D),
   },
   {
-    table: "payments", op: "update", what: "the owner's order status",
+    table: "payments",
+    op: "update",
+    what: "the owner's order status",
     run: async (tx) => (await tx`update public.payments set status = 'done', amount = 0 where id = ${fx.payment.owner}`).count,
     expect: all(D),
   },
   ownerRowDeleted("payments", "payment", "the owner's order", all(D)),
   // blog_posts ----------------------------------------------------------------
   {
-    table: "blog_posts", op: "select", what: "a published and a draft post",
+    table: "blog_posts",
+    op: "select",
+    what: "a published and a draft post",
     run: async (tx) => seen(await tx`select id from public.blog_posts where id in ${tx([fx.publishedPost, fx.draftPost])}`),
     expect: {
-      owner: ["post:published"], other: ["post:published"], guest: ["post:published"], anon: ["post:published"],
+      owner: ["post:published"],
+      other: ["post:published"],
+      guest: ["post:published"],
+      anon: ["post:published"],
       admin: ["post:draft", "post:published"],
     },
   },
   {
-    table: "blog_posts", op: "insert", what: "a new post",
-    run: async (tx) => (await tx`insert into public.blog_posts (title, slug, excerpt, content, category, is_published)
-                                 values ('새 글', ${`matrix-new-${randomUUID().slice(0, 8)}`}, '요약', '본문', 'essay-tips', true)`).count,
+    table: "blog_posts",
+    op: "insert",
+    what: "a new post",
+    run: async (tx) =>
+      (
+        await tx`insert into public.blog_posts (title, slug, excerpt, content, category, is_published)
+                                 values ('새 글', ${`matrix-new-${randomUUID().slice(0, 8)}`}, '요약', '본문', 'essay-tips', true)`
+      ).count,
     expect: { owner: D, other: D, guest: D, anon: D, admin: 1 },
   },
   {
-    table: "blog_posts", op: "update", what: "the published post's title",
+    table: "blog_posts",
+    op: "update",
+    what: "the published post's title",
     run: async (tx) => (await tx`update public.blog_posts set title = '변경' where id = ${fx.publishedPost}`).count,
     expect: { owner: 0, other: 0, guest: 0, anon: D, admin: 1 },
   },
   {
-    table: "blog_posts", op: "delete", what: "the published post",
+    table: "blog_posts",
+    op: "delete",
+    what: "the published post",
     run: async (tx) => (await tx`delete from public.blog_posts where id = ${fx.publishedPost}`).count,
     expect: { owner: 0, other: 0, guest: 0, anon: D, admin: 1 },
   },
   // blog_attachments ----------------------------------------------------------
   {
-    table: "blog_attachments", op: "select", what: "attachments of a published post, a draft and a temporary one",
-    run: async (tx) => seen(await tx`select id from public.blog_attachments
-                                     where id in ${tx([fx.publishedAttachment, fx.draftAttachment, fx.tempAttachment])}`),
+    table: "blog_attachments",
+    op: "select",
+    what: "attachments of a published post, a draft and a temporary one",
+    run: async (tx) =>
+      seen(
+        await tx`select id from public.blog_attachments
+                                     where id in ${tx([fx.publishedAttachment, fx.draftAttachment, fx.tempAttachment])}`,
+      ),
     expect: {
-      owner: ["attachment:published"], other: ["attachment:published"], guest: ["attachment:published"],
-      anon: ["attachment:published"], admin: ["attachment:draft", "attachment:published", "attachment:temporary"],
+      owner: ["attachment:published"],
+      other: ["attachment:published"],
+      guest: ["attachment:published"],
+      anon: ["attachment:published"],
+      admin: ["attachment:draft", "attachment:published", "attachment:temporary"],
     },
   },
   {
-    table: "blog_attachments", op: "insert", what: "an attachment on the published post",
-    run: async (tx) => (await tx`insert into public.blog_attachments (blog_post_id, filename, filepath, file_type, file_size)
-                                 values (${fx.publishedPost}, 'b.pdf', ${`attachments/${randomUUID()}.pdf`}, 'document', 1)`).count,
+    table: "blog_attachments",
+    op: "insert",
+    what: "an attachment on the published post",
+    run: async (tx) =>
+      (
+        await tx`insert into public.blog_attachments (blog_post_id, filename, filepath, file_type, file_size)
+                                 values (${fx.publishedPost}, 'b.pdf', ${`attachments/${randomUUID()}.pdf`}, 'document', 1)`
+      ).count,
     expect: { owner: D, other: D, guest: D, anon: D, admin: 1 },
   },
   {
-    table: "blog_attachments", op: "update", what: "the published attachment's post",
-    run: async (tx) => (await tx`update public.blog_attachments set blog_post_id = ${fx.draftPost} where id = ${fx.publishedAttachment}`).count,
+    table: "blog_attachments",
+    op: "update",
+    what: "the published attachment's post",
+    run: async (tx) =>
+      (await tx`update public.blog_attachments set blog_post_id = ${fx.draftPost} where id = ${fx.publishedAttachment}`).count,
     expect: { owner: 0, other: 0, guest: 0, anon: D, admin: 1 },
   },
   {
-    table: "blog_attachments", op: "delete", what: "the published attachment",
+    table: "blog_attachments",
+    op: "delete",
+    what: "the published attachment",
     run: async (tx) => (await tx`delete from public.blog_attachments where id = ${fx.publishedAttachment}`).count,
     expect: { owner: 0, other: 0, guest: 0, anon: D, admin: 1 },
   },
@@ -433,12 +574,16 @@ const cases: Case[] = [
 // Admin-only tables, same shape for both: admins read and delete; only the service connection writes.
 const adminOnly: { table: string; key: keyof typeof fx; label: string; insert: string; update: string }[] = [
   {
-    table: "rate_limits", key: "rateLimit", label: "rate_limit",
+    table: "rate_limits",
+    key: "rateLimit",
+    label: "rate_limit",
     insert: `insert into public.rate_limits (identifier, type, action, reset_at) values ('matrix-' || gen_random_uuid(), 'device', 'guest_create', now())`,
     update: `update public.rate_limits set count = count + 1 where id = $1`,
   },
   {
-    table: "abuse_tracking", key: "abuse", label: "abuse",
+    table: "abuse_tracking",
+    key: "abuse",
+    label: "abuse",
     insert: `insert into public.abuse_tracking (event_type) values ('matrix')`,
     update: `update public.abuse_tracking set action_taken = 'blocked' where id = $1`,
   },
@@ -447,29 +592,38 @@ for (const t of adminOnly) {
   const id = () => fx[t.key] as string;
   cases.push(
     {
-      table: t.table, op: "select", what: "the test row",
+      table: t.table,
+      op: "select",
+      what: "the test row",
       run: async (tx) => seen(await tx.unsafe(`select id from public.${t.table} where id = $1`, [id()])),
       expect: { owner: [], other: [], guest: [], anon: D, admin: [t.label] },
     },
     {
-      table: t.table, op: "insert", what: "a row",
+      table: t.table,
+      op: "insert",
+      what: "a row",
       run: async (tx) => (await tx.unsafe(t.insert)).count,
       expect: all(D),
     },
     {
-      table: t.table, op: "update", what: "the test row",
+      table: t.table,
+      op: "update",
+      what: "the test row",
       run: async (tx) => (await tx.unsafe(t.update, [id()])).count,
       expect: all(D),
     },
     {
-      table: t.table, op: "delete", what: "the test row",
+      table: t.table,
+      op: "delete",
+      what: "the test row",
       run: async (tx) => (await tx.unsafe(`delete from public.${t.table} where id = $1`, [id()])).count,
       expect: { owner: 0, other: 0, guest: 0, anon: D, admin: 1 },
     },
   );
 }
 
-const describeOutcome = (o: Outcome) => (o === "denied" ? "is denied" : Array.isArray(o) ? `sees [${o.join(", ")}]` : `changes ${o} row(s)`);
+const describeOutcome = (o: Outcome) =>
+  o === "denied" ? "is denied" : Array.isArray(o) ? `sees [${o.join(", ")}]` : `changes ${o} row(s)`;
 
 describe("RLS matrix (owner / other member / guest / anon / admin)", () => {
   const rows = cases.flatMap((c) => ACTORS.map((actor) => ({ ...c, actor, expected: c.expect[actor] })));
@@ -481,12 +635,25 @@ describe("RLS matrix (owner / other member / guest / anon / admin)", () => {
   it("covers every table in schema public created by the base schema", async () => {
     const covered = new Set(cases.map((c) => c.table));
     const base = [
-      "profiles", "subscription_plans", "subscriptions", "usage_tracking", "analysis_sessions", "essay_submissions",
-      "analysis_results", "payments", "blog_posts", "blog_attachments", "rate_limits", "abuse_tracking",
+      "profiles",
+      "subscription_plans",
+      "subscriptions",
+      "usage_tracking",
+      "analysis_sessions",
+      "essay_submissions",
+      "analysis_results",
+      "payments",
+      "blog_posts",
+      "blog_attachments",
+      "rate_limits",
+      "abuse_tracking",
     ];
     for (const t of base) {
       for (const op of ["select", "insert", "update", "delete"]) {
-        expect(cases.some((c) => c.table === t && c.op === op), `${t} ${op}`).toBe(true);
+        expect(
+          cases.some((c) => c.table === t && c.op === op),
+          `${t} ${op}`,
+        ).toBe(true);
       }
     }
     expect([...covered].sort()).toEqual([...base].sort());
@@ -514,7 +681,14 @@ describe("row level security is on everywhere", () => {
          and p.proname in ('handle_new_user', 'handle_user_updated', 'ensure_current_usage', 'guard_profile_columns',
                            'broadcast_submission_change', 'set_updated_at', 'is_admin', 'owns_session')`;
     const byName = Object.fromEntries(rows.map((r) => [r.proname, r]));
-    for (const name of ["handle_new_user", "handle_user_updated", "ensure_current_usage", "guard_profile_columns", "broadcast_submission_change", "set_updated_at"]) {
+    for (const name of [
+      "handle_new_user",
+      "handle_user_updated",
+      "ensure_current_usage",
+      "guard_profile_columns",
+      "broadcast_submission_change",
+      "set_updated_at",
+    ]) {
       expect(byName[name], name).toMatchObject({ auth_exec: false, anon_exec: false });
     }
     expect(byName.is_admin).toMatchObject({ auth_exec: true, anon_exec: false });
@@ -530,23 +704,36 @@ describe("a member cannot make themselves admin or change their plan/usage", () 
   });
 
   it("rejects an update that mixes an allowed column with is_admin", async () => {
-    expect(await member(async (tx) =>
-      (await tx`update public.profiles set display_name = '관리자', is_admin = true where id = ${uid.owner}`).count)).toBe(D);
+    expect(
+      await member(
+        async (tx) => (await tx`update public.profiles set display_name = '관리자', is_admin = true where id = ${uid.owner}`).count,
+      ),
+    ).toBe(D);
   });
 
   it("rejects changing username, is_guest or guest_usage_count", async () => {
     expect(await member(async (tx) => (await tx`update public.profiles set username = 'admin' where id = ${uid.owner}`).count)).toBe(D);
     expect(await as("guest", async (tx) => (await tx`update public.profiles set is_guest = false where id = ${uid.guest}`).count)).toBe(D);
-    expect(await as("guest", async (tx) =>
-      (await tx`update public.profiles set guest_usage_count = 0 where id = ${uid.guest}`).count)).toBe(D);
+    expect(
+      await as("guest", async (tx) => (await tx`update public.profiles set guest_usage_count = 0 where id = ${uid.guest}`).count),
+    ).toBe(D);
   });
 
   it("rejects inserting a second, admin profile or upserting one's own", async () => {
-    expect(await member(async (tx) =>
-      (await tx`insert into public.profiles (id, username, is_admin) values (${randomUUID()}, 'sneaky', true)`).count)).toBe(D);
-    expect(await member(async (tx) =>
-      (await tx`insert into public.profiles (id, username, is_admin) values (${uid.owner}, 'x', true)
-                on conflict (id) do update set is_admin = true`).count)).toBe(D);
+    expect(
+      await member(
+        async (tx) => (await tx`insert into public.profiles (id, username, is_admin) values (${randomUUID()}, 'sneaky', true)`).count,
+      ),
+    ).toBe(D);
+    expect(
+      await member(
+        async (tx) =>
+          (
+            await tx`insert into public.profiles (id, username, is_admin) values (${uid.owner}, 'x', true)
+                on conflict (id) do update set is_admin = true`
+          ).count,
+      ),
+    ).toBe(D);
   });
 
   it("the guard trigger still blocks is_admin if a column grant were ever added by mistake", async () => {
@@ -575,11 +762,19 @@ describe("a member cannot make themselves admin or change their plan/usage", () 
   });
 
   it("rejects changing the own plan, status or usage count", async () => {
-    expect(await member(async (tx) => (await tx`update public.subscriptions set plan_id = 'business' where user_id = ${uid.owner}`).count)).toBe(D);
-    expect(await member(async (tx) => (await tx`update public.subscriptions set status = 'active' where user_id = ${uid.owner}`).count)).toBe(D);
-    expect(await member(async (tx) => (await tx`update public.usage_tracking set essay_count = 0 where user_id = ${uid.owner}`).count)).toBe(D);
+    expect(
+      await member(async (tx) => (await tx`update public.subscriptions set plan_id = 'business' where user_id = ${uid.owner}`).count),
+    ).toBe(D);
+    expect(
+      await member(async (tx) => (await tx`update public.subscriptions set status = 'active' where user_id = ${uid.owner}`).count),
+    ).toBe(D);
+    expect(
+      await member(async (tx) => (await tx`update public.usage_tracking set essay_count = 0 where user_id = ${uid.owner}`).count),
+    ).toBe(D);
     expect(await member(async (tx) => (await tx`delete from public.usage_tracking where user_id = ${uid.owner}`).count)).toBe(D);
-    expect(await member(async (tx) => [String((await tx`select count(*)::int as n from private.ensure_current_usage(${uid.owner})`)[0].n)])).toBe(D);
+    expect(
+      await member(async (tx) => [String((await tx`select count(*)::int as n from private.ensure_current_usage(${uid.owner})`)[0].n)]),
+    ).toBe(D);
     const [s] = await sql`select plan_id, status from public.subscriptions where user_id = ${uid.owner}`;
     expect(s).toEqual({ plan_id: "trial", status: "trial" });
   });
@@ -630,12 +825,15 @@ describe("storage.objects policies", () => {
   it("a direct SQL delete is refused, even the owner's: objects leave through the Storage API", async () => {
     const name = `${uid.owner}/direct-${suffix}.txt`;
     const prepare = (tx: postgres.TransactionSql) => tx`insert into storage.objects (bucket_id, name) values ('essays', ${name})`;
-    const del = async (tx: postgres.TransactionSql) => (await tx`delete from storage.objects where bucket_id = 'essays' and name = ${name}`).count;
+    const del = async (tx: postgres.TransactionSql) =>
+      (await tx`delete from storage.objects where bucket_id = 'essays' and name = ${name}`).count;
     expect(await as("owner", del, prepare)).toBe(D);
-    await expect(sql.begin(async (tx) => {
-      await prepare(tx);
-      await tx`delete from storage.objects where bucket_id = 'essays' and name = ${name}`;
-    })).rejects.toMatchObject({ code: "42501" });
+    await expect(
+      sql.begin(async (tx) => {
+        await prepare(tx);
+        await tx`delete from storage.objects where bucket_id = 'essays' and name = ${name}`;
+      }),
+    ).rejects.toMatchObject({ code: "42501" });
   });
 
   it("blog: no one but admins can list it (public URLs need no policy), only admins write", async () => {
@@ -683,13 +881,17 @@ describe("realtime.messages: session broadcasts", () => {
   });
 
   it("the payload carries the new record", async () => {
-    const outcome = await as("owner", async (tx) => {
-      await tx`select set_config('realtime.topic', ${topicOf("owner")}, true)`;
-      const rows = await tx`select payload from realtime.messages
+    const outcome = await as(
+      "owner",
+      async (tx) => {
+        await tx`select set_config('realtime.topic', ${topicOf("owner")}, true)`;
+        const rows = await tx`select payload from realtime.messages
                             where topic = ${topicOf("owner")} and event = 'UPDATE' order by inserted_at desc limit 1`;
-      const p = rows[0]?.payload as { record?: { progress?: number }; operation?: string; table?: string } | undefined;
-      return [String(p?.record?.progress), String(p?.operation), String(p?.table)];
-    }, change);
+        const p = rows[0]?.payload as { record?: { progress?: number }; operation?: string; table?: string } | undefined;
+        return [String(p?.record?.progress), String(p?.operation), String(p?.table)];
+      },
+      change,
+    );
     expect(outcome).toEqual(["42", "UPDATE", "essay_submissions"]);
   });
 });

@@ -105,8 +105,10 @@ describe("a sample session through the API", () => {
 
 describe("a sample session in the database", () => {
   it("a member cannot rename the student of a sample answer (PostgREST, role authenticated)", async () => {
-    const renamed = await rolledBackAs(authenticatedClaims(member.user.id, { session_id: randomUUID() }), (tx) =>
-      tx`update public.essay_submissions set student_name = '공격자' where id = ${answerIds[1]} returning id`);
+    const renamed = await rolledBackAs(
+      authenticatedClaims(member.user.id, { session_id: randomUUID() }),
+      (tx) => tx`update public.essay_submissions set student_name = '공격자' where id = ${answerIds[1]} returning id`,
+    );
     expect(renamed).toHaveLength(0);
   });
 
@@ -114,19 +116,28 @@ describe("a sample session in the database", () => {
     await waitForStatus(answerIds[2], ["completed"]);
     const setup = await failure(() => sql()`update public.analysis_sessions set rubric = ${sql().json(RUBRIC)} where id = ${sampleId}`);
     const unmark = await failure(() => sql()`update public.analysis_sessions set is_sample = false where id = ${sampleId}`);
-    const answer = await failure(() => sql()`
+    const answer = await failure(
+      () => sql()`
       insert into public.essay_submissions (session_id, user_id, essay_content, usage_charged)
-      values (${sampleId}, ${member.user.id}, ${KOREAN_ESSAY}, true)`);
-    const anchor = await failure(() => sql()`
+      values (${sampleId}, ${member.user.id}, ${KOREAN_ESSAY}, true)`,
+    );
+    const anchor = await failure(
+      () => sql()`
       insert into public.session_anchors (session_id, user_id, content, total_score)
-      values (${sampleId}, ${member.user.id}, ${KOREAN_ESSAY}, 80)`);
+      values (${sampleId}, ${member.user.id}, ${KOREAN_ESSAY}, 80)`,
+    );
     const requeue = await failure(() => sql()`select private.requeue_completed_submission(${answerIds[2]}::uuid, null)`);
-    const review = await failure(() => sql()`
-      update public.analysis_results set review = '{}'::jsonb, reviewed_at = now() where submission_id = ${answerIds[2]}`);
-    const share = await failure(() => sql()`
+    const review = await failure(
+      () => sql()`
+      update public.analysis_results set review = '{}'::jsonb, reviewed_at = now() where submission_id = ${answerIds[2]}`,
+    );
+    const share = await failure(
+      () => sql()`
       insert into public.report_shares (submission_id, user_id, token_hash, expires_at)
-      values (${answerIds[2]}, ${member.user.id}, ${Buffer.alloc(32, 7)}, now() + interval '1 day')`);
-    for (const f of [setup, unmark, answer, anchor, requeue, review, share]) expect(f).toEqual({ code: "55000", message: "sample_read_only" });
+      values (${answerIds[2]}, ${member.user.id}, ${Buffer.alloc(32, 7)}, now() + interval '1 day')`,
+    );
+    for (const f of [setup, unmark, answer, anchor, requeue, review, share])
+      expect(f).toEqual({ code: "55000", message: "sample_read_only" });
   });
 });
 
@@ -155,9 +166,11 @@ describe("anchor answers change under the setup lock", () => {
         expect(res.body.error).toBe(rubric.body.error);
       }
       // The database holds the same rule for a direct write.
-      const direct = await failure(() => sql()`
+      const direct = await failure(
+        () => sql()`
         insert into public.session_anchors (session_id, user_id, content, total_score)
-        values (${sessionId}, ${owner.user.id}, ${KOREAN_ESSAY}, 80)`);
+        values (${sessionId}, ${owner.user.id}, ${KOREAN_ESSAY}, 80)`,
+      );
       expect(direct).toEqual({ code: "55000", message: "session_busy" });
       const [{ n }] = await sql()`select count(*)::int as n from public.session_anchors where session_id = ${sessionId}`;
       expect(n).toBe(2);

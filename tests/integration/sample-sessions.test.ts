@@ -47,9 +47,7 @@ describe("POST /sessions/sample", () => {
 
     const list = await api(`/sessions/${res.body.id}/submissions`, { token: guest.token });
     expect(list.status).toBe(200);
-    expect(list.body.map((s: { studentName: string }) => s.studentName).sort()).toEqual(
-      SAMPLE_ANSWERS.map((a) => a.studentName).sort(),
-    );
+    expect(list.body.map((s: { studentName: string }) => s.studentName).sort()).toEqual(SAMPLE_ANSWERS.map((a) => a.studentName).sort());
 
     const ended = await waitAllEnded(res.body.id);
     expect(ended.map((r) => r.status)).toEqual(["completed", "completed", "completed"]);
@@ -71,7 +69,8 @@ describe("POST /sessions/sample", () => {
     expect(own.status, JSON.stringify(own.body)).toBe(403);
     expect(own.body.error).toMatch(/샘플 작업은 보기 전용입니다/);
     expect(await usage(guest)).toEqual({ current: 0, limit: 3 });
-    const [{ n }] = await sql()`select count(*)::int as n from public.essay_submissions where session_id = ${res.body.id} and not is_sample`;
+    const [{ n }] =
+      await sql()`select count(*)::int as n from public.essay_submissions where session_id = ${res.body.id} and not is_sample`;
     expect(n).toBe(0);
   });
 
@@ -99,15 +98,25 @@ describe("forging a sample as the user (PostgREST, role authenticated)", () => {
   it("cannot mark an own answer or session as a sample, nor insert one", async () => {
     const { member, sessionId, submissionId } = await memberWithAnswer();
 
-    expect(await asUser(member, (tx) => tx`update public.essay_submissions set is_sample = true where id = ${submissionId} returning id`)).toBe("denied");
-    expect(await asUser(member, (tx) => tx`update public.analysis_sessions set is_sample = true where id = ${sessionId} returning id`)).toBe("denied");
     expect(
-      await asUser(member, (tx) => tx`
+      await asUser(member, (tx) => tx`update public.essay_submissions set is_sample = true where id = ${submissionId} returning id`),
+    ).toBe("denied");
+    expect(
+      await asUser(member, (tx) => tx`update public.analysis_sessions set is_sample = true where id = ${sessionId} returning id`),
+    ).toBe("denied");
+    expect(
+      await asUser(
+        member,
+        (tx) => tx`
         insert into public.essay_submissions (session_id, user_id, essay_content, is_sample)
-        values (${sessionId}, ${member.user.id}, ${KOREAN_ESSAY}, true) returning id`),
+        values (${sessionId}, ${member.user.id}, ${KOREAN_ESSAY}, true) returning id`,
+      ),
     ).toBe("denied");
     // The permitted column update still works (the attempt above was refused for is_sample, not the row).
-    const renamed = await asUser(member, (tx) => tx`update public.essay_submissions set student_name = '김철수' where id = ${submissionId} returning id`);
+    const renamed = await asUser(
+      member,
+      (tx) => tx`update public.essay_submissions set student_name = '김철수' where id = ${submissionId} returning id`,
+    );
     expect(renamed).toHaveLength(1);
 
     const [row] = await sql()`select is_sample, usage_charged from public.essay_submissions where id = ${submissionId}`;

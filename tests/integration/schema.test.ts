@@ -31,7 +31,13 @@ describe("auth.users trigger", () => {
 
     const [profile] = await sql`select * from public.profiles where id = ${id}`;
     expect(profile).toMatchObject({
-      username, email, display_name: "김선생", is_admin: false, is_guest: false, guest_usage_count: 0, last_login_at: null,
+      username,
+      email,
+      display_name: "김선생",
+      is_admin: false,
+      is_guest: false,
+      guest_usage_count: 0,
+      last_login_at: null,
     });
 
     const [sub] = await sql`select * from public.subscriptions where user_id = ${id}`;
@@ -54,7 +60,8 @@ describe("auth.users trigger", () => {
 
   it("makes an anonymous user a guest with a guest_<12 hex> username and no email", async () => {
     const { id } = await createAuthUser({ anonymous: true });
-    const [p] = await sql`select username, email, display_name, is_guest, is_admin, guest_usage_count from public.profiles where id = ${id}`;
+    const [p] =
+      await sql`select username, email, display_name, is_guest, is_admin, guest_usage_count from public.profiles where id = ${id}`;
     expect(p.username).toMatch(/^guest_[0-9a-f]{12}$/);
     expect(p).toMatchObject({ email: null, display_name: null, is_guest: true, is_admin: false, guest_usage_count: 0 });
     const [s] = await sql`select plan_id, status from public.subscriptions where user_id = ${id}`;
@@ -132,10 +139,50 @@ describe("seed data", () => {
       select id, name, price, currency, billing_period, max_essays_per_month, max_files_per_upload, max_users, is_active, features
         from public.subscription_plans where id in ('trial', 'individual', 'educator', 'business') order by price`;
     expect(plans.map(({ features, ...p }) => p)).toEqual([
-      { id: "trial", name: "체험판", price: 0, currency: "KRW", billing_period: "monthly", max_essays_per_month: 10, max_files_per_upload: 1, max_users: 1, is_active: true },
-      { id: "individual", name: "개인", price: 9900, currency: "KRW", billing_period: "monthly", max_essays_per_month: 100, max_files_per_upload: 1, max_users: 1, is_active: true },
-      { id: "educator", name: "교육자", price: 29900, currency: "KRW", billing_period: "monthly", max_essays_per_month: 500, max_files_per_upload: 10, max_users: 1, is_active: true },
-      { id: "business", name: "기업", price: 99000, currency: "KRW", billing_period: "monthly", max_essays_per_month: 3000, max_files_per_upload: 50, max_users: 1, is_active: true },
+      {
+        id: "trial",
+        name: "체험판",
+        price: 0,
+        currency: "KRW",
+        billing_period: "monthly",
+        max_essays_per_month: 10,
+        max_files_per_upload: 1,
+        max_users: 1,
+        is_active: true,
+      },
+      {
+        id: "individual",
+        name: "개인",
+        price: 9900,
+        currency: "KRW",
+        billing_period: "monthly",
+        max_essays_per_month: 100,
+        max_files_per_upload: 1,
+        max_users: 1,
+        is_active: true,
+      },
+      {
+        id: "educator",
+        name: "교육자",
+        price: 29900,
+        currency: "KRW",
+        billing_period: "monthly",
+        max_essays_per_month: 500,
+        max_files_per_upload: 10,
+        max_users: 1,
+        is_active: true,
+      },
+      {
+        id: "business",
+        name: "기업",
+        price: 99000,
+        currency: "KRW",
+        billing_period: "monthly",
+        max_essays_per_month: 3000,
+        max_files_per_upload: 50,
+        max_users: 1,
+        is_active: true,
+      },
     ]);
     const features = Object.fromEntries(plans.map((p) => [p.id, p.features as string[]]));
     expect(features.trial).toEqual(["기본 AI 분석", "개별 파일 업로드"]);
@@ -159,7 +206,8 @@ describe("seed data", () => {
 
 describe("storage buckets", () => {
   it("essays is private and blog is public, both limited to 10 MB", async () => {
-    const rows = await sql`select id, public, file_size_limit::int as limit from storage.buckets where id in ('essays', 'blog') order by id`;
+    const rows =
+      await sql`select id, public, file_size_limit::int as limit from storage.buckets where id in ('essays', 'blog') order by id`;
     expect(rows).toEqual([
       { id: "blog", public: true, limit: 10 * 1024 * 1024 },
       { id: "essays", public: false, limit: 10 * 1024 * 1024 },
@@ -169,8 +217,18 @@ describe("storage buckets", () => {
 
 describe("table hygiene", () => {
   const base = [
-    "profiles", "subscription_plans", "subscriptions", "usage_tracking", "analysis_sessions", "essay_submissions",
-    "analysis_results", "payments", "blog_posts", "blog_attachments", "rate_limits", "abuse_tracking",
+    "profiles",
+    "subscription_plans",
+    "subscriptions",
+    "usage_tracking",
+    "analysis_sessions",
+    "essay_submissions",
+    "analysis_results",
+    "payments",
+    "blog_posts",
+    "blog_attachments",
+    "rate_limits",
+    "abuse_tracking",
   ];
 
   it("every foreign-key column of the base tables is the leading column of an index", async () => {
@@ -200,13 +258,27 @@ describe("table hygiene", () => {
   });
 
   it("check constraints reject values outside the enums", async () => {
-    const attempt = (q: string) => sql.begin(async (tx) => tx.unsafe(q)).then(() => "ok", (e) => e.code as string);
+    const attempt = (q: string) =>
+      sql
+        .begin(async (tx) => tx.unsafe(q))
+        .then(
+          () => "ok",
+          (e) => e.code as string,
+        );
     const { id } = await createAuthUser({ meta: { username: `schema_${randomUUID().slice(0, 8)}` } });
     expect(await attempt(`update public.subscriptions set status = 'paused' where user_id = '${id}'`)).toBe("23514");
-    expect(await attempt(`insert into public.payments (id, user_id, plan_id, amount, order_name, status)
-                          values ('schema_check_${id.slice(0, 8)}', '${id}', 'trial', 0, 'x', 'weird')`)).toBe("23514");
-    expect(await attempt(`insert into public.blog_posts (title, slug, content, category) values ('t', 'schema-check-${randomUUID().slice(0, 8)}', 'c', 'gossip')`)).toBe("23514");
-    expect(await attempt(`insert into public.rate_limits (identifier, type, action, reset_at) values ('x', 'email', 'a', now())`)).toBe("23514");
+    expect(
+      await attempt(`insert into public.payments (id, user_id, plan_id, amount, order_name, status)
+                          values ('schema_check_${id.slice(0, 8)}', '${id}', 'trial', 0, 'x', 'weird')`),
+    ).toBe("23514");
+    expect(
+      await attempt(
+        `insert into public.blog_posts (title, slug, content, category) values ('t', 'schema-check-${randomUUID().slice(0, 8)}', 'c', 'gossip')`,
+      ),
+    ).toBe("23514");
+    expect(await attempt(`insert into public.rate_limits (identifier, type, action, reset_at) values ('x', 'email', 'a', now())`)).toBe(
+      "23514",
+    );
   });
 
   it("updated_at moves forward on update and published_at is stamped on publish", async () => {

@@ -4,15 +4,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
-import {
-  fileOf,
-  makeDocx,
-  makeDocxRunBomb,
-  makeManyPagePdf,
-  makePdf,
-  makePdfStreamBomb,
-  utf8,
-} from "../helpers/files.ts";
+import { fileOf, makeDocx, makeDocxRunBomb, makeManyPagePdf, makePdf, makePdfStreamBomb, utf8 } from "../helpers/files.ts";
 
 const HANGUL = /[\uac00-\ud7a3]/;
 const MB = 1024 * 1024;

@@ -6,12 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
 import { fileOf, KOREAN_ESSAY, utf8 } from "../helpers/files.ts";
 import { fakeLlmRequests, rlsVerdict, until, waitForEnd } from "../helpers/grading.ts";
-import {
-  MAX_CRITERIA_CHARS,
-  MAX_ESSAY_CHARS,
-  MAX_PROMPT_CHARS,
-  uploadMessages,
-} from "@shared/upload-rules.ts";
+import { MAX_CRITERIA_CHARS, MAX_ESSAY_CHARS, MAX_PROMPT_CHARS, uploadMessages } from "@shared/upload-rules.ts";
 
 const sql = () => testSql();
 
@@ -160,13 +155,32 @@ describe("length caps at upload (Korean 413)", () => {
 describe("the text sent to the model", () => {
   it("users cannot write prompt_content, criteria_content or essay_content", async () => {
     const [sub] = await sql()`select id from public.essay_submissions where user_id = ${user.user.id} limit 1`;
-    expect(await rlsVerdict(user, (tx) => tx`update public.analysis_sessions set prompt_content = ${"가".repeat(50_000)} where id = ${sessionId}`)).toBe("denied");
-    expect(await rlsVerdict(user, (tx) => tx`update public.analysis_sessions set criteria_content = '논리 100점' where id = ${sessionId}`)).toBe("denied");
-    expect(await rlsVerdict(user, (tx) => tx`update public.essay_submissions set essay_content = '새 답안' where id = ${sub.id}`)).toBe("denied");
-    expect(await rlsVerdict(user, (tx) => tx`insert into public.essay_submissions (session_id, user_id, essay_content)
-                                         values (${sessionId}, ${user.user.id}, ${"가".repeat(50_000)})`)).toBe("denied");
-    expect(await rlsVerdict(user, (tx) => tx`insert into public.analysis_sessions (user_id, prompt_content)
-                                         values (${user.user.id}, ${"가".repeat(50_000)})`)).toBe("denied");
+    expect(
+      await rlsVerdict(
+        user,
+        (tx) => tx`update public.analysis_sessions set prompt_content = ${"가".repeat(50_000)} where id = ${sessionId}`,
+      ),
+    ).toBe("denied");
+    expect(
+      await rlsVerdict(user, (tx) => tx`update public.analysis_sessions set criteria_content = '논리 100점' where id = ${sessionId}`),
+    ).toBe("denied");
+    expect(await rlsVerdict(user, (tx) => tx`update public.essay_submissions set essay_content = '새 답안' where id = ${sub.id}`)).toBe(
+      "denied",
+    );
+    expect(
+      await rlsVerdict(
+        user,
+        (tx) => tx`insert into public.essay_submissions (session_id, user_id, essay_content)
+                                         values (${sessionId}, ${user.user.id}, ${"가".repeat(50_000)})`,
+      ),
+    ).toBe("denied");
+    expect(
+      await rlsVerdict(
+        user,
+        (tx) => tx`insert into public.analysis_sessions (user_id, prompt_content)
+                                         values (${user.user.id}, ${"가".repeat(50_000)})`,
+      ),
+    ).toBe("denied");
   });
 
   it("the worker never sends an over-long answer or question, even one already in the database", async () => {
@@ -184,7 +198,10 @@ describe("the text sent to the model", () => {
     const sid = await newSession(user);
     await sql()`update public.analysis_sessions set prompt_content = ${"다".repeat(MAX_PROMPT_CHARS + 5_000)} where id = ${sid}`;
     const qMarker = `ok:oversize-q-${randomUUID().slice(0, 6)}`;
-    const sub = await api(`/sessions/${sid}/submissions`, { token: user.token, json: { essayContent: `${KOREAN_ESSAY}\n[[llm:${qMarker}]]` } });
+    const sub = await api(`/sessions/${sid}/submissions`, {
+      token: user.token,
+      json: { essayContent: `${KOREAN_ESSAY}\n[[llm:${qMarker}]]` },
+    });
     expect(sub.status).toBe(201);
     const qRow = await waitForEnd(sub.body.id);
     expect(qRow.status).toBe("error");

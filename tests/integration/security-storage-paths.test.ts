@@ -43,7 +43,11 @@ let victimSession: { id: string; promptFilePath: string; criteriaFilePath: strin
 
 beforeAll(async () => {
   [victim, attacker] = await Promise.all([createMember(), createMember()]);
-  victimSession = await newSession(victim, { data: VICTIM_PNG, name: "문제.png" }, { data: utf8("논리 40점, 근거 30점, 표현 30점"), name: "기준.txt" });
+  victimSession = await newSession(
+    victim,
+    { data: VICTIM_PNG, name: "문제.png" },
+    { data: utf8("논리 40점, 근거 30점, 표현 30점"), name: "기준.txt" },
+  );
   expect(victimSession.promptFilePath.startsWith(`${victim.user.id}/`)).toBe(true);
 });
 
@@ -57,8 +61,12 @@ describe("users cannot write storage paths (PostgREST as role authenticated)", (
   it("refuses updating a session's prompt/criteria file path to another user's object or a traversal path", async () => {
     const own = await newSession(attacker, { data: utf8("다음 제시문을 읽고 논술하시오."), name: "문제.txt" });
     for (const path of [victimSession.promptFilePath, traversal()]) {
-      expect(await rlsVerdict(attacker, (tx) => tx`update public.analysis_sessions set prompt_file_path = ${path} where id = ${own.id}`)).toBe("denied");
-      expect(await rlsVerdict(attacker, (tx) => tx`update public.analysis_sessions set criteria_file_path = ${path} where id = ${own.id}`)).toBe("denied");
+      expect(
+        await rlsVerdict(attacker, (tx) => tx`update public.analysis_sessions set prompt_file_path = ${path} where id = ${own.id}`),
+      ).toBe("denied");
+      expect(
+        await rlsVerdict(attacker, (tx) => tx`update public.analysis_sessions set criteria_file_path = ${path} where id = ${own.id}`),
+      ).toBe("denied");
     }
     const [row] = await sql()`select prompt_file_path from public.analysis_sessions where id = ${own.id}`;
     expect(row.prompt_file_path).toBe(own.promptFilePath);
@@ -66,14 +74,29 @@ describe("users cannot write storage paths (PostgREST as role authenticated)", (
 
   it("refuses inserting a session or a submission that carries a file path", async () => {
     const own = await newSession(attacker, { data: utf8("다음 제시문을 읽고 논술하시오."), name: "문제.txt" });
-    expect(await rlsVerdict(attacker, (tx) => tx`
+    expect(
+      await rlsVerdict(
+        attacker,
+        (tx) => tx`
       insert into public.analysis_sessions (user_id, prompt_content, prompt_file_path)
-      values (${attacker.user.id}, '문제', ${victimSession.promptFilePath})`)).toBe("denied");
-    expect(await rlsVerdict(attacker, (tx) => tx`
+      values (${attacker.user.id}, '문제', ${victimSession.promptFilePath})`,
+      ),
+    ).toBe("denied");
+    expect(
+      await rlsVerdict(
+        attacker,
+        (tx) => tx`
       insert into public.essay_submissions (session_id, user_id, essay_content, essay_file_path)
-      values (${own.id}, ${attacker.user.id}, '', ${traversal()})`)).toBe("denied");
-    expect(await rlsVerdict(attacker, (tx) => tx`
-      update public.essay_submissions set essay_file_path = ${victimSession.promptFilePath} where user_id = ${attacker.user.id}`)).toBe("denied");
+      values (${own.id}, ${attacker.user.id}, '', ${traversal()})`,
+      ),
+    ).toBe("denied");
+    expect(
+      await rlsVerdict(
+        attacker,
+        (tx) => tx`
+      update public.essay_submissions set essay_file_path = ${victimSession.promptFilePath} where user_id = ${attacker.user.id}`,
+      ),
+    ).toBe("denied");
   });
 });
 

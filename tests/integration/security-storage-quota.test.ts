@@ -102,7 +102,10 @@ describe("per-user storage bound", () => {
       Array.from({ length: 8 }, (_, i) => call(user, "/sessions", { form: sessionForm(`동시 업로드 문제 ${i}`) })),
     );
     const statuses = results.map((r) => r.status);
-    expect(statuses.every((s) => s === 201 || s === 413), JSON.stringify(results.map((r) => r.body))).toBe(true);
+    expect(
+      statuses.every((s) => s === 201 || s === 413),
+      JSON.stringify(results.map((r) => r.body)),
+    ).toBe(true);
     const created = results.filter((r) => r.status === 201);
     expect(created.length).toBeGreaterThanOrEqual(1);
     expect(created.length).toBeLessThanOrEqual(3);

@@ -85,14 +85,20 @@ describe("PATCH /sessions/:id (rubric and name)", () => {
     expect(res.status).toBe(200);
     expect(res.body.rubricEdited).toBe(false);
     expect(res.body.rubric.map((c: { name: string; maxScore: number }) => [c.name, c.maxScore])).toEqual([
-      ["논리 구조", 40], ["근거", 30], ["표현", 30],
+      ["논리 구조", 40],
+      ["근거", 30],
+      ["표현", 30],
     ]);
     expect(res.body.title).toBeNull();
   });
 
   it("stores an edited rubric that reaches the grader's prompt and the score categories", async () => {
     const id = await newSession(owner, "1. 논리 구조 (40점)\n2. 근거 (30점)\n3. 표현 (30점)");
-    const patched = await api(`/sessions/${id}`, { method: "PATCH", token: owner.token, json: { rubric: EDITED, title: "  3반   논술 모의고사 " } });
+    const patched = await api(`/sessions/${id}`, {
+      method: "PATCH",
+      token: owner.token,
+      json: { rubric: EDITED, title: "  3반   논술 모의고사 " },
+    });
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
     expect(patched.body.rubricEdited).toBe(true);
     expect(patched.body.title).toBe("3반 논술 모의고사");
@@ -107,7 +113,9 @@ describe("PATCH /sessions/:id (rubric and name)", () => {
     const report = await api(`/submissions/${sid}/report`, { token: owner.token });
     expect(report.status).toBe(200);
     expect(report.body.categories.map((c: { name: string; maxScore: number }) => [c.name, c.maxScore])).toEqual([
-      ["주장의 명료성", 50], ["반론 검토", 30], ["맞춤법", 20],
+      ["주장의 명료성", 50],
+      ["반론 검토", 30],
+      ["맞춤법", 20],
     ]);
     expect(report.body.maxScore).toBe(100);
     expect(report.body.rubric.map((c: { name: string }) => c.name)).toEqual(["주장의 명료성", "반론 검토", "맞춤법"]);
@@ -129,8 +137,24 @@ describe("PATCH /sessions/:id (rubric and name)", () => {
     [{ rubric: [{ name: "   ", maxScore: 10 }] }, "항목 이름을 입력해 주세요."],
     [{ rubric: [{ name: "가".repeat(41), maxScore: 10 }] }, "항목 이름은 40자까지 입력할 수 있습니다."],
     [{ rubric: Array.from({ length: 11 }, (_, i) => ({ name: `항목${i}`, maxScore: 5 })) }, "채점 항목은 10개까지 만들 수 있습니다."],
-    [{ rubric: [{ name: "논리", maxScore: 10 }, { name: "논 리", maxScore: 10 }] }, "'논 리' 항목이 두 번 있습니다. 항목 이름은 서로 달라야 합니다."],
-    [{ rubric: [{ name: "논리", maxScore: 900 }, { name: "표현", maxScore: 200 }] }, "배점 합계는 1000점을 넘을 수 없습니다."],
+    [
+      {
+        rubric: [
+          { name: "논리", maxScore: 10 },
+          { name: "논 리", maxScore: 10 },
+        ],
+      },
+      "'논 리' 항목이 두 번 있습니다. 항목 이름은 서로 달라야 합니다.",
+    ],
+    [
+      {
+        rubric: [
+          { name: "논리", maxScore: 900 },
+          { name: "표현", maxScore: 200 },
+        ],
+      },
+      "배점 합계는 1000점을 넘을 수 없습니다.",
+    ],
     [{ rubric: [{ name: "논리", maxScore: "10" }] }, "배점은 숫자로 입력해 주세요."],
     [{ title: "" }, "작업 이름을 입력해 주세요."],
     [{}, "바꿀 내용이 없습니다. 작업 이름, 채점 기준표 또는 파일을 보내 주세요."],
@@ -145,10 +169,12 @@ describe("PATCH /sessions/:id (rubric and name)", () => {
 
   it("checks the rubric in SQL too, and users cannot write it themselves", async () => {
     const id = await newSession(owner);
-    await expect(sql()`update public.analysis_sessions set rubric = ${sql().json([{ name: "x", maxScore: 1.5 }])} where id = ${id}`)
-      .rejects.toThrow(/analysis_sessions_rubric_valid/);
-    await expect(sql()`update public.analysis_sessions set rubric = ${sql().json([{ name: "x", maxScore: 10, evil: 1 }])} where id = ${id}`)
-      .rejects.toThrow(/analysis_sessions_rubric_valid/);
+    await expect(
+      sql()`update public.analysis_sessions set rubric = ${sql().json([{ name: "x", maxScore: 1.5 }])} where id = ${id}`,
+    ).rejects.toThrow(/analysis_sessions_rubric_valid/);
+    await expect(
+      sql()`update public.analysis_sessions set rubric = ${sql().json([{ name: "x", maxScore: 10, evil: 1 }])} where id = ${id}`,
+    ).rejects.toThrow(/analysis_sessions_rubric_valid/);
     await expect(
       sql().begin(async (tx) => {
         await tx`set local role authenticated`;

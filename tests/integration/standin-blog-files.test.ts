@@ -27,7 +27,10 @@ afterAll(closeTestSql);
 
 describe("blog files in Storage", () => {
   it("are indexable: images and attachments come back with X-Robots-Tag: all", async () => {
-    for (const file of [await attach(makePng(), "표지.png", "image/png"), await attach("논술 요강 요약입니다.", "요강.txt", "text/plain")]) {
+    for (const file of [
+      await attach(makePng(), "표지.png", "image/png"),
+      await attach("논술 요강 요약입니다.", "요강.txt", "text/plain"),
+    ]) {
       const res = await fetch(file.url);
       expect(res.status).toBe(200);
       expect(res.headers.get("x-robots-tag")).toBe("all");

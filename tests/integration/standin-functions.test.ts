@@ -35,7 +35,9 @@ describe("functions proxy mechanics (stand-in runtime in front of an echo upstre
     res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, length, sha256: hash.digest("hex") }));
   });
   const runtime = new FunctionsRuntime({ rootDir: process.cwd(), env: {}, log: () => {} });
-  const front = http.createServer((req, res) => runtime.handle(req, res, new URL(req.url!, "http://x").pathname.replace(/^\/functions\/v1/, "")));
+  const front = http.createServer((req, res) =>
+    runtime.handle(req, res, new URL(req.url!, "http://x").pathname.replace(/^\/functions\/v1/, "")),
+  );
   let base = "";
 
   beforeAll(async () => {
@@ -136,7 +138,11 @@ describe("the api function behind the running stack", () => {
   it("answers its own CORS preflight and 404s unknown function names", async () => {
     const pre = await fetch(`${stack.supabaseUrl}/functions/v1/api/plans`, {
       method: "OPTIONS",
-      headers: { Origin: process.env.TEST_APP_ORIGIN ?? "http://127.0.0.1", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "authorization, apikey" },
+      headers: {
+        Origin: process.env.TEST_APP_ORIGIN ?? "http://127.0.0.1",
+        "Access-Control-Request-Method": "GET",
+        "Access-Control-Request-Headers": "authorization, apikey",
+      },
     });
     expect(pre.status).toBeLessThan(300);
     expect(pre.headers.get("access-control-allow-origin")).toBeTruthy();

@@ -15,7 +15,12 @@ const clients: SupabaseClient[] = [];
 const PASSWORD = "password123";
 
 type Status = { status: string; message?: string };
-interface Member { id: string; email: string; token: string; client: SupabaseClient }
+interface Member {
+  id: string;
+  email: string;
+  token: string;
+  client: SupabaseClient;
+}
 
 function client(realtime: Record<string, unknown> = {}) {
   return stackClient(clients, stack.anonKey, realtime);
@@ -314,9 +319,7 @@ describe("realtime stand-in wire frames", () => {
       response: { reason: "MalformedJWT: The token provided is not a valid JWT" },
     });
     s.send(["2", "2", topic, "phx_join", joinPayload(await mint({ sub: owner.id }))]);
-    expect((await s.next((f) => f[1] === "2"))[4].response.reason).toBe(
-      "InvalidJWTToken: Fields `role` and `exp` are required in JWT",
-    );
+    expect((await s.next((f) => f[1] === "2"))[4].response.reason).toBe("InvalidJWTToken: Fields `role` and `exp` are required in JWT");
     const changes = [{ event: "*", schema: "public", table: "essay_submissions" }];
     s.send(["3", "3", topic, "phx_join", joinPayload(owner.token, { postgres_changes: changes })]);
     const reply = await s.next((f) => f[1] === "3");
@@ -345,12 +348,18 @@ describe("realtime stand-in wire frames", () => {
     expect((await s.next((f) => f[1] === "5"))[4].status).toBe("ok");
     s.send(["5", "6", topic, "access_token", { access_token: other.token }]);
     const system = await s.next((f) => f[3] === "system");
-    expect(system).toEqual(["5", null, topic, "system", {
-      extension: "system",
-      status: "error",
-      message: `You do not have permissions to read from this Channel topic: session:${sessionId}`,
-      channel: `session:${sessionId}`,
-    }]);
+    expect(system).toEqual([
+      "5",
+      null,
+      topic,
+      "system",
+      {
+        extension: "system",
+        status: "error",
+        message: `You do not have permissions to read from this Channel topic: session:${sessionId}`,
+        channel: `session:${sessionId}`,
+      },
+    ]);
     expect(await s.next((f) => f[3] === "phx_close")).toEqual(["5", "5", topic, "phx_close", {}]);
     expect(s.frames.some((f) => f[1] === "6")).toBe(false); // no reply to access_token
   });

@@ -17,7 +17,10 @@ const stack = readStack();
 const sql = postgres(stack.dbUrl, { max: 2, onnotice: () => {} });
 const clients: SupabaseClient[] = [];
 
-interface Member { id: string; client: SupabaseClient }
+interface Member {
+  id: string;
+  client: SupabaseClient;
+}
 
 function client(key = stack.anonKey) {
   return stackClient(clients, key);
@@ -102,7 +105,10 @@ describe("storage stand-in with supabase-js", () => {
     const dupRaw = await storageFetch(`/object/${BUCKET}/${path}`, { method: "POST", body: "again", bearer: await token(owner) });
     expect(dupRaw.status).toBe(400);
     expect(await dupRaw.json()).toEqual({
-      statusCode: "409", code: "KeyAlreadyExists", error: "Duplicate", message: "The resource already exists",
+      statusCode: "409",
+      code: "KeyAlreadyExists",
+      error: "Duplicate",
+      message: "The resource already exists",
     });
 
     const dl = await essays.download(path);
@@ -217,14 +223,28 @@ describe("storage stand-in with supabase-js", () => {
     expect([tail.status, await tail.text()]).toEqual([206, "789"]);
     const past = await storageFetch(`/object/${BUCKET}/${path}`, { bearer, headers: { Range: "bytes=20-30" } });
     expect(past.status).toBe(416);
-    expect(await past.json()).toEqual({ statusCode: "416", code: "InvalidRange", error: "invalid_range", message: "invalid range provided" });
+    expect(await past.json()).toEqual({
+      statusCode: "416",
+      code: "InvalidRange",
+      error: "invalid_range",
+      message: "invalid range provided",
+    });
   });
 
   it("accepts a key with a trailing slash beside the same key without it and a key under it", async () => {
     const bearer = await token(owner);
     const base = `${owner.id}/folder`;
-    for (const [key, body] of [[`${base}/`, "slash"], [base, "plain"], [`${base}/inner.txt`, "inner"]]) {
-      const res = await storageFetch(`/object/${BUCKET}/${key}`, { method: "POST", body, bearer, headers: { "content-type": "text/plain" } });
+    for (const [key, body] of [
+      [`${base}/`, "slash"],
+      [base, "plain"],
+      [`${base}/inner.txt`, "inner"],
+    ]) {
+      const res = await storageFetch(`/object/${BUCKET}/${key}`, {
+        method: "POST",
+        body,
+        bearer,
+        headers: { "content-type": "text/plain" },
+      });
       expect([key, res.status]).toEqual([key, 200]);
       expect(await res.json()).toMatchObject({ Key: `${BUCKET}/${key}` });
     }
@@ -271,7 +291,10 @@ describe("storage stand-in with supabase-js", () => {
     expect((await essays.upload(`${owner.id}/list/sub/b.txt`, "b")).error).toBeNull();
     const { data, error } = await essays.list(`${owner.id}/list`);
     expect(error).toBeNull();
-    expect(data!.map((e) => [e.name, e.id === null])).toEqual([["a.txt", false], ["sub", true]]);
+    expect(data!.map((e) => [e.name, e.id === null])).toEqual([
+      ["a.txt", false],
+      ["sub", true],
+    ]);
     const theirs = await other.client.storage.from(BUCKET).list(`${owner.id}/list`);
     expect(theirs.data).toEqual([]);
   });
@@ -317,7 +340,11 @@ describe("storage stand-in with supabase-js", () => {
     const multiRes = await fetch(blog.getPublicUrl(multi.data!.path).data.publicUrl);
     expect(multiRes.headers.get("x-robots-tag")).toBe("googlebot: noindex, max-image-preview: large");
     const bad = await blog.upload(`posts/${randomUUID()}.png`, png, { contentType: "image/png", headers: { "x-robots-tag": "index-me" } });
-    expect(bad.error).toMatchObject({ statusCode: "400", code: "InvalidRequest", message: 'Invalid X-Robots-Tag header: Invalid X-Robots-Tag rule: "index-me"' });
+    expect(bad.error).toMatchObject({
+      statusCode: "400",
+      code: "InvalidRequest",
+      message: 'Invalid X-Robots-Tag header: Invalid X-Robots-Tag rule: "index-me"',
+    });
   });
 
   it("enforces the bucket's allowed_mime_types exactly like hosted storage", async () => {
@@ -336,7 +363,8 @@ describe("storage stand-in with supabase-js", () => {
     const txtPath = `${owner.id}/${randomUUID()}/answer.txt`;
     const part = await service.upload(txtPath, new Blob(["답안"], { type: "text/plain; charset=utf-8" }));
     expect(part.error).toBeNull();
-    const [stored] = await sql`select metadata->>'mimetype' as mimetype from storage.objects where bucket_id = 'essays' and name = ${txtPath}`;
+    const [stored] =
+      await sql`select metadata->>'mimetype' as mimetype from storage.objects where bucket_id = 'essays' and name = ${txtPath}`;
     expect(stored.mimetype).toBe("text/plain");
     expect((await service.remove([txtPath])).data).toHaveLength(1);
   });
@@ -357,13 +385,17 @@ describe("storage stand-in on disk", () => {
     // node:http sends the path verbatim (fetch would normalize the dot segments away).
     const post = (path: string) =>
       new Promise<{ status: number; body: any }>((resolve, reject) => {
-        const req = request(`${stack.supabaseUrl}${path}`, {
-          method: "POST",
-          headers: { Authorization: `Bearer ${token}`, apikey: stack.anonKey, "content-type": "text/plain" },
-        }, (res) => {
-          let text = "";
-          res.on("data", (c) => (text += c)).on("end", () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
-        });
+        const req = request(
+          `${stack.supabaseUrl}${path}`,
+          {
+            method: "POST",
+            headers: { Authorization: `Bearer ${token}`, apikey: stack.anonKey, "content-type": "text/plain" },
+          },
+          (res) => {
+            let text = "";
+            res.on("data", (c) => (text += c)).on("end", () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+          },
+        );
         req.on("error", reject);
         req.end("x");
       });

@@ -42,9 +42,7 @@ async function asRole<T>(userId: string | null, fn: (tx: any) => Promise<T>): Pr
   return sql()
     .begin(async (tx) => {
       await tx.unsafe(userId ? "set local role authenticated" : "set local role anon");
-      const claims = userId
-        ? { sub: userId, role: "authenticated", aud: "authenticated", session_id: randomUUID() }
-        : { role: "anon" };
+      const claims = userId ? { sub: userId, role: "authenticated", aud: "authenticated", session_id: randomUUID() } : { role: "anon" };
       await tx`select set_config('request.jwt.claims', ${JSON.stringify(claims)}, true)`;
       return fn(tx);
     })
@@ -127,9 +125,7 @@ describe("teacher review", () => {
     const item = list.body.find((x) => x.id === submissionId)!;
     expect(item.score).toBe(expectedTotal);
     expect(item.result?.overallScore).toBe(expectedTotal);
-    expect(item.result?.categoryScores).toEqual(
-      res.body.categories.map((c) => ({ name: c.name, score: c.score, maxScore: c.maxScore })),
-    );
+    expect(item.result?.categoryScores).toEqual(res.body.categories.map((c) => ({ name: c.name, score: c.score, maxScore: c.maxScore })));
     expect(item.result?.flags).toEqual(ai.flags);
 
     // The worker's columns are untouched.
@@ -160,8 +156,18 @@ describe("teacher review", () => {
     const free = (s: number, e: number) => r.annotations.every((a) => e <= a.start || s >= a.end);
     let start = 0;
     while (!free(start, start + 8) || r.answer.slice(start, start + 8).trim().length < 8) start += 1;
-    const added = { start, end: start + 8, quote: r.answer.slice(start, start + 8), kind: "고칠 점" as const, category: r.categories[1].name, comment: "더 구체적으로 쓰세요.", rewrite: "구체적인 표현" };
-    const kept = r.annotations.slice(1).map(({ start, end, quote, kind, category, comment, rewrite }) => ({ start, end, quote, kind, category, comment, rewrite }));
+    const added = {
+      start,
+      end: start + 8,
+      quote: r.answer.slice(start, start + 8),
+      kind: "고칠 점" as const,
+      category: r.categories[1].name,
+      comment: "더 구체적으로 쓰세요.",
+      rewrite: "구체적인 표현",
+    };
+    const kept = r.annotations
+      .slice(1)
+      .map(({ start, end, quote, kind, category, comment, rewrite }) => ({ start, end, quote, kind, category, comment, rewrite }));
     const res = await api<ReviewedReport>(`/submissions/${submissionId}/review`, {
       method: "PUT",
       token: owner.token,
@@ -182,14 +188,42 @@ describe("teacher review", () => {
     const r = await report();
     const c = r.categories[0];
     const cases: { body: unknown; message?: string }[] = [
-      { body: bodyOf(r, { categories: r.categories.map((x, i) => ({ name: x.name, feedback: x.feedback, score: i === 0 ? c.maxScore + 1 : x.score })) }), message: `'${c.name}' 점수는 0점에서 ${c.maxScore}점 사이로 입력해 주세요.` },
-      { body: bodyOf(r, { categories: r.categories.map((x, i) => ({ name: x.name, feedback: x.feedback, score: i === 0 ? -1 : x.score })) }), message: "점수는 0점 이상이어야 합니다." },
-      { body: bodyOf(r, { categories: r.categories.map((x, i) => ({ name: x.name, feedback: x.feedback, score: i === 0 ? 1.25 : x.score })) }) },
+      {
+        body: bodyOf(r, {
+          categories: r.categories.map((x, i) => ({ name: x.name, feedback: x.feedback, score: i === 0 ? c.maxScore + 1 : x.score })),
+        }),
+        message: `'${c.name}' 점수는 0점에서 ${c.maxScore}점 사이로 입력해 주세요.`,
+      },
+      {
+        body: bodyOf(r, {
+          categories: r.categories.map((x, i) => ({ name: x.name, feedback: x.feedback, score: i === 0 ? -1 : x.score })),
+        }),
+        message: "점수는 0점 이상이어야 합니다.",
+      },
+      {
+        body: bodyOf(r, {
+          categories: r.categories.map((x, i) => ({ name: x.name, feedback: x.feedback, score: i === 0 ? 1.25 : x.score })),
+        }),
+      },
       { body: { ...bodyOf(r), categories: [{ ...bodyOf(r).categories[0], score: "10" }, ...bodyOf(r).categories.slice(1)] } },
-      { body: bodyOf(r, { categories: bodyOf(r).categories.slice(1) }), message: "채점 항목이 리포트와 일치하지 않습니다. 새로고침한 뒤 다시 시도해 주세요." },
+      {
+        body: bodyOf(r, { categories: bodyOf(r).categories.slice(1) }),
+        message: "채점 항목이 리포트와 일치하지 않습니다. 새로고침한 뒤 다시 시도해 주세요.",
+      },
       { body: bodyOf(r, { categories: [...bodyOf(r).categories.slice(1), { name: "없는 항목", score: 1, feedback: "" }] }) },
-      { body: bodyOf(r, { annotations: [{ start: 0, end: 5, quote: "없는 인용문", kind: "질문", category: c.name, comment: "?", rewrite: null }] }), message: "첨삭할 부분이 답안과 일치하지 않습니다. 답안에서 다시 선택해 주세요." },
-      { body: bodyOf(r, { annotations: [{ start: r.answer.length, end: r.answer.length + 3, quote: "abc", kind: "질문", category: c.name, comment: "?", rewrite: null }] }) },
+      {
+        body: bodyOf(r, {
+          annotations: [{ start: 0, end: 5, quote: "없는 인용문", kind: "질문", category: c.name, comment: "?", rewrite: null }],
+        }),
+        message: "첨삭할 부분이 답안과 일치하지 않습니다. 답안에서 다시 선택해 주세요.",
+      },
+      {
+        body: bodyOf(r, {
+          annotations: [
+            { start: r.answer.length, end: r.answer.length + 3, quote: "abc", kind: "질문", category: c.name, comment: "?", rewrite: null },
+          ],
+        }),
+      },
       {
         body: bodyOf(r, {
           annotations: [
@@ -199,22 +233,67 @@ describe("teacher review", () => {
         }),
         message: "첨삭 표시가 서로 겹칩니다. 겹치지 않게 선택해 주세요.",
       },
-      { body: bodyOf(r, { annotations: [{ start: 0, end: 6, quote: r.answer.slice(0, 6), kind: "칭찬" as never, category: c.name, comment: "x", rewrite: null }] }), message: "첨삭 종류는 잘한 점, 고칠 점, 질문 중 하나여야 합니다." },
-      { body: bodyOf(r, { annotations: [{ start: 0, end: 6, quote: r.answer.slice(0, 6), kind: "질문", category: "없는 항목", comment: "x", rewrite: null }] }), message: "첨삭의 평가 항목이 채점 기준에 없습니다." },
-      { body: bodyOf(r, { annotations: [{ start: 0, end: 6, quote: r.answer.slice(0, 6), kind: "질문", category: c.name, comment: "가".repeat(301), rewrite: null }] }), message: "첨삭 내용은 300자까지 입력할 수 있습니다." },
-      { body: bodyOf(r, { annotations: [{ start: 0, end: 6, quote: r.answer.slice(0, 6), kind: "질문", category: c.name, comment: "   ", rewrite: null }] }), message: "첨삭 내용을 입력해 주세요." },
+      {
+        body: bodyOf(r, {
+          annotations: [
+            { start: 0, end: 6, quote: r.answer.slice(0, 6), kind: "칭찬" as never, category: c.name, comment: "x", rewrite: null },
+          ],
+        }),
+        message: "첨삭 종류는 잘한 점, 고칠 점, 질문 중 하나여야 합니다.",
+      },
+      {
+        body: bodyOf(r, {
+          annotations: [
+            { start: 0, end: 6, quote: r.answer.slice(0, 6), kind: "질문", category: "없는 항목", comment: "x", rewrite: null },
+          ],
+        }),
+        message: "첨삭의 평가 항목이 채점 기준에 없습니다.",
+      },
+      {
+        body: bodyOf(r, {
+          annotations: [
+            { start: 0, end: 6, quote: r.answer.slice(0, 6), kind: "질문", category: c.name, comment: "가".repeat(301), rewrite: null },
+          ],
+        }),
+        message: "첨삭 내용은 300자까지 입력할 수 있습니다.",
+      },
+      {
+        body: bodyOf(r, {
+          annotations: [{ start: 0, end: 6, quote: r.answer.slice(0, 6), kind: "질문", category: c.name, comment: "   ", rewrite: null }],
+        }),
+        message: "첨삭 내용을 입력해 주세요.",
+      },
       { body: bodyOf(r, { strengths: Array.from({ length: 21 }, () => "장점") }), message: "항목은 20개까지 입력할 수 있습니다." },
       { body: bodyOf(r, { detailedFeedback: "가".repeat(5001) }) },
-      { body: bodyOf(r, { annotations: Array.from({ length: 41 }, (_, i) => ({ start: i, end: i + 1, quote: r.answer[i], kind: "질문" as const, category: c.name, comment: "x", rewrite: null })) }), message: "첨삭 표시는 40개까지 추가할 수 있습니다." },
+      {
+        body: bodyOf(r, {
+          annotations: Array.from({ length: 41 }, (_, i) => ({
+            start: i,
+            end: i + 1,
+            quote: r.answer[i],
+            kind: "질문" as const,
+            category: c.name,
+            comment: "x",
+            rewrite: null,
+          })),
+        }),
+        message: "첨삭 표시는 40개까지 추가할 수 있습니다.",
+      },
       { body: "not json{" },
       { body: null },
     ];
     const before = await sql()`select review, (select count(*)::int from public.result_edits x where x.result_id = r.id) as n
                                   from public.analysis_results r where submission_id = ${submissionId}`;
     for (const { body, message } of cases) {
-      const res = typeof body === "string"
-        ? await api(`/submissions/${submissionId}/review`, { method: "PUT", token: owner.token, body, headers: { "Content-Type": "application/json" } })
-        : await api(`/submissions/${submissionId}/review`, { method: "PUT", token: owner.token, json: body });
+      const res =
+        typeof body === "string"
+          ? await api(`/submissions/${submissionId}/review`, {
+              method: "PUT",
+              token: owner.token,
+              body,
+              headers: { "Content-Type": "application/json" },
+            })
+          : await api(`/submissions/${submissionId}/review`, { method: "PUT", token: owner.token, json: body });
       expect(res.status, JSON.stringify(body).slice(0, 200)).toBe(400);
       expect(res.body.error).toMatch(KOREAN);
       if (message) expect(res.body.error).toBe(message);
@@ -280,8 +359,11 @@ describe("only the owner", () => {
       ["reviewed_at", (tx) => tx`update public.analysis_results set reviewed_at = now() where id = ${resultId}`],
       ["edit insert", (tx) => tx`insert into public.result_edits (result_id, user_id, field) values (${resultId}, ${owner.user.id}, 'x')`],
       ["edit delete", (tx) => tx`delete from public.result_edits where result_id = ${resultId}`],
-      ["share insert", (tx) => tx`insert into public.report_shares (submission_id, user_id, token_hash, expires_at)
-                                   values (${submissionId}, ${owner.user.id}, ${createHash("sha256").update("x").digest()}, now() + interval '1 day')`],
+      [
+        "share insert",
+        (tx) => tx`insert into public.report_shares (submission_id, user_id, token_hash, expires_at)
+                                   values (${submissionId}, ${owner.user.id}, ${createHash("sha256").update("x").digest()}, now() + interval '1 day')`,
+      ],
       ["share update", (tx) => tx`update public.report_shares set revoked_at = null, expires_at = now() + interval '900 days'`],
       ["hash read", (tx) => tx`select token_hash from public.report_shares`],
     ];
@@ -292,7 +374,8 @@ describe("only the owner", () => {
         expect(String((err as Error).message)).toMatch(/permission denied/);
       }
     }
-    const seenEdits = async (who: string | null) => asRole(who, (tx) => tx`select id from public.result_edits where result_id = ${resultId}`);
+    const seenEdits = async (who: string | null) =>
+      asRole(who, (tx) => tx`select id from public.result_edits where result_id = ${resultId}`);
     expect(((await seenEdits(owner.user.id)) as unknown[]).length).toBeGreaterThan(0);
     expect(await seenEdits(other.user.id)).toEqual([]);
   });
@@ -302,7 +385,10 @@ describe("student links", () => {
   let share: CreatedShare;
 
   it("refuses a link to a report not yet reviewed (409) and bad lifetimes (400)", async () => {
-    const res = await api(`/sessions/${sessionId}/submissions`, { token: owner.token, json: { essayContent: ESSAY, studentName: "미검토", studentId: "1" } });
+    const res = await api(`/sessions/${sessionId}/submissions`, {
+      token: owner.token,
+      json: { essayContent: ESSAY, studentName: "미검토", studentId: "1" },
+    });
     expect(res.status).toBe(201);
     expect(await waitForStatus(res.body.id)).toBe("completed");
     const refused = await api(`/submissions/${res.body.id}/share`, { method: "POST", token: owner.token, json: {} });
@@ -327,7 +413,11 @@ describe("student links", () => {
     const [row] = await sql()`select to_jsonb(x) as j, token_hash from public.report_shares x where id = ${share.id}`;
     expect(Buffer.from(row.token_hash).equals(createHash("sha256").update(share.token).digest())).toBe(true);
     expect(JSON.stringify(row.j)).not.toContain(share.token);
-    const second = await api<CreatedShare>(`/submissions/${submissionId}/share`, { method: "POST", token: owner.token, json: { expiresInDays: 1 } });
+    const second = await api<CreatedShare>(`/submissions/${submissionId}/share`, {
+      method: "POST",
+      token: owner.token,
+      json: { expiresInDays: 1 },
+    });
     expect(second.status).toBe(201);
     expect(second.body.token).not.toBe(share.token);
     expect((Date.parse(second.body.expiresAt) - Date.parse(second.body.createdAt)) / 86_400_000).toBeCloseTo(1, 3);
@@ -350,7 +440,18 @@ describe("student links", () => {
     expect(res.body.answer).toBe(r.answer);
     expect(res.body.studentInfo).toEqual({ name: "검토학생" });
     const text = JSON.stringify(res.body);
-    for (const secret of [owner.user.id, owner.username, owner.email!, submissionId, sessionId, "검토_문제", "original", "edits", "flags", "20249999"]) {
+    for (const secret of [
+      owner.user.id,
+      owner.username,
+      owner.email!,
+      submissionId,
+      sessionId,
+      "검토_문제",
+      "original",
+      "edits",
+      "flags",
+      "20249999",
+    ]) {
       expect(text).not.toContain(secret);
     }
   });

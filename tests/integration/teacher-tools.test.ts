@@ -111,7 +111,7 @@ describe("GET /sessions/:id/results.csv", () => {
     await waitForStatus(b, ["completed"]);
     // Names a spreadsheet must not misread: a comma and quotes, a line break, a formula.
     await sql()`update public.essay_submissions set student_name = ${'김, "철수"\n2반'}, student_id = ${"-20240102"} where id = ${b}`;
-    const c = await submit(owner, sessionId, "=HYPERLINK(\"http://evil\",\"x\")", "@20240103");
+    const c = await submit(owner, sessionId, '=HYPERLINK("http://evil","x")', "@20240103");
     await waitForStatus(c, ["completed"]);
     await makeErrored(c, "채점에 실패했습니다.");
     // A staged (uploaded, never started) batch answer is not a submission yet.
@@ -136,8 +136,18 @@ describe("GET /sessions/:id/results.csv", () => {
     expect(text.endsWith("\r\n")).toBe(true);
     const rows = parseCsv(text.replace(/^\uFEFF/, ""));
     expect(rows[0]).toEqual([
-      "학생 이름", "수험번호", "상태", "총점", "만점", "논리 구조", "근거의 타당성", "언어 표현",
-      "채점 방식", "제출 시각", "완료 시각", "검토 완료",
+      "학생 이름",
+      "수험번호",
+      "상태",
+      "총점",
+      "만점",
+      "논리 구조",
+      "근거의 타당성",
+      "언어 표현",
+      "채점 방식",
+      "제출 시각",
+      "완료 시각",
+      "검토 완료",
     ]);
     expect(rows).toHaveLength(4); // header + 3 submissions; the staged batch item is not one
     // Rows by 수험번호: the ones typed with a leading '-' / '@' sort before the digits.
@@ -155,7 +165,7 @@ describe("GET /sessions/:id/results.csv", () => {
     expect(kim[1]).toBe("'-20240102");
     expect(kim[3]).toBe("80");
 
-    expect(evil[0]).toBe("'=HYPERLINK(\"http://evil\",\"x\")");
+    expect(evil[0]).toBe('\'=HYPERLINK("http://evil","x")');
     expect(evil[1]).toBe("'@20240103");
     expect(evil[2]).toBe("오류");
     expect(evil.slice(3, 9)).toEqual(["", "", "", "", "", ""]);

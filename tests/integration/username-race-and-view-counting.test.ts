@@ -17,9 +17,7 @@ describe("register race for one username", () => {
     const username = uniqueUsername("race");
     const tag = randomUUID().slice(0, 8);
     const emails = Array.from({ length: 5 }, (_, i) => `race-${tag}-${i}@example.com`);
-    const results = await Promise.all(
-      emails.map((email) => api("/auth/register", { json: { username, email, password: "password123" } })),
-    );
+    const results = await Promise.all(emails.map((email) => api("/auth/register", { json: { username, email, password: "password123" } })));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses, JSON.stringify(results.map((r) => r.body))).toEqual([201, 409, 409, 409, 409]);
     for (const r of results.filter((r) => r.status === 409)) {
@@ -41,7 +39,7 @@ describe("register race for one username", () => {
     const names = [base, base.toLowerCase(), base.toUpperCase()];
     const results = await Promise.all(
       names.map((username, i) =>
-        api("/auth/register", { json: { username, email: `case-${tag}-${i}@example.com`, password: "password123" } })
+        api("/auth/register", { json: { username, email: `case-${tag}-${i}@example.com`, password: "password123" } }),
       ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);

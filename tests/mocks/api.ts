@@ -46,7 +46,13 @@ export const user = (overrides: Partial<User> = {}): User => ({
   ...overrides,
 });
 
-export const session = { access_token: "at-1", refresh_token: "rt-1", expires_in: 3600, expires_at: 2_000_000_000, token_type: "bearer" as const };
+export const session = {
+  access_token: "at-1",
+  refresh_token: "rt-1",
+  expires_in: 3600,
+  expires_at: 2_000_000_000,
+  token_type: "bearer" as const,
+};
 
 export const authResponse = (u: User, message = ""): AuthResponse => ({ user: u, session, message });
 

@@ -25,7 +25,10 @@ interface SeenRequest {
 }
 
 /** The anchor routes: GET answers `listed`, POST answers `added` (or its error), DELETE succeeds. */
-function anchorRoutes(listed: AnchorListJson, added: () => Response = () => HttpResponse.json<AnchorAnswerJson>(list(1).anchors[0], { status: 201 })) {
+function anchorRoutes(
+  listed: AnchorListJson,
+  added: () => Response = () => HttpResponse.json<AnchorAnswerJson>(list(1).anchors[0], { status: 201 }),
+) {
   const seen: SeenRequest[] = [];
   const record = async (request: Request) => {
     const call = `${request.method} ${new URL(request.url).pathname.slice(new URL(API).pathname.length)}`;
@@ -124,7 +127,9 @@ describe("AnchorAnswers", () => {
     renderAnchors();
     await screen.findByLabelText("총점 (만점 100점)");
     fireEvent.click(screen.getByRole("button", { name: "기준 답안 추가" }));
-    expect(mocks.notify).toHaveBeenLastCalledWith(expect.objectContaining({ description: "기준 답안의 총점을 입력해 주세요.", variant: "destructive" }));
+    expect(mocks.notify).toHaveBeenLastCalledWith(
+      expect.objectContaining({ description: "기준 답안의 총점을 입력해 주세요.", variant: "destructive" }),
+    );
     fireEvent.change(screen.getByLabelText("총점 (만점 100점)"), { target: { value: "50" } });
     fireEvent.change(screen.getByLabelText("기준 답안 내용"), { target: { value: "짧은 답안" } });
     fireEvent.click(screen.getByRole("button", { name: "기준 답안 추가" }));
@@ -133,7 +138,9 @@ describe("AnchorAnswers", () => {
     fireEvent.change(screen.getByLabelText("기준 답안 내용"), { target: { value: longText } });
     fireEvent.click(screen.getByRole("button", { name: "기준 답안 추가" }));
     await waitFor(() =>
-      expect(mocks.notify).toHaveBeenLastCalledWith(expect.objectContaining({ description: "평가 기준에 없는 항목입니다: 창의성", variant: "destructive" })),
+      expect(mocks.notify).toHaveBeenLastCalledWith(
+        expect.objectContaining({ description: "평가 기준에 없는 항목입니다: 창의성", variant: "destructive" }),
+      ),
     );
   });
 

@@ -1,11 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  ApiError,
-  createApiClient,
-  DEFAULT_DOWNLOAD_FILENAME,
-  filenameFromContentDisposition,
-} from "@/lib/api-client";
+import { ApiError, createApiClient, DEFAULT_DOWNLOAD_FILENAME, filenameFromContentDisposition } from "@/lib/api-client";
 import { sessionErrorFlags } from "@/features/sessions/utils/session-errors";
 import { server } from "../mocks/server.ts";
 
@@ -169,13 +164,15 @@ describe("download", () => {
   it("returns the blob and the RFC 5987 filename", async () => {
     const encoded = encodeURIComponent("홍길동_첨삭리포트.txt");
     server.use(
-      http.get(`${BASE}/submissions/a1/report/download`, () =>
-        new HttpResponse("리포트 본문", {
-          headers: {
-            "Content-Type": "text/plain; charset=utf-8",
-            "Content-Disposition": `attachment; filename="report.txt"; filename*=UTF-8''${encoded}`,
-          },
-        }),
+      http.get(
+        `${BASE}/submissions/a1/report/download`,
+        () =>
+          new HttpResponse("리포트 본문", {
+            headers: {
+              "Content-Type": "text/plain; charset=utf-8",
+              "Content-Disposition": `attachment; filename="report.txt"; filename*=UTF-8''${encoded}`,
+            },
+          }),
       ),
     );
     const { blob, filename } = await api.download("/submissions/a1/report/download");
@@ -190,7 +187,9 @@ describe("download", () => {
   });
 
   it("throws the request-helper error for a failed download", async () => {
-    server.use(http.get(`${BASE}/submissions/a3/report/download`, () => HttpResponse.json({ error: "리포트를 찾을 수 없습니다." }, { status: 404 })));
+    server.use(
+      http.get(`${BASE}/submissions/a3/report/download`, () => HttpResponse.json({ error: "리포트를 찾을 수 없습니다." }, { status: 404 })),
+    );
     const error = await failure(api.download("/submissions/a3/report/download"));
     expect(error.message).toBe("리포트를 찾을 수 없습니다.");
     expect(error.status).toBe(404);

@@ -33,9 +33,31 @@ const routes: Route[] = [
     handler: async (c) => json(await c.json(z.object({ name: z.string().min(2, "이름은 2자 이상이어야 합니다") }))),
   },
   { method: "POST", path: "/form", auth: "public", handler: async (c) => json({ n: [...(await c.form()).keys()].length }) },
-  { method: "GET", path: "/conflict", auth: "public", handler: () => { throw new HttpError(409, "충돌", { flag: true }); } },
-  { method: "GET", path: "/zod", auth: "public", handler: () => { z.string().min(5, "다섯 글자 이상").parse("x"); return json({}); } },
-  { method: "GET", path: "/boom", auth: "public", handler: () => { throw new Error("secret database detail"); } },
+  {
+    method: "GET",
+    path: "/conflict",
+    auth: "public",
+    handler: () => {
+      throw new HttpError(409, "충돌", { flag: true });
+    },
+  },
+  {
+    method: "GET",
+    path: "/zod",
+    auth: "public",
+    handler: () => {
+      z.string().min(5, "다섯 글자 이상").parse("x");
+      return json({});
+    },
+  },
+  {
+    method: "GET",
+    path: "/boom",
+    auth: "public",
+    handler: () => {
+      throw new Error("secret database detail");
+    },
+  },
 ];
 
 const handler = createHandler(routes, {
@@ -94,8 +116,10 @@ describe("auth gates", () => {
       status: 200,
       body: { id: alice.id },
     });
-    expect(await call("/api/things/x", { method: "DELETE", headers: { Authorization: "Bearer tok-alice" } }))
-      .toMatchObject({ status: 200, body: { deleted: "x", by: alice.id } });
+    expect(await call("/api/things/x", { method: "DELETE", headers: { Authorization: "Bearer tok-alice" } })).toMatchObject({
+      status: 200,
+      body: { deleted: "x", by: alice.id },
+    });
   });
 
   it("lets optional routes through with or without a user", async () => {
@@ -171,10 +195,12 @@ describe("bodies and errors", () => {
 
 describe("CORS", () => {
   it("answers preflights and decorates every response", async () => {
-    const pre = await handler(new Request("http://localhost/api/me", {
-      method: "OPTIONS",
-      headers: { Origin: "https://x.example", "Access-Control-Request-Headers": "authorization, x-custom" },
-    }));
+    const pre = await handler(
+      new Request("http://localhost/api/me", {
+        method: "OPTIONS",
+        headers: { Origin: "https://x.example", "Access-Control-Request-Headers": "authorization, x-custom" },
+      }),
+    );
     expect(pre.status).toBe(204);
     expect(pre.headers.get("access-control-allow-origin")).toBe("https://x.example");
     expect(pre.headers.get("access-control-allow-headers")).toContain("x-custom");

@@ -39,7 +39,8 @@ function listedExceptions(): Map<string, string> {
   for (const line of section.split("\n").filter((l) => l.startsWith("| `"))) {
     const [routesCell, folderCell] = line.split("|").slice(1, 3);
     const folder = /`([\w-]+)\/`/.exec(folderCell)?.[1];
-    for (const [, method, path] of routesCell.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/[^`]*)`/g)) listed.set(`${method} ${path}`, folder ?? "?");
+    for (const [, method, path] of routesCell.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/[^`]*)`/g))
+      listed.set(`${method} ${path}`, folder ?? "?");
   }
   return listed;
 }
@@ -50,10 +51,12 @@ describe("API route table", () => {
   it("serves each route from its prefix's folder or from the folder the README lists", { timeout: 60_000 }, async () => {
     const routes = await registeredRoutes();
     const listed = listedExceptions();
-    const unlisted = [...routes].filter(([key, folder]) => folder !== prefixOf(key) && listed.get(key) !== folder)
+    const unlisted = [...routes]
+      .filter(([key, folder]) => folder !== prefixOf(key) && listed.get(key) !== folder)
       .map(([key, folder]) => `${key} in ${folder}/`);
     expect(unlisted).toEqual([]);
-    const stale = [...listed].filter(([key, folder]) => routes.get(key) !== folder || folder === prefixOf(key))
+    const stale = [...listed]
+      .filter(([key, folder]) => routes.get(key) !== folder || folder === prefixOf(key))
       .map(([key, folder]) => `${key} listed in ${folder}/ (served from ${routes.get(key) ?? "nowhere"})`);
     expect(stale).toEqual([]);
     expect(routes.size).toBeGreaterThan(50);

@@ -41,10 +41,14 @@ beforeAll(async () => {
     if (req.url === "/auth/v1/user") {
       calls.user += 1;
       if (signedOut) {
-        res.writeHead(403, { "Content-Type": "application/json" }).end(JSON.stringify({ code: "session_not_found", message: "Session from session_id claim in JWT does not exist" }));
+        res
+          .writeHead(403, { "Content-Type": "application/json" })
+          .end(JSON.stringify({ code: "session_not_found", message: "Session from session_id claim in JWT does not exist" }));
         return;
       }
-      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ id: USER_ID, aud: "authenticated", role: "authenticated", is_anonymous: false }));
+      res
+        .writeHead(200, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ id: USER_ID, aud: "authenticated", role: "authenticated", is_anonymous: false }));
       return;
     }
     res.writeHead(404).end();
@@ -141,7 +145,8 @@ describe("the tick secret", () => {
   });
 
   it("accepts GRADING_TICK_SECRET only, nothing when it is unset, and refuses to start with a short one", async () => {
-    const tick = (bearer: string) => new Request("http://x/api/internal/tick", { method: "POST", headers: { Authorization: `Bearer ${bearer}` } });
+    const tick = (bearer: string) =>
+      new Request("http://x/api/internal/tick", { method: "POST", headers: { Authorization: `Bearer ${bearer}` } });
     expect(await isTickCaller(tick(TICK_SECRET))).toBe(true);
     expect(await isTickCaller(tick("sb_secret_x"))).toBe(false);
     const unset = await loadAuth("");
@@ -155,18 +160,22 @@ describe("project keys", () => {
   it("come from the key dictionaries first, the legacy variables otherwise", () => {
     expect(keyFromDictionary('{"default":"sb_secret_a","other":"sb_secret_b"}')).toBe("sb_secret_a");
     expect(keyFromDictionary('{"web":"sb_publishable_w"}')).toBe("sb_publishable_w");
-    for (const bad of [undefined, "", "sb_secret_plain", "[\"x\"]", "{}", '{"default":5}', "{not json"]) {
+    for (const bad of [undefined, "", "sb_secret_plain", '["x"]', "{}", '{"default":5}', "{not json"]) {
       expect(keyFromDictionary(bad)).toBeUndefined();
     }
     const anonKey = (env: Record<string, string>) => parseSettings(env).supabase.anonKey;
-    expect(anonKey({ SUPABASE_PUBLISHABLE_KEYS: '{"default":"sb_publishable_unit"}', SUPABASE_ANON_KEY: "legacy.anon.jwt" })).toBe("sb_publishable_unit");
+    expect(anonKey({ SUPABASE_PUBLISHABLE_KEYS: '{"default":"sb_publishable_unit"}', SUPABASE_ANON_KEY: "legacy.anon.jwt" })).toBe(
+      "sb_publishable_unit",
+    );
     expect(anonKey({ SUPABASE_PUBLISHABLE_KEYS: "{broken", SUPABASE_ANON_KEY: "legacy.anon.jwt" })).toBe("legacy.anon.jwt");
     expect(anonKey({ SUPABASE_PUBLISHABLE_KEYS: "{broken" })).toBeUndefined();
   });
 
   it("missing: an error naming the variables when the function needs one", async () => {
-    const { platform } = await loadWithEnv({ SUPABASE_PUBLISHABLE_KEYS: "", SUPABASE_PUBLISHABLE_KEY: "", SUPABASE_ANON_KEY: "" }, () =>
-      import("../../supabase/functions/api/lib/settings.ts"));
+    const { platform } = await loadWithEnv(
+      { SUPABASE_PUBLISHABLE_KEYS: "", SUPABASE_PUBLISHABLE_KEY: "", SUPABASE_ANON_KEY: "" },
+      () => import("../../supabase/functions/api/lib/settings.ts"),
+    );
     expect(() => platform.anonKey).toThrow(/SUPABASE_PUBLISHABLE_KEYS/);
   });
 });

@@ -135,9 +135,7 @@ describe("login, register, guest, logout", () => {
   });
 
   it("shows 로그인 안내 with the server message and re-throws on a failed login", async () => {
-    server.use(
-      http.post(`${API}/auth/login`, () => apiError(401, "아이디 또는 비밀번호가 올바르지 않습니다.")),
-    );
+    server.use(http.post(`${API}/auth/login`, () => apiError(401, "아이디 또는 비밀번호가 올바르지 않습니다.")));
     const { result } = await renderAuth();
     await expect(act(() => result.current.login({ username: "x", password: "y" }))).rejects.toThrow(
       "아이디 또는 비밀번호가 올바르지 않습니다.",
@@ -159,9 +157,7 @@ describe("login, register, guest, logout", () => {
   it("shows 회원가입 안내 on a failed register", async () => {
     server.use(http.post(`${API}/auth/register`, () => apiError(409, "이미 사용 중인 사용자명입니다.")));
     const { result } = await renderAuth();
-    await expect(
-      act(() => result.current.register({ username: "dup", email: "d@example.com", password: "secret123" })),
-    ).rejects.toThrow();
+    await expect(act(() => result.current.register({ username: "dup", email: "d@example.com", password: "secret123" }))).rejects.toThrow();
     expect(notify).toHaveBeenCalledWith({ title: "회원가입 안내", description: "이미 사용 중인 사용자명입니다." });
   });
 
@@ -196,9 +192,7 @@ describe("login, register, guest, logout", () => {
     await act(() => result.current.loginAsGuest());
     await act(() => result.current.register({ username: "teacher_kim", email: "kim@example.com", password: "secret123" }, "tok-r"));
     expect(bodies.guest).toEqual([{ captchaToken: "tok-g" }, null]);
-    expect(bodies.register).toEqual([
-      { username: "teacher_kim", email: "kim@example.com", password: "secret123", captchaToken: "tok-r" },
-    ]);
+    expect(bodies.register).toEqual([{ username: "teacher_kim", email: "kim@example.com", password: "secret123", captchaToken: "tok-r" }]);
   });
 
   it("shows 확인 안내 with the server's message when the server asks for the check", async () => {
@@ -207,7 +201,10 @@ describe("login, register, guest, logout", () => {
         HttpResponse.json({ error: "안전한 서비스 이용을 위해 보안 확인을 완료해 주세요.", requiresCaptcha: true }, { status: 400 }),
       ),
       http.post(`${API}/auth/register`, () =>
-        HttpResponse.json({ error: "보안 확인에 실패했습니다. 확인을 다시 완료한 뒤 시도해 주세요.", requiresCaptcha: true }, { status: 403 }),
+        HttpResponse.json(
+          { error: "보안 확인에 실패했습니다. 확인을 다시 완료한 뒤 시도해 주세요.", requiresCaptcha: true },
+          { status: 403 },
+        ),
       ),
     );
     const { result } = await renderAuth();

@@ -49,7 +49,8 @@ async function loadModules(env: Record<string, string>) {
   return { LoginForm, RegisterForm, captcha };
 }
 
-const captchaScripts = () => [...document.querySelectorAll("script")].filter((s) => s.src.includes("captcha") || s.src.includes("challenges.cloudflare.com"));
+const captchaScripts = () =>
+  [...document.querySelectorAll("script")].filter((s) => s.src.includes("captcha") || s.src.includes("challenges.cloudflare.com"));
 
 beforeEach(() => {
   auth.login.mockReset();
@@ -157,10 +158,7 @@ describe("with a Turnstile site key", () => {
     auth.register.mockRejectedValueOnce(new Error("이미 사용 중인 사용자명입니다."));
     fireEvent.click(screen.getByRole("button", { name: "회원가입" }));
     await waitFor(() => expect(provider.api.reset).toHaveBeenCalledWith("w1"));
-    expect(auth.register).toHaveBeenCalledWith(
-      { username: "teacher_kim", email: "kim@example.com", password: "secret123" },
-      "tok-r",
-    );
+    expect(auth.register).toHaveBeenCalledWith({ username: "teacher_kim", email: "kim@example.com", password: "secret123" }, "tok-r");
   });
 
   it("removes its widget when the form goes away", async () => {

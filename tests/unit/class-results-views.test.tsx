@@ -44,52 +44,55 @@ describe("dashboard views", () => {
     expect(await screen.findByRole("table", undefined, { timeout: 20_000 })).toBeTruthy();
   });
 
-  it("table: 수험번호 order first, any column sorts both ways, search and status filter narrow, a row opens its report", { timeout: 30_000 }, async () => {
-    const onView = vi.fn();
-    render(<Dashboard submissions={LIST} view="table" onView={onView} />);
-    await screen.findByTestId("results-table", undefined, { timeout: 20_000 });
-    expect(bodyNames()).toEqual(["박민수", "김철수", "이영희", "홍길동"]);
-    const headers = screen.getAllByRole("columnheader").map((th) => th.textContent);
-    expect(headers).toEqual(["이름", "수험번호", "상태", "총점", "논리 구조 (40)", "언어 표현 (60)"]);
+  it(
+    "table: 수험번호 order first, any column sorts both ways, search and status filter narrow, a row opens its report",
+    { timeout: 30_000 },
+    async () => {
+      const onView = vi.fn();
+      render(<Dashboard submissions={LIST} view="table" onView={onView} />);
+      await screen.findByTestId("results-table", undefined, { timeout: 20_000 });
+      expect(bodyNames()).toEqual(["박민수", "김철수", "이영희", "홍길동"]);
+      const headers = screen.getAllByRole("columnheader").map((th) => th.textContent);
+      expect(headers).toEqual(["이름", "수험번호", "상태", "총점", "논리 구조 (40)", "언어 표현 (60)"]);
 
-    const total = screen.getByRole("columnheader", { name: "총점" });
-    fireEvent.click(within(total).getByRole("button"));
-    expect(total.getAttribute("aria-sort")).toBe("descending");
-    expect(bodyNames()).toEqual(["박민수", "홍길동", "김철수", "이영희"]);
-    fireEvent.click(within(total).getByRole("button"));
-    expect(total.getAttribute("aria-sort")).toBe("ascending");
-    // The answer without a score stays last either way.
-    expect(bodyNames()).toEqual(["김철수", "홍길동", "박민수", "이영희"]);
+      const total = screen.getByRole("columnheader", { name: "총점" });
+      fireEvent.click(within(total).getByRole("button"));
+      expect(total.getAttribute("aria-sort")).toBe("descending");
+      expect(bodyNames()).toEqual(["박민수", "홍길동", "김철수", "이영희"]);
+      fireEvent.click(within(total).getByRole("button"));
+      expect(total.getAttribute("aria-sort")).toBe("ascending");
+      // The answer without a score stays last either way.
+      expect(bodyNames()).toEqual(["김철수", "홍길동", "박민수", "이영희"]);
 
-    const name = screen.getByRole("columnheader", { name: "이름" });
-    fireEvent.click(within(name).getByRole("button"));
-    expect(name.getAttribute("aria-sort")).toBe("ascending");
-    expect(total.getAttribute("aria-sort")).toBe("none");
-    expect(bodyNames()).toEqual(["김철수", "박민수", "이영희", "홍길동"]);
+      const name = screen.getByRole("columnheader", { name: "이름" });
+      fireEvent.click(within(name).getByRole("button"));
+      expect(name.getAttribute("aria-sort")).toBe("ascending");
+      expect(total.getAttribute("aria-sort")).toBe("none");
+      expect(bodyNames()).toEqual(["김철수", "박민수", "이영희", "홍길동"]);
 
-    fireEvent.change(screen.getByLabelText("이름 또는 수험번호 검색"), { target: { value: "길동" } });
-    expect(bodyNames()).toEqual(["홍길동"]);
-    expect(screen.getByTestId("results-count").textContent).toBe("4명 중 1명 표시");
-    fireEvent.change(screen.getByLabelText("이름 또는 수험번호 검색"), { target: { value: "" } });
-    fireEvent.change(screen.getByLabelText("상태"), { target: { value: "analyzing" } });
-    expect(bodyNames()).toEqual(["이영희"]);
-    fireEvent.change(screen.getByLabelText("상태"), { target: { value: "all" } });
+      fireEvent.change(screen.getByLabelText("이름 또는 수험번호 검색"), { target: { value: "길동" } });
+      expect(bodyNames()).toEqual(["홍길동"]);
+      expect(screen.getByTestId("results-count").textContent).toBe("4명 중 1명 표시");
+      fireEvent.change(screen.getByLabelText("이름 또는 수험번호 검색"), { target: { value: "" } });
+      fireEvent.change(screen.getByLabelText("상태"), { target: { value: "analyzing" } });
+      expect(bodyNames()).toEqual(["이영희"]);
+      fireEvent.change(screen.getByLabelText("상태"), { target: { value: "all" } });
 
-    fireEvent.click(screen.getByRole("button", { name: "홍길동" }));
-    expect(onView).toHaveBeenCalledWith(expect.objectContaining({ id: "a" }), "점수: 80/100");
-    expect(screen.queryByRole("button", { name: "이영희" })).toBeNull();
-  });
+      fireEvent.click(screen.getByRole("button", { name: "홍길동" }));
+      expect(onView).toHaveBeenCalledWith(expect.objectContaining({ id: "a" }), "점수: 80/100");
+      expect(screen.queryByRole("button", { name: "이영희" })).toBeNull();
+    },
+  );
 
   it("summary: four charts, each an image with a name and description and a table of its numbers", { timeout: 30_000 }, async () => {
     render(<Dashboard submissions={LIST} view="summary" />);
     const summary = await screen.findByTestId("class-summary", undefined, { timeout: 20_000 });
     const images = within(summary).getAllByRole("img");
-    expect(images.map((svg) => svg.getAttribute("aria-labelledby") && document.getElementById(svg.getAttribute("aria-labelledby")!)?.textContent)).toEqual([
-      "점수 분포",
-      "점수 범위 (최저 · 중앙값 · 최고)",
-      "평가 항목별 평균 (만점 대비)",
-      "확인이 필요한 답안",
-    ]);
+    expect(
+      images.map(
+        (svg) => svg.getAttribute("aria-labelledby") && document.getElementById(svg.getAttribute("aria-labelledby")!)?.textContent,
+      ),
+    ).toEqual(["점수 분포", "점수 범위 (최저 · 중앙값 · 최고)", "평가 항목별 평균 (만점 대비)", "확인이 필요한 답안"]);
     const spread = screen.getByTestId("chart-spread");
     expect(within(spread).getByTestId("chart-summary").textContent).toContain("최저 65점, 중앙값 80점, 최고 92점");
     const flags = within(screen.getByTestId("chart-flags")).getByTestId("chart-table");

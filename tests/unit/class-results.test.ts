@@ -55,7 +55,13 @@ describe("results table rows", () => {
       { name: "언어 표현", maxScore: 30 },
     ]);
     const rows = resultRows(list);
-    expect(rows[0]).toMatchObject({ name: "홍길동", studentId: "20240010", total: 60, maxScore: 70, scores: { "논리 구조": 40, "언어 표현": 20 } });
+    expect(rows[0]).toMatchObject({
+      name: "홍길동",
+      studentId: "20240010",
+      total: 60,
+      maxScore: 70,
+      scores: { "논리 구조": 40, "언어 표현": 20 },
+    });
     expect(rows[1].flags).toEqual(["off_topic"]);
     expect(rows[2]).toMatchObject({ status: "analyzing", total: null, scores: {} });
     expect(rows[3].name).toBe("익명 d");

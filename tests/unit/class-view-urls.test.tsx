@@ -1,12 +1,7 @@
 // Every workspace screen has a URL: the tab in `?tab=`, a report's neighbours in list order, and the
 // typed draft kept per session in sessionStorage (jsdom for sessionStorage).
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  adjacentReports,
-  workspaceTabFromUrl,
-  workspaceTabHref,
-  type WorkspaceTab,
-} from "@/features/sessions/utils/workspace-tabs";
+import { adjacentReports, workspaceTabFromUrl, workspaceTabHref, type WorkspaceTab } from "@/features/sessions/utils/workspace-tabs";
 import { clearEssayDraft, loadEssayDraft, saveEssayDraft } from "@/features/sessions/utils/essay-draft";
 import { paths } from "@/config/paths";
 import { expectOutputs } from "../helpers/cases.ts";
@@ -16,8 +11,14 @@ describe("workspace tab in the URL", () => {
     const tabOf = ([path, tab]: [string, string | null]) => workspaceTabFromUrl(path, tab);
     expectOutputs(tabOf, {
       essay: [["/sessions/abc", "essay"]],
-      dashboard: [["/sessions/abc", null], ["/sessions/abc", "bogus"]],
-      setup: [["/", "setup"], ["/", null]],
+      dashboard: [
+        ["/sessions/abc", null],
+        ["/sessions/abc", "bogus"],
+      ],
+      setup: [
+        ["/", "setup"],
+        ["/", null],
+      ],
     });
   });
 

@@ -30,8 +30,23 @@ describe("Dashboard (docs/product.md#dashboard)", () => {
         onView={onView}
         onDownload={onDownload}
         submissions={[
-          sub({ id: "a1", studentName: "홍길동", status: "completed", progress: 100, score: 81, result: { overallScore: 81, maxScore: 100 }, essay: long }),
-          sub({ id: "a2", studentId: "20240002", status: "completed", progress: 100, score: 70, result: { overallScore: 70, maxScore: 100, grader: "offline" } as never }),
+          sub({
+            id: "a1",
+            studentName: "홍길동",
+            status: "completed",
+            progress: 100,
+            score: 81,
+            result: { overallScore: 81, maxScore: 100 },
+            essay: long,
+          }),
+          sub({
+            id: "a2",
+            studentId: "20240002",
+            status: "completed",
+            progress: 100,
+            score: 70,
+            result: { overallScore: 70, maxScore: 100, grader: "offline" } as never,
+          }),
           sub({ id: "a3", status: "analyzing", progress: 40, progressMessage: "" }),
           sub({ id: "00000000-0000-4000-8000-00000000wxyz", status: "pending" }),
           sub({ id: "a5", studentName: "오류생", status: "error", progressMessage: "채점에 실패했습니다." }),

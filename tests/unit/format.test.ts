@@ -1,14 +1,7 @@
 // Won amounts and Seoul calendar days from _shared/format.ts (the SPA and the function use the same code).
 import { afterEach, describe, expect, it } from "vitest";
 import { expectOutputs } from "../helpers/cases.ts";
-import {
-  formatSeoulDate,
-  formatWon,
-  nextSeoulDayStart,
-  seoulDate,
-  seoulDateTimeStamp,
-  seoulYear,
-} from "@shared/format.ts";
+import { formatSeoulDate, formatWon, nextSeoulDayStart, seoulDate, seoulDateTimeStamp, seoulYear } from "@shared/format.ts";
 
 const originalTz = process.env.TZ;
 afterEach(() => {
@@ -30,9 +23,19 @@ describe("formatWon", () => {
 describe("Seoul days", () => {
   it("seoulDate is the Seoul calendar day, moved by whole days", () => {
     expectOutputs(([at, days]: [string, number]) => seoulDate(at, days), {
-      "2026-03-02": [["2026-03-01T15:00:00Z", 0], ["2026-03-01T23:30:00Z", 0], ["2026-03-02T14:59:59Z", 0]],
-      "2026-03-01": [["2026-03-01T14:59:59Z", 0], ["2026-03-02T14:00:00Z", -1]],
-      "2027-01-01": [["2026-12-31T15:00:00Z", 0], ["2026-12-30T15:00:00Z", 1]],
+      "2026-03-02": [
+        ["2026-03-01T15:00:00Z", 0],
+        ["2026-03-01T23:30:00Z", 0],
+        ["2026-03-02T14:59:59Z", 0],
+      ],
+      "2026-03-01": [
+        ["2026-03-01T14:59:59Z", 0],
+        ["2026-03-02T14:00:00Z", -1],
+      ],
+      "2027-01-01": [
+        ["2026-12-31T15:00:00Z", 0],
+        ["2026-12-30T15:00:00Z", 1],
+      ],
       "": [["not a date", 0]],
     });
   });

@@ -106,13 +106,23 @@ describe("locating quotes in the answer", () => {
     const [long] = locateAnnotations(answer, [cand("스마트폰은 편리하다.", { comment: "가".repeat(5000) })], DEFAULT_RUBRIC, "ai");
     expect([...long.comment].length).toBeLessThanOrEqual(MAX_COMMENT_CHARS);
     const words = Array.from({ length: 40 }, (_, i) => `낱말${i}번`);
-    const many = locateAnnotations(words.join(" "), words.map((w) => cand(w)), DEFAULT_RUBRIC, "ai");
+    const many = locateAnnotations(
+      words.join(" "),
+      words.map((w) => cand(w)),
+      DEFAULT_RUBRIC,
+      "ai",
+    );
     expect(many).toHaveLength(MAX_ANNOTATIONS);
   });
 
   it("reads at most MAX_CANDIDATES of 200 long quotes that do not occur in a 20,000-character answer", () => {
     const big = "가".repeat(20_000);
-    const got = locateAnnotations(big, Array.from({ length: 200 }, () => cand("가".repeat(399) + "나")), DEFAULT_RUBRIC, "ai");
+    const got = locateAnnotations(
+      big,
+      Array.from({ length: 200 }, () => cand("가".repeat(399) + "나")),
+      DEFAULT_RUBRIC,
+      "ai",
+    );
     expect(got).toEqual([]);
     const norm = normaliseWithMap(big);
     expect(norm.text.length).toBe(20_000);
@@ -155,7 +165,8 @@ describe("the model's annotations", () => {
   });
 
   it("are asked for with the same rules in the holistic and the overall prompt (written once)", () => {
-    const rules = (p: string) => p.split("\n").filter((l) => /^ {2}- (quote|kind|comment|rewrite|답안 속)/.test(l) || l.startsWith("- annotations"));
+    const rules = (p: string) =>
+      p.split("\n").filter((l) => /^ {2}- (quote|kind|comment|rewrite|답안 속)/.test(l) || l.startsWith("- annotations"));
     const holistic = rules(systemPrompt(DEFAULT_RUBRIC, question));
     expect(holistic.length).toBe(6);
     expect(rules(overallSystemPrompt(DEFAULT_RUBRIC, question))).toEqual(holistic);
@@ -213,8 +224,14 @@ describe("the report", () => {
     essay_content: answer,
     annotations: locateAnnotations(
       answer,
-      [cand("스마트폰은 편리하다.", { category: "표현", kind: "잘한 점" }), cand("제한해야 한다.", { category: "논리 구조", rewrite: "제한하는 것이 바람직하다." })],
-      [{ name: "논리 구조", maxScore: 50 }, { name: "표현", maxScore: 50 }],
+      [
+        cand("스마트폰은 편리하다.", { category: "표현", kind: "잘한 점" }),
+        cand("제한해야 한다.", { category: "논리 구조", rewrite: "제한하는 것이 바람직하다." }),
+      ],
+      [
+        { name: "논리 구조", maxScore: 50 },
+        { name: "표현", maxScore: 50 },
+      ],
       "ai",
     ),
   };
@@ -222,7 +239,10 @@ describe("the report", () => {
   it("returns the question, the rubric, the answer and the annotations with offsets into it", () => {
     const r = toReport(row);
     expect(r.question).toBe("문제 본문");
-    expect(r.rubric).toEqual([{ name: "논리 구조", maxScore: 50 }, { name: "표현", maxScore: 50 }]);
+    expect(r.rubric).toEqual([
+      { name: "논리 구조", maxScore: 50 },
+      { name: "표현", maxScore: 50 },
+    ]);
     expect(r.answer).toBe(answer);
     expect(r.annotations).toHaveLength(2);
     for (const a of r.annotations) expect(r.answer.slice(a.start, a.end)).toBe(a.quote);

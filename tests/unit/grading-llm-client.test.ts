@@ -43,7 +43,11 @@ describe("LLM client", () => {
     expect(grade.categories).toHaveLength(3);
     await requestGrade(llmClient(cfg), cfg, system, "답안 [[llm:ok:t2]]");
     const sent = fake.requests.map((r) => [r.marker, r.temperature]);
-    expect(sent).toEqual([["ok:t1", 0], ["ok:t1", undefined], ["ok:t2", undefined]]);
+    expect(sent).toEqual([
+      ["ok:t1", 0],
+      ["ok:t1", undefined],
+      ["ok:t2", undefined],
+    ]);
   });
 
   it("falls back to JSON mode with the schema in the instructions where json_schema is refused", async () => {

@@ -107,7 +107,10 @@ describe("offline annotations", () => {
 
   it("labels with the teacher's rubric only: without a language category, slips fall back to a general one or are left out", () => {
     const text = "스마트폰은  수업을 방해한다.\n친구와의 대화가 줄었다.그래서 관계가 멀어진다.";
-    const general = [{ name: "논리 구조", maxScore: 50 }, { name: "종합 평가", maxScore: 50 }];
+    const general = [
+      { name: "논리 구조", maxScore: 50 },
+      { name: "종합 평가", maxScore: 50 },
+    ];
     const a = offlineAnnotations(text, prompt, general);
     expect(a.length).toBeGreaterThan(0);
     for (const x of a) expect(["논리 구조", "종합 평가"]).toContain(x.category);

@@ -31,7 +31,10 @@ describe("offline analyzer on the answer corpus", () => {
     for (const q of own) {
       expect(q.answers.length, q.id).toBeGreaterThanOrEqual(6);
       for (const kind of ["excellent", "good", "mid", "weak", "long but empty", "fluent", "very short"]) {
-        expect(q.answers.some((a) => a.label.startsWith(kind)), `${q.id} ${kind}`).toBe(true);
+        expect(
+          q.answers.some((a) => a.label.startsWith(kind)),
+          `${q.id} ${kind}`,
+        ).toBe(true);
       }
     }
     expect(corpus.some((q) => q.heldOut)).toBe(true);
@@ -49,7 +52,8 @@ describe("offline analyzer on the answer corpus", () => {
 
   it("gives a blank or two-sentence answer at most 20", () => {
     for (const r of results) {
-      for (const s of r.scores.filter((x) => /^(very short: 2|blank)/.test(x.label))) expect(s.percent, `${r.id} ${s.label}`).toBeLessThanOrEqual(20);
+      for (const s of r.scores.filter((x) => /^(very short: 2|blank)/.test(x.label)))
+        expect(s.percent, `${r.id} ${s.label}`).toBeLessThanOrEqual(20);
     }
   });
 

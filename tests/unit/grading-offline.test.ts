@@ -62,7 +62,10 @@ describe("offline analyzer", () => {
       expect(c.score).toBeLessThanOrEqual(c.maxScore);
       expect(c.feedback.length).toBeGreaterThan(10);
     }
-    expect(r.overallScore).toBeCloseTo(r.categoryScores.reduce((s, c) => s + c.score, 0), 5);
+    expect(r.overallScore).toBeCloseTo(
+      r.categoryScores.reduce((s, c) => s + c.score, 0),
+      5,
+    );
     expect(r.detailedFeedback).toContain("AI가 아닌");
     expect(r.suggestions.length).toBeGreaterThan(0);
   });

@@ -44,9 +44,13 @@ async function retryLines(config: LlmConfig): Promise<string[]> {
   const lines: string[] = [];
   const system = systemPrompt(DEFAULT_RUBRIC, "문제");
   await expect(
-    withRetries(config, () => requestGrade(llmClient(config), config, system, "답안"), (attempt, reason) => {
-      lines.push(retryProgressMessage(reason, attempt + 1, config.maxAttempts));
-    }),
+    withRetries(
+      config,
+      () => requestGrade(llmClient(config), config, system, "답안"),
+      (attempt, reason) => {
+        lines.push(retryProgressMessage(reason, attempt + 1, config.maxAttempts));
+      },
+    ),
   ).rejects.toThrow();
   return lines;
 }

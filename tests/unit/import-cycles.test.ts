@@ -8,17 +8,22 @@ import { describe, expect, it } from "vitest";
 const root = join(import.meta.dirname, "../..");
 
 async function cruiseTrees(): Promise<ICruiseResult> {
-  const result = await cruise(["src", "supabase", "local"], {
-    baseDir: root,
-    validate: true,
-    ruleSet: {
-      forbidden: [{ name: "no-circular", severity: "error", from: {}, to: { circular: true, dependencyTypesNot: ["type-only"] } }],
+  const result = await cruise(
+    ["src", "supabase", "local"],
+    {
+      baseDir: root,
+      validate: true,
+      ruleSet: {
+        forbidden: [{ name: "no-circular", severity: "error", from: {}, to: { circular: true, dependencyTypesNot: ["type-only"] } }],
+      },
+      tsPreCompilationDeps: true,
+      doNotFollow: { path: "node_modules" },
+      exclude: { path: "node_modules|\\.d\\.ts$" },
+      tsConfig: { fileName: join(root, "tsconfig.json") },
     },
-    tsPreCompilationDeps: true,
-    doNotFollow: { path: "node_modules" },
-    exclude: { path: "node_modules|\\.d\\.ts$" },
-    tsConfig: { fileName: join(root, "tsconfig.json") },
-  }, undefined, { tsConfig: { options: { baseUrl: root, paths: { "@/*": ["src/*"], "@shared/*": ["supabase/functions/_shared/*"] } } } });
+    undefined,
+    { tsConfig: { options: { baseUrl: root, paths: { "@/*": ["src/*"], "@shared/*": ["supabase/functions/_shared/*"] } } } },
+  );
   return result.output as ICruiseResult;
 }
 
@@ -27,7 +32,7 @@ describe("import cycles", () => {
     const result = await cruiseTrees();
     // every own-code import resolved (else a cycle through it would go unseen); packages may not be
     const unresolvedOwn = result.modules.flatMap((m) =>
-      m.dependencies.filter((d) => d.couldNotResolve && /^(\.|@\/|@shared\/)/.test(d.module)).map((d) => `${m.source} → ${d.module}`)
+      m.dependencies.filter((d) => d.couldNotResolve && /^(\.|@\/|@shared\/)/.test(d.module)).map((d) => `${m.source} → ${d.module}`),
     );
     expect(unresolvedOwn).toEqual([]);
     expect(result.modules.length).toBeGreaterThan(300);

@@ -22,11 +22,15 @@ const SESSION = "11111111-1111-4111-8111-111111111111";
 describe("completed rows show their score with the status", () => {
   it("a row the broadcast marks completed stays 분석중 until the score comes, then shows 완료 with it", () => {
     const list = [submission({ id: "s1", sessionId: SESSION, status: "analyzing", progress: 90, studentName: "김하나" })];
-    const change = applySubmissionChange(list, {
-      operation: "UPDATE",
-      table: "essay_submissions",
-      record: { id: "s1", session_id: SESSION, status: "completed", progress: 100, progress_message: "분석이 완료되었습니다" },
-    }, SESSION);
+    const change = applySubmissionChange(
+      list,
+      {
+        operation: "UPDATE",
+        table: "essay_submissions",
+        record: { id: "s1", session_id: SESSION, status: "completed", progress: 100, progress_message: "분석이 완료되었습니다" },
+      },
+      SESSION,
+    );
     expect(change.refetch).toBe(true);
 
     const view = render(<Dashboard submissions={change.items} />);
@@ -37,9 +41,7 @@ describe("completed rows show their score with the status", () => {
 
     // The refetch brings the score: status and score appear together.
     view.rerender(
-      <Dashboard
-        submissions={[{ ...change.items![0], status: "completed", score: 82, result: { overallScore: 82, maxScore: 100 } }]}
-      />,
+      <Dashboard submissions={[{ ...change.items![0], status: "completed", score: 82, result: { overallScore: 82, maxScore: 100 } }]} />,
     );
     expect(within(screen.getByTestId("submission-row")).getByText("완료")).toBeTruthy();
     expect(within(screen.getByTestId("submission-row")).getByText("82점")).toBeTruthy();

@@ -104,7 +104,13 @@ describe("useSessionLiveUpdates", () => {
         payload: {
           operation: "UPDATE",
           table: "essay_submissions",
-          record: { id: "s1", session_id: SESSION, status: "analyzing", progress: 55, progress_message: "언어 표현을 점검하고 있습니다..." },
+          record: {
+            id: "s1",
+            session_id: SESSION,
+            status: "analyzing",
+            progress: 55,
+            progress_message: "언어 표현을 점검하고 있습니다...",
+          },
           old_record: { id: "s1", status: "pending", progress: 0 },
         },
       }),
@@ -118,7 +124,11 @@ describe("useSessionLiveUpdates", () => {
     invalidate.mockClear();
     act(() =>
       fake.channels[0].listener!({
-        payload: { operation: "UPDATE", table: "essay_submissions", record: { id: "s1", session_id: SESSION, status: "completed", progress: 100 } },
+        payload: {
+          operation: "UPDATE",
+          table: "essay_submissions",
+          record: { id: "s1", session_id: SESSION, status: "completed", progress: 100 },
+        },
       }),
     );
     await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: KEY, exact: true }));

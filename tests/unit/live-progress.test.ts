@@ -83,7 +83,9 @@ describe("applySubmissionChange (broadcast → query cache)", () => {
     expect(refetch).toBe(true);
     expect(items![0]).toMatchObject({ status: "analyzing", progress: 100, score: null });
     // The same broadcast again still asks for the score.
-    expect(applySubmissionChange(items, { operation: "UPDATE", record: record({ status: "completed", progress: 100 }) }).refetch).toBe(true);
+    expect(applySubmissionChange(items, { operation: "UPDATE", record: record({ status: "completed", progress: 100 }) }).refetch).toBe(
+      true,
+    );
   });
 
   it("keeps the score of a completed row that already has its result", () => {
@@ -127,7 +129,10 @@ describe("applySubmissionChange (broadcast → query cache)", () => {
   });
 
   it("lists a sample answer (pending, no use held, is_sample), as the list API does", () => {
-    const { items } = applySubmissionChange([], { operation: "INSERT", record: record({ id: "s", usage_charged: false, is_sample: true }) });
+    const { items } = applySubmissionChange([], {
+      operation: "INSERT",
+      record: record({ id: "s", usage_charged: false, is_sample: true }),
+    });
     expect(items!.map((i) => i.id)).toEqual(["s"]);
   });
 
@@ -143,8 +148,12 @@ describe("applySubmissionChange (broadcast → query cache)", () => {
 
   it("ignores rows of another session, other tables and lists not loaded yet", () => {
     const list = [item()];
-    expect(applySubmissionChange(list, { operation: "UPDATE", record: record({ session_id: "other", progress: 50 }) }, SESSION).items).toBe(list);
-    expect(applySubmissionChange(list, { operation: "UPDATE", table: "analysis_results", record: record({ progress: 50 }) }).items).toBe(list);
+    expect(applySubmissionChange(list, { operation: "UPDATE", record: record({ session_id: "other", progress: 50 }) }, SESSION).items).toBe(
+      list,
+    );
+    expect(applySubmissionChange(list, { operation: "UPDATE", table: "analysis_results", record: record({ progress: 50 }) }).items).toBe(
+      list,
+    );
     expect(applySubmissionChange(undefined, { operation: "UPDATE", record: record({ progress: 50 }) }).items).toBeUndefined();
   });
 

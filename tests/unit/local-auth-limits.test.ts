@@ -5,7 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { AuthLimiter, CLI_DEFAULT_RATE_LIMITS, RateLimitError, readAuthRateLimits, type AuthRateLimits } from "../../local/gateway/auth-limits.ts";
+import {
+  AuthLimiter,
+  CLI_DEFAULT_RATE_LIMITS,
+  RateLimitError,
+  readAuthRateLimits,
+  type AuthRateLimits,
+} from "../../local/gateway/auth-limits.ts";
 import { mailSettingsFromEnv, transportOptions } from "../../local/gateway/mail.ts";
 
 const from = (address: string) => ({ socket: { remoteAddress: address } }) as unknown as IncomingMessage;
@@ -80,12 +86,15 @@ describe("mailSettingsFromEnv", () => {
     expect(mailSettingsFromEnv({ LOCAL_MAILBOX: "0" })).toEqual({ mailbox: false });
     expect(mailSettingsFromEnv({ LOCAL_MAILBOX: "1" })).toEqual({ mailbox: true });
     // .env.example as copied: every SMTP_* present and empty
-    expect(mailSettingsFromEnv({ SMTP_HOST: "", SMTP_PORT: "", SMTP_USER: "", SMTP_PASS: "", SMTP_SENDER: "", LOCAL_MAILBOX: "0" })).toEqual({ mailbox: false });
+    expect(
+      mailSettingsFromEnv({ SMTP_HOST: "", SMTP_PORT: "", SMTP_USER: "", SMTP_PASS: "", SMTP_SENDER: "", LOCAL_MAILBOX: "0" }),
+    ).toEqual({ mailbox: false });
   });
 
   it("SMTP from SMTP_HOST / SMTP_PORT (587) / SMTP_USER / SMTP_PASS / SMTP_SENDER", () => {
-    expect(mailSettingsFromEnv({ SMTP_HOST: "smtp.example.com", SMTP_SENDER: "a@school.kr", SMTP_USER: "u", SMTP_PASS: "p" }).smtp)
-      .toMatchObject({ host: "smtp.example.com", port: 587, user: "u", pass: "p", sender: "a@school.kr" });
+    expect(
+      mailSettingsFromEnv({ SMTP_HOST: "smtp.example.com", SMTP_SENDER: "a@school.kr", SMTP_USER: "u", SMTP_PASS: "p" }).smtp,
+    ).toMatchObject({ host: "smtp.example.com", port: 587, user: "u", pass: "p", sender: "a@school.kr" });
     expect(mailSettingsFromEnv({ SMTP_HOST: "h", SMTP_PORT: "465", SMTP_SENDER: "a@b.kr" }).smtp?.port).toBe(465);
   });
 

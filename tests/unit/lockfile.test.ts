@@ -25,8 +25,9 @@ const manifest = JSON.parse(readFileSync(new URL("package.json", root), "utf8"))
  * optional dependency without recording it, on every machine using that registry.
  */
 const NOT_ON_REGISTRY = new Set(
-  ["darwin-arm64", "darwin-x64", "linux-arm64", "linux-arm64-musl", "linux-x64-musl", "windows-arm64", "windows-x64"]
-    .map((p) => `@supabase/cli-${p}`),
+  ["darwin-arm64", "darwin-x64", "linux-arm64", "linux-arm64-musl", "linux-x64-musl", "windows-arm64", "windows-x64"].map(
+    (p) => `@supabase/cli-${p}`,
+  ),
 );
 
 /** Where npm would find `name` for the package installed at `from` (node_modules lookup upwards). */
@@ -49,13 +50,15 @@ describe("package-lock.json", () => {
     const missing = Object.entries(lock.packages).flatMap(([path, entry]) =>
       Object.keys(entry.optionalDependencies ?? {})
         .filter((name) => !NOT_ON_REGISTRY.has(name) && !resolves(path, name))
-        .map((name) => `${path || "(root)"} → ${name}`)
+        .map((name) => `${path || "(root)"} → ${name}`),
     );
     expect(missing).toEqual([]);
   });
 
   it("names no registry (resolved URLs depend on the machine's npm config)", () => {
-    const withUrl = Object.entries(lock.packages).filter(([, e]) => e.resolved?.startsWith("http")).map(([p]) => p);
+    const withUrl = Object.entries(lock.packages)
+      .filter(([, e]) => e.resolved?.startsWith("http"))
+      .map(([p]) => p);
     expect(withUrl).toEqual([]);
   });
 

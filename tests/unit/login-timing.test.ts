@@ -15,7 +15,10 @@ vi.mock("../../supabase/functions/api/lib/supabase.ts", () => {
     auth: {
       signInWithPassword: async (creds: { email: string; password: string }) => {
         calls.grants.push(creds);
-        return { data: { session: null, user: null }, error: { name: "AuthApiError", status: 400, code: "invalid_credentials", message: "Invalid login credentials" } };
+        return {
+          data: { session: null, user: null },
+          error: { name: "AuthApiError", status: 400, code: "invalid_credentials", message: "Invalid login credentials" },
+        };
       },
     },
   });
@@ -112,7 +115,10 @@ describe("POST /auth/login with a captcha configured", () => {
     expect(calls.grantWithAdminKey).toEqual([false]);
 
     for (const verifiedBy of ["auth", "api"]) {
-      await attempt("teacher", await loginRoute({ CAPTCHA_PROVIDER: "turnstile", CAPTCHA_SECRET_KEY: "secret", CAPTCHA_VERIFIED_BY: verifiedBy }));
+      await attempt(
+        "teacher",
+        await loginRoute({ CAPTCHA_PROVIDER: "turnstile", CAPTCHA_SECRET_KEY: "secret", CAPTCHA_VERIFIED_BY: verifiedBy }),
+      );
     }
     expect(calls.grantWithAdminKey).toEqual([false, true, true]);
   });

@@ -31,7 +31,7 @@ describe("blog Markdown renderer", () => {
   });
 
   it("links <https://…> autolinks, keeps other autolinks as text, resolves escapes and entities", () => {
-    const c = html("<https://example.com/x> <mailto:a@b.c> \\*별\\* &lt;b&gt; [링크 \\[1\\]](https://example.com/a_(b) \"제목\")");
+    const c = html('<https://example.com/x> <mailto:a@b.c> \\*별\\* &lt;b&gt; [링크 \\[1\\]](https://example.com/a_(b) "제목")');
     const links = Array.from(c.querySelectorAll("a"));
     expect(links.map((a) => a.getAttribute("href"))).toEqual(["https://example.com/x", "https://example.com/a_(b)"]);
     expect(links[1].textContent).toBe("링크 [1]");
@@ -47,7 +47,16 @@ describe("blog Markdown renderer", () => {
 
   it("keeps hostile input as text with bounded work (deep nesting, unclosed brackets and delimiters)", () => {
     const n = 5_000;
-    const inputs = ["[".repeat(n), "[a](".repeat(n), "*a ".repeat(n), "<".repeat(n), "x" + "` ``".repeat(n), "> ".repeat(n) + "x", "- ".repeat(n) + "x", "_a".repeat(n)];
+    const inputs = [
+      "[".repeat(n),
+      "[a](".repeat(n),
+      "*a ".repeat(n),
+      "<".repeat(n),
+      "x" + "` ``".repeat(n),
+      "> ".repeat(n) + "x",
+      "- ".repeat(n) + "x",
+      "_a".repeat(n),
+    ];
     for (const md of inputs) {
       const c = html(md);
       expect(c.querySelector("a, img, script")).toBeNull();

@@ -12,9 +12,7 @@ beforeEach(() => {
 
 describe("PageMeta", () => {
   it("sets the title and one of each tag while mounted, and leaves the default after", () => {
-    const page = render(
-      <PageMeta title="글 제목 | SEO" description="요약" image="https://example.com/a.png" type="article" />,
-    );
+    const page = render(<PageMeta title="글 제목 | SEO" description="요약" image="https://example.com/a.png" type="article" />);
     expect(document.title).toBe("글 제목 | SEO");
     const expected: [string, string[]][] = [
       ['meta[name="description"]', ["요약"]],

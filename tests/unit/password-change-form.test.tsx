@@ -91,7 +91,8 @@ describe("PasswordChangeForm", () => {
   it("signs the tab out and says so when the answer has no fresh session", async () => {
     server.use(
       http.post(`${API}/account/password`, () =>
-        HttpResponse.json<ChangePasswordResponse>({ message: "비밀번호가 변경되었습니다.", session: null })),
+        HttpResponse.json<ChangePasswordResponse>({ message: "비밀번호가 변경되었습니다.", session: null }),
+      ),
     );
     render(<PasswordChangeForm />);
     fill("old-secret1", "new-secret2");

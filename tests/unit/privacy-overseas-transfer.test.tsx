@@ -54,28 +54,37 @@ describe("개인정보 국외 이전 section", () => {
     expect(section.textContent).toContain("국외로 이전되지 않습니다");
   });
 
-  it("uses the VITE_LLM_PROVIDER_* build settings on the privacy page", async () => {
-    vi.stubEnv("VITE_LLM_PROVIDER_NAME", "Contoso AI Ltd.");
-    vi.stubEnv("VITE_LLM_PROVIDER_COUNTRY", "아일랜드");
-    const section = await renderPrivacyPage();
-    expect(row(section, "이전받는 자")).toContain("Contoso AI Ltd.");
-    expect(row(section, "이전되는 국가")).toContain("아일랜드");
-    expect(screen.getByRole("cell", { name: /AI 제공자 \(Contoso AI Ltd\., 국외 이전은 제5조의2\)/ })).toBeTruthy();
-  }, IMPORT_TIMEOUT);
+  it(
+    "uses the VITE_LLM_PROVIDER_* build settings on the privacy page",
+    async () => {
+      vi.stubEnv("VITE_LLM_PROVIDER_NAME", "Contoso AI Ltd.");
+      vi.stubEnv("VITE_LLM_PROVIDER_COUNTRY", "아일랜드");
+      const section = await renderPrivacyPage();
+      expect(row(section, "이전받는 자")).toContain("Contoso AI Ltd.");
+      expect(row(section, "이전되는 국가")).toContain("아일랜드");
+      expect(screen.getByRole("cell", { name: /AI 제공자 \(Contoso AI Ltd\., 국외 이전은 제5조의2\)/ })).toBeTruthy();
+    },
+    IMPORT_TIMEOUT,
+  );
 
-  it("defaults to OpenAI in the United States without them", async () => {
-    const section = await renderPrivacyPage();
-    expect(row(section, "이전받는 자")).toContain("OpenAI, L.L.C.");
-    expect(row(section, "이전되는 국가")).toContain("미국");
-    expect(row(section, "보유·이용 기간")).toContain("최대 30일");
-    expect(screen.getByRole("region", { name: "제5조의3 (만 14세 미만 학생의 답안)" }).textContent).toContain("법정대리인 동의");
-  }, IMPORT_TIMEOUT);
+  it(
+    "defaults to OpenAI in the United States without them",
+    async () => {
+      const section = await renderPrivacyPage();
+      expect(row(section, "이전받는 자")).toContain("OpenAI, L.L.C.");
+      expect(row(section, "이전되는 국가")).toContain("미국");
+      expect(row(section, "보유·이용 기간")).toContain("최대 30일");
+      expect(screen.getByRole("region", { name: "제5조의3 (만 14세 미만 학생의 답안)" }).textContent).toContain("법정대리인 동의");
+    },
+    IMPORT_TIMEOUT,
+  );
 });
 
 describe("parseAiProvider", () => {
   it("takes each setting trimmed and falls back per blank setting", () => {
     expect(parseAiProvider({})).toEqual(DEFAULT_AI_PROVIDER);
-    expect(parseAiProvider({ VITE_LLM_PROVIDER_NAME: "  Acme  ", VITE_LLM_PROVIDER_COUNTRY: " ", VITE_LLM_PROVIDER_RETENTION: "없음" }))
-      .toEqual({ ...DEFAULT_AI_PROVIDER, name: "Acme", retention: "없음" });
+    expect(
+      parseAiProvider({ VITE_LLM_PROVIDER_NAME: "  Acme  ", VITE_LLM_PROVIDER_COUNTRY: " ", VITE_LLM_PROVIDER_RETENTION: "없음" }),
+    ).toEqual({ ...DEFAULT_AI_PROVIDER, name: "Acme", retention: "없음" });
   });
 });

@@ -68,10 +68,34 @@ describe("ReportView (AI 논술 첨삭 리포트)", () => {
 
     const text = screen.getByTestId("report-view").textContent!;
     const order = [
-      "학생 이름", "김민수", "수험번호", "20240001", "제출일", "완료일", "총점", "72/100점", "(72%)",
-      "항목별 점수", "논리 구조", "36/40", "서론과 결론이 분명합니다.", "근거의 타당성", "21/30", "언어 표현", "15/30",
-      "우수한 점", "주장이 분명합니다.", "개선이 필요한 점", "반론 검토가 부족합니다.",
-      "종합 평가", "전반적으로 논지가 일관됩니다.", "향후 개선 방안", "1", "결론을 한 문장으로 요약하세요.", "2", "통계의 출처를 밝히세요.",
+      "학생 이름",
+      "김민수",
+      "수험번호",
+      "20240001",
+      "제출일",
+      "완료일",
+      "총점",
+      "72/100점",
+      "(72%)",
+      "항목별 점수",
+      "논리 구조",
+      "36/40",
+      "서론과 결론이 분명합니다.",
+      "근거의 타당성",
+      "21/30",
+      "언어 표현",
+      "15/30",
+      "우수한 점",
+      "주장이 분명합니다.",
+      "개선이 필요한 점",
+      "반론 검토가 부족합니다.",
+      "종합 평가",
+      "전반적으로 논지가 일관됩니다.",
+      "향후 개선 방안",
+      "1",
+      "결론을 한 문장으로 요약하세요.",
+      "2",
+      "통계의 출처를 밝히세요.",
     ];
     let at = -1;
     for (const part of order) {
@@ -85,11 +109,13 @@ describe("ReportView (AI 논술 첨삭 리포트)", () => {
     const tiers = Array.from(screen.getByTestId("report-categories").querySelectorAll("li")).map((li) => li.dataset.tier);
     expect(tiers).toEqual(["high", "mid", "low"]);
     const bars = screen.getByTestId("report-categories").querySelectorAll("progress");
-    expect(Array.from(bars).map((b) => [b.getAttribute("value"), b.getAttribute("max"), b.className.includes("progress-success")])).toEqual([
-      ["36", "40", true],
-      ["21", "30", false],
-      ["15", "30", false],
-    ]);
+    expect(Array.from(bars).map((b) => [b.getAttribute("value"), b.getAttribute("max"), b.className.includes("progress-success")])).toEqual(
+      [
+        ["36", "40", true],
+        ["21", "30", false],
+        ["15", "30", false],
+      ],
+    );
     expect(within(screen.getByTestId("report-grader")).getByText("AI 채점 (gpt-4o-mini)")).toBeTruthy();
   });
 
@@ -163,10 +189,17 @@ describe("ReportView (AI 논술 첨삭 리포트)", () => {
 });
 
 describe("ReportView: the text with its 첨삭 marks", () => {
-  const ANSWER = "스마트폰 사용은 제한되어야 한다. 수업에 집중하기 어렵기 때문이다.\n\n둘째로 친구와의 대화가 늘어난다. 결론적으로 제한이 필요하다.";
+  const ANSWER =
+    "스마트폰 사용은 제한되어야 한다. 수업에 집중하기 어렵기 때문이다.\n\n둘째로 친구와의 대화가 늘어난다. 결론적으로 제한이 필요하다.";
   const at = (quote: string) => ({ start: ANSWER.indexOf(quote), end: ANSWER.indexOf(quote) + quote.length, quote });
-  const ann = (quote: string, kind: "잘한 점" | "고칠 점" | "질문", category: string, comment: string, rewrite: string | null = null) =>
-    ({ ...at(quote), kind, category, comment, rewrite, source: "ai" as const });
+  const ann = (quote: string, kind: "잘한 점" | "고칠 점" | "질문", category: string, comment: string, rewrite: string | null = null) => ({
+    ...at(quote),
+    kind,
+    category,
+    comment,
+    rewrite,
+    source: "ai" as const,
+  });
   const across = "어렵기 때문이다.\n\n둘째로";
   const annotated = () =>
     reportData({
@@ -185,7 +218,11 @@ describe("ReportView: the text with its 첨삭 marks", () => {
     const question = await screen.findByTestId("report-question");
     expect(question.textContent).toContain("청소년의 스마트폰 사용 제한에 대한 자신의 의견을 쓰시오.");
     const rubric = within(question).getByTestId("report-rubric");
-    expect(Array.from(rubric.querySelectorAll("tbody tr")).map((r) => r.textContent)).toEqual(["논리 구조40점", "근거의 타당성30점", "언어 표현30점"]);
+    expect(Array.from(rubric.querySelectorAll("tbody tr")).map((r) => r.textContent)).toEqual([
+      "논리 구조40점",
+      "근거의 타당성30점",
+      "언어 표현30점",
+    ]);
     expect(rubric.querySelector("tfoot")!.textContent).toContain("100점");
     const answer = screen.getByTestId("report-answer");
     expect(answer.textContent).toContain("둘째로 친구와의 대화가 늘어난다.");
@@ -196,7 +233,11 @@ describe("ReportView: the text with its 첨삭 marks", () => {
     reportIs(annotated());
     renderView();
     await screen.findByTestId("annotated-essay");
-    expect(marks().map((m) => m.textContent)).toEqual(["스마트폰 사용은 제한되어야 한다.", "어렵기 때문이다.", "결론적으로 제한이 필요하다."]);
+    expect(marks().map((m) => m.textContent)).toEqual([
+      "스마트폰 사용은 제한되어야 한다.",
+      "어렵기 때문이다.",
+      "결론적으로 제한이 필요하다.",
+    ]);
     // The span across the paragraph break continues in the next paragraph.
     const continued = document.querySelector<HTMLElement>('mark[data-continued][data-annotation="2"]')!;
     expect(continued.textContent).toBe("둘째로");
@@ -220,9 +261,36 @@ describe("ReportView: the text with its 첨삭 marks", () => {
         answer: ANSWER,
         annotations: [
           { ...good, start: -1, end: 5, quote: "지어낸 인용" },
-          { start: 0, end: ANSWER.length + 10, quote: ANSWER, kind: "잘한 점", category: "논리 구조", comment: "범위 밖", rewrite: null, source: "ai" },
-          { start: 3, end: 9, quote: "이 문장은 학생 답안 어디에도 없는 지어낸 인용입니다.", kind: "고칠 점", category: "논리 구조", comment: "지어냄", rewrite: "x", source: "ai" },
-          { start: 5.5, end: 9, quote: ANSWER.slice(5, 9), kind: "질문", category: "논리 구조", comment: "소수", rewrite: null, source: "ai" },
+          {
+            start: 0,
+            end: ANSWER.length + 10,
+            quote: ANSWER,
+            kind: "잘한 점",
+            category: "논리 구조",
+            comment: "범위 밖",
+            rewrite: null,
+            source: "ai",
+          },
+          {
+            start: 3,
+            end: 9,
+            quote: "이 문장은 학생 답안 어디에도 없는 지어낸 인용입니다.",
+            kind: "고칠 점",
+            category: "논리 구조",
+            comment: "지어냄",
+            rewrite: "x",
+            source: "ai",
+          },
+          {
+            start: 5.5,
+            end: 9,
+            quote: ANSWER.slice(5, 9),
+            kind: "질문",
+            category: "논리 구조",
+            comment: "소수",
+            rewrite: null,
+            source: "ai",
+          },
           { start: 9, end: 5, quote: "", kind: "질문", category: "논리 구조", comment: "거꾸로", rewrite: null, source: "ai" },
           { ...at("스마트폰"), kind: "칭찬", category: "논리 구조", comment: "모르는 종류", rewrite: null, source: "ai" },
           good,
@@ -242,9 +310,17 @@ describe("ReportView: the text with its 첨삭 marks", () => {
     reportIs(annotated());
     renderView();
     const filter = await screen.findByTestId("annotation-filter");
-    expect(within(filter).getAllByRole("button").map((b) => b.textContent)).toEqual(["전체 3", "논리 구조 1", "근거의 타당성 1", "언어 표현 1"]);
+    expect(
+      within(filter)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["전체 3", "논리 구조 1", "근거의 타당성 1", "언어 표현 1"]);
     fireEvent.click(within(filter).getByRole("button", { name: /근거의 타당성/ }));
-    expect(within(filter).getByRole("button", { name: /근거의 타당성/ }).getAttribute("aria-pressed")).toBe("true");
+    expect(
+      within(filter)
+        .getByRole("button", { name: /근거의 타당성/ })
+        .getAttribute("aria-pressed"),
+    ).toBe("true");
     expect(marks().map((m) => m.dataset.category)).toEqual(["근거의 타당성"]);
     expect(Array.from(document.querySelectorAll("mark")).every((m) => m.dataset.category === "근거의 타당성")).toBe(true);
     expect(screen.getAllByTestId("annotation-note").map((n) => n.dataset.annotation)).toEqual(["2"]);
@@ -285,7 +361,16 @@ describe("ReportView: the text with its 첨삭 marks", () => {
         rubric: [{ name: "<i>논리</i>", maxScore: 100 }],
         answer,
         annotations: [
-          { start: answer.indexOf(quote), end: answer.indexOf(quote) + quote.length, quote, kind: "고칠 점", category: "<i>논리</i>", comment: "<script>alert(2)</script>", rewrite: "<u>고침</u>", source: "ai" },
+          {
+            start: answer.indexOf(quote),
+            end: answer.indexOf(quote) + quote.length,
+            quote,
+            kind: "고칠 점",
+            category: "<i>논리</i>",
+            comment: "<script>alert(2)</script>",
+            rewrite: "<u>고침</u>",
+            source: "ai",
+          },
         ],
       }),
     );
@@ -321,7 +406,11 @@ describe("ReportView: the text with its 첨삭 marks", () => {
       "결론적으로 제한이 필요하다.",
     ]);
     const notes = within(root).getByTestId("print-notes").querySelectorAll(":scope > li");
-    const starts = ["✓1. 잘한 점논리 구조주장이 분명합니다.", "✎2. 고칠 점근거의 타당성문단 연결이 어색합니다.고쳐 쓰기: 어렵기 때문이다. 또한", "?3. 질문언어 표현근거는 무엇인가요?"];
+    const starts = [
+      "✓1. 잘한 점논리 구조주장이 분명합니다.",
+      "✎2. 고칠 점근거의 타당성문단 연결이 어색합니다.고쳐 쓰기: 어렵기 때문이다. 또한",
+      "?3. 질문언어 표현근거는 무엇인가요?",
+    ];
     expect(notes).toHaveLength(3);
     notes.forEach((li, i) => expect(li.textContent!.startsWith(starts[i]), li.textContent!).toBe(true));
     expect(within(root).getAllByTestId("print-category")).toHaveLength(3);

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  type CsvSubmissionRow,
-  csvText,
-  resultsCsv,
-  resultsCsvFilename,
-  seoulDateTime,
-} from "../../supabase/functions/api/reports/csv.ts";
+import { type CsvSubmissionRow, csvText, resultsCsv, resultsCsvFilename, seoulDateTime } from "../../supabase/functions/api/reports/csv.ts";
 
 function row(overrides: Partial<CsvSubmissionRow>): CsvSubmissionRow {
   return {
@@ -81,7 +75,12 @@ describe("results CSV", () => {
   it("collects categories across answers in order of first appearance", () => {
     const csv = resultsCsv([
       row({ category_scores: [{ name: "A", score: 1 }] }),
-      row({ category_scores: [{ name: "B", score: 2 }, { name: "A", score: 3 }] }),
+      row({
+        category_scores: [
+          { name: "B", score: 2 },
+          { name: "A", score: 3 },
+        ],
+      }),
     ]);
     const [header, first, second] = lines(csv);
     expect(header.split(",").slice(5, 7)).toEqual(["A", "B"]);

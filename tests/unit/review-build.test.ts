@@ -50,7 +50,9 @@ describe("applyReview", () => {
     const dup = body();
     dup.categories[1].name = "논리 구조";
     expect(() => applyReview(dup, original, answer, [])).toThrow(/채점 항목/);
-    const shifted = body({ annotations: [{ start: 1, end: 5, quote: "스마트폰", kind: "질문", category: "논리 구조", comment: "x", rewrite: null }] });
+    const shifted = body({
+      annotations: [{ start: 1, end: 5, quote: "스마트폰", kind: "질문", category: "논리 구조", comment: "x", rewrite: null }],
+    });
     expect(() => applyReview(shifted, original, answer, [])).toThrow(/답안과 일치하지/);
     const overlap = body({
       annotations: [
@@ -59,7 +61,9 @@ describe("applyReview", () => {
       ],
     });
     expect(() => applyReview(overlap, original, answer, [])).toThrow(/겹칩니다/);
-    const unknown = body({ annotations: [{ start: 0, end: 4, quote: "스마트폰", kind: "질문", category: "창의성", comment: "x", rewrite: null }] });
+    const unknown = body({
+      annotations: [{ start: 0, end: 4, quote: "스마트폰", kind: "질문", category: "창의성", comment: "x", rewrite: null }],
+    });
     expect(() => applyReview(unknown, original, answer, [])).toThrow(/평가 항목/);
     expect(applyReview(unknown, original, answer, ["창의성"]).annotations[0].category).toBe("창의성");
   });
@@ -68,11 +72,22 @@ describe("applyReview", () => {
     const b = body({
       annotations: [
         { start: 0, end: 4, quote: "스마트폰", kind: "질문", category: "논리 구조", comment: "바꾼 질문", rewrite: "무시" },
-        { start: 20, end: 22, quote: answer.slice(20, 22), kind: "고칠 점", category: "언어 표현", comment: "고치기", rewrite: " 새 표현 " },
+        {
+          start: 20,
+          end: 22,
+          quote: answer.slice(20, 22),
+          kind: "고칠 점",
+          category: "언어 표현",
+          comment: "고치기",
+          rewrite: " 새 표현 ",
+        },
       ],
     });
     const next = applyReview(b, original, answer, []);
-    expect(next.annotations.map((a) => [a.source, a.rewrite])).toEqual([["teacher", null], ["teacher", "새 표현"]]);
+    expect(next.annotations.map((a) => [a.source, a.rewrite])).toEqual([
+      ["teacher", null],
+      ["teacher", "새 표현"],
+    ]);
   });
 });
 
@@ -83,15 +98,37 @@ describe("diffFields and the report", () => {
     b.categories[0].score = 35;
     const changes = diffFields(original, applyReview(b, original, answer, []));
     expect(changes.map((c) => c.field)).toEqual(["category:논리 구조", "strengths"]);
-    expect(changes[0]).toEqual({ field: "category:논리 구조", before: { score: 30, feedback: "좋음" }, after: { score: 35, feedback: "좋음" } });
+    expect(changes[0]).toEqual({
+      field: "category:논리 구조",
+      before: { score: 30, feedback: "좋음" },
+      after: { score: 35, feedback: "좋음" },
+    });
   });
 
   it("shows the review in place of the original and the student view leaves out ids, flags and the log", () => {
     const b = body();
     b.categories[0].score = 10;
     const next = applyReview(b, original, answer, []);
-    const stored = { ...row, review: { categoryScores: next.categories, strengths: next.strengths, improvementAreas: [], detailedFeedback: "", suggestions: [], annotations: [] }, reviewed_at: new Date("2026-03-01T00:00:00Z") };
-    const base = { submissionId: "sub-1", answer, studentInfo: { name: "학생", studentId: "2024" }, flags: ["off_topic"], question: "문제", rubric: [] } as unknown as ReportData;
+    const stored = {
+      ...row,
+      review: {
+        categoryScores: next.categories,
+        strengths: next.strengths,
+        improvementAreas: [],
+        detailedFeedback: "",
+        suggestions: [],
+        annotations: [],
+      },
+      reviewed_at: new Date("2026-03-01T00:00:00Z"),
+    };
+    const base = {
+      submissionId: "sub-1",
+      answer,
+      studentInfo: { name: "학생", studentId: "2024" },
+      flags: ["off_topic"],
+      question: "문제",
+      rubric: [],
+    } as unknown as ReportData;
     const r = reviewedReport(base, stored, []);
     expect(r.overallScore).toBe(50);
     expect(r.original.overallScore).toBe(70);

@@ -27,7 +27,9 @@ beforeAll(async () => {
 /** A lazily generated multipart body of `total` bytes that counts how much the server pulled. */
 function chunkedMultipart(total: number, chunk = 64 * 1024) {
   const boundary = "----capTest";
-  const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n`);
+  const head = new TextEncoder().encode(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+  );
   let sent = 0;
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
@@ -100,13 +102,18 @@ describe("multipart cap default", () => {
 
 describe("CORS origins", () => {
   const get = (origin?: string, method = "GET", h = handler) =>
-    h(new Request("http://x/functions/v1/api/ping", {
-      method,
-      headers: origin ? { Origin: origin, "Access-Control-Request-Method": "GET" } : {},
-    }));
+    h(
+      new Request("http://x/functions/v1/api/ping", {
+        method,
+        headers: origin ? { Origin: origin, "Access-Control-Request-Method": "GET" } : {},
+      }),
+    );
 
   it("reflects only SITE_URL / ALLOWED_ORIGINS", async () => {
-    const site = await handlerWith({ SITE_URL: "https://essay.example.kr/", ALLOWED_ORIGINS: "https://admin.example.kr, http://127.0.0.1:5173" });
+    const site = await handlerWith({
+      SITE_URL: "https://essay.example.kr/",
+      ALLOWED_ORIGINS: "https://admin.example.kr, http://127.0.0.1:5173",
+    });
     for (const origin of ["https://essay.example.kr", "https://admin.example.kr", "http://127.0.0.1:5173"]) {
       expect((await get(origin, "GET", site)).headers.get("access-control-allow-origin"), origin).toBe(origin);
       expect((await get(origin, "OPTIONS", site)).headers.get("access-control-allow-origin"), origin).toBe(origin);

@@ -33,7 +33,12 @@ const pngFile = (name = "김철수_20240102.png") => new File([png], name, { typ
 const KOREAN_422 = "이 서버에는 이미지 글자 인식 기능이 없습니다. 화면에서 인식된 글을 확인한 뒤 제출해 주세요.";
 
 async function refusal(run: () => unknown, fn = keyless): Promise<InstanceType<Fn["HttpError"]>> {
-  const err = await Promise.resolve().then(run).then(() => null, (e: unknown) => e);
+  const err = await Promise.resolve()
+    .then(run)
+    .then(
+      () => null,
+      (e: unknown) => e,
+    );
   expect(err).toBeInstanceOf(fn.HttpError);
   return err as InstanceType<Fn["HttpError"]>;
 }

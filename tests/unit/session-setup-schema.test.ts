@@ -5,16 +5,28 @@ import { sessionRubric } from "../../supabase/functions/api/grading/rubric.ts";
 
 describe("rubricSchema", () => {
   it("cleans names (NFC, spaces) and drops an empty description", () => {
-    const parsed = rubricSchema.parse([{ name: "  논리\t구조 ", maxScore: 40, description: "  " }, { name: "표현", maxScore: 60 }]);
-    expect(parsed).toEqual([{ name: "논리 구조", maxScore: 40 }, { name: "표현", maxScore: 60 }]);
+    const parsed = rubricSchema.parse([
+      { name: "  논리\t구조 ", maxScore: 40, description: "  " },
+      { name: "표현", maxScore: 60 },
+    ]);
+    expect(parsed).toEqual([
+      { name: "논리 구조", maxScore: 40 },
+      { name: "표현", maxScore: 60 },
+    ]);
     expect(rubricTotal(parsed)).toBe(100);
   });
 
   it("refuses names that differ only in spacing, and a total over 1000, in Korean", () => {
-    const dup = rubricSchema.safeParse([{ name: "논리", maxScore: 1 }, { name: "논 리", maxScore: 1 }]);
+    const dup = rubricSchema.safeParse([
+      { name: "논리", maxScore: 1 },
+      { name: "논 리", maxScore: 1 },
+    ]);
     expect(dup.success).toBe(false);
     expect(dup.error?.issues[0].message).toMatch(/두 번 있습니다/);
-    const big = rubricSchema.safeParse([{ name: "가", maxScore: 1000 }, { name: "나", maxScore: 1 }]);
+    const big = rubricSchema.safeParse([
+      { name: "가", maxScore: 1000 },
+      { name: "나", maxScore: 1 },
+    ]);
     expect(big.error?.issues[0].message).toBe("배점 합계는 1000점을 넘을 수 없습니다.");
   });
 

@@ -20,11 +20,36 @@ describe("settings defaults", () => {
   it("fill every unset or blank variable", () => {
     const s = parseSettings({});
     expect(parseSettings({ GRADING_CONCURRENCY: "", LLM_MODEL: "  " })).toEqual(s);
-    expect(s.llm).toMatchObject({ apiKey: undefined, baseUrl: "https://api.openai.com/v1", model: "gpt-4.1-mini", timeoutMs: 60_000, maxAttempts: 3 });
+    expect(s.llm).toMatchObject({
+      apiKey: undefined,
+      baseUrl: "https://api.openai.com/v1",
+      model: "gpt-4.1-mini",
+      timeoutMs: 60_000,
+      maxAttempts: 3,
+    });
     expect(s.llm.prices).toEqual({ inputPer1M: 0.4, cachedPer1M: 0.1, outputPer1M: 1.6 });
-    expect(s.grading).toMatchObject({ concurrency: 8, mode: "holistic", samples: 1, maxInFlight: 32, maxInFlightPerUser: 12, leaseSeconds: 120 });
-    expect(s.grading).toMatchObject({ budgetMs: 50_000, deadlineMs: 140_000, minJobMs: 30_000, shutdownMarginMs: 5_000, tickSecret: undefined });
-    expect(s.http).toEqual({ siteUrl: undefined, allowedOrigins: [], maxFormBytes: 40 * 2 ** 20, maxJsonBytes: 2 * 2 ** 20, trustedProxyHops: 1 });
+    expect(s.grading).toMatchObject({
+      concurrency: 8,
+      mode: "holistic",
+      samples: 1,
+      maxInFlight: 32,
+      maxInFlightPerUser: 12,
+      leaseSeconds: 120,
+    });
+    expect(s.grading).toMatchObject({
+      budgetMs: 50_000,
+      deadlineMs: 140_000,
+      minJobMs: 30_000,
+      shutdownMarginMs: 5_000,
+      tickSecret: undefined,
+    });
+    expect(s.http).toEqual({
+      siteUrl: undefined,
+      allowedOrigins: [],
+      maxFormBytes: 40 * 2 ** 20,
+      maxJsonBytes: 2 * 2 ** 20,
+      trustedProxyHops: 1,
+    });
     expect(s.storage).toEqual({ maxFilesPerUser: 5000, maxBytesPerUser: 2 * 2 ** 30 });
     expect(s.freeUses).toEqual({ perAddressPerDay: 300, perDevicePerDay: 30 });
     expect(s.rateLimits.guestsPerHour).toBe(30);
@@ -41,7 +66,9 @@ describe("settings defaults", () => {
       const [names, defaults] = row.split(" | ").map((cell) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]));
       if (!names.every((n) => (SETTING_NAMES as string[]).includes(n)) || names.length !== defaults.length) continue;
       names.forEach((name, i) => {
-        const value = defaults[i].replace(/^([\d.]+) MiB$/, (_, n) => String(n * 2 ** 20)).replace(/^([\d.]+) GiB$/, (_, n) => String(n * 2 ** 30));
+        const value = defaults[i]
+          .replace(/^([\d.]+) MiB$/, (_, n) => String(n * 2 ** 20))
+          .replace(/^([\d.]+) GiB$/, (_, n) => String(n * 2 ** 30));
         expect(parseSettings({ [name]: value }), `${name} = ${defaults[i]}`).toEqual(base);
         checked += 1;
       });
@@ -83,7 +110,10 @@ describe("settings values", () => {
     expect(parseSettings({ GRADING_MODE: "Per-Criterion" }).grading.mode).toBe("per-criterion");
     expect(parseSettings({ PAYMENTS_MODE: "TEST" }).payments.mode).toBe("test");
     expect(error({ PAYMENTS_MODE: "sandbox" })).toMatch(/PAYMENTS_MODE: expected one of test, live/);
-    expect(parseSettings({ CAPTCHA_PROVIDER: "HCaptcha", CAPTCHA_VERIFIED_BY: "auth" }).captcha).toMatchObject({ provider: "hcaptcha", verifiedBy: "auth" });
+    expect(parseSettings({ CAPTCHA_PROVIDER: "HCaptcha", CAPTCHA_VERIFIED_BY: "auth" }).captcha).toMatchObject({
+      provider: "hcaptcha",
+      verifiedBy: "auth",
+    });
     expect(error({ CAPTCHA_PROVIDER: "recaptcha" })).toMatch(/CAPTCHA_PROVIDER: expected one of turnstile, hcaptcha/);
     expect(error({ CAPTCHA_VERIFIED_BY: "yes" })).toMatch(/CAPTCHA_VERIFIED_BY/);
   });

@@ -25,7 +25,9 @@ function issues(schema: Schema, value: unknown) {
 }
 
 function messagesFor(schema: Schema, value: unknown, field: string) {
-  return issues(schema, value).filter((i) => i.path === field).map((i) => i.message);
+  return issues(schema, value)
+    .filter((i) => i.path === field)
+    .map((i) => i.message);
 }
 
 describe("loginSchema", () => {
@@ -162,15 +164,9 @@ describe("registerRequestSchema (server)", () => {
   });
 
   it("applies the same rules and messages as the form", () => {
-    expect(issues(registerRequestSchema, { ...body, username: "ab" })[0].message).toBe(
-      "사용자명은 최소 3자 이상이어야 합니다",
-    );
-    expect(issues(registerRequestSchema, { ...body, email: "nope" })[0].message).toBe(
-      "올바른 이메일 주소를 입력해주세요",
-    );
-    expect(issues(registerRequestSchema, { ...body, password: "12345" })[0].message).toBe(
-      "비밀번호는 최소 6자 이상이어야 합니다",
-    );
+    expect(issues(registerRequestSchema, { ...body, username: "ab" })[0].message).toBe("사용자명은 최소 3자 이상이어야 합니다");
+    expect(issues(registerRequestSchema, { ...body, email: "nope" })[0].message).toBe("올바른 이메일 주소를 입력해주세요");
+    expect(issues(registerRequestSchema, { ...body, password: "12345" })[0].message).toBe("비밀번호는 최소 6자 이상이어야 합니다");
     expect(issues(registerRequestSchema, { ...body, displayName: "a".repeat(101) })[0].message).toBe(
       "표시 이름은 최대 100자까지 가능합니다",
     );
@@ -182,9 +178,7 @@ describe("registerRequestSchema (server)", () => {
       "올바른 이메일 주소를 입력해주세요",
       "비밀번호는 최소 6자 이상이어야 합니다",
     ]);
-    expect(issues(registerRequestSchema, { ...body, username: 123 })[0].message).toBe(
-      "사용자명은 최소 3자 이상이어야 합니다",
-    );
+    expect(issues(registerRequestSchema, { ...body, username: 123 })[0].message).toBe("사용자명은 최소 3자 이상이어야 합니다");
     expect(issues(registerRequestSchema, [])[0].message).toBe("입력 정보를 다시 확인해 주세요.");
   });
 });

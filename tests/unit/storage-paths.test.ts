@@ -14,7 +14,13 @@ describe("essayPathProblem", () => {
   it("accepts exactly the server-made name of the expected owner, session and role", () => {
     expect(essayPathProblem(good, { ownerId: owner })).toBeNull();
     expect(essayPathProblem(good, { ownerId: owner, sessionId: session, roles: ["essay"] })).toBeNull();
-    for (const [role, ext] of [["prompt", "docx"], ["criteria", "txt"], ["essay", "pdf"], ["essay", "jpg"], ["essay", "webp"]]) {
+    for (const [role, ext] of [
+      ["prompt", "docx"],
+      ["criteria", "txt"],
+      ["essay", "pdf"],
+      ["essay", "jpg"],
+      ["essay", "webp"],
+    ]) {
       expect(essayPathProblem(`${owner}/${session}/${role}-${file}.${ext}`, { ownerId: owner })).toBeNull();
     }
   });

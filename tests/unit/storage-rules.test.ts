@@ -4,14 +4,23 @@ import { contentDisposition, parseRange, partMimeType, robotsTagFor, validateXRo
 
 describe("X-Robots-Tag", () => {
   it("accepts the header's rules, parametric rules and user-agent prefixes", () => {
-    for (const ok of ["all", "noindex, nofollow", "max-snippet: 20", "max-image-preview: large", "googlebot: noindex", "unavailable_after: 2030-01-01"]) {
+    for (const ok of [
+      "all",
+      "noindex, nofollow",
+      "max-snippet: 20",
+      "max-image-preview: large",
+      "googlebot: noindex",
+      "unavailable_after: 2030-01-01",
+    ]) {
       expect(() => validateXRobotsTag(ok), ok).not.toThrow();
     }
   });
 
   it("refuses anything else with InvalidRequest (statusCode 400)", () => {
     for (const bad of ["index-me", "all,,noindex", "max-snippet: -2", "max-image-preview: huge", "googlebot:", " "]) {
-      expect(() => validateXRobotsTag(bad), bad).toThrow(expect.objectContaining({ status: 400, code: "InvalidRequest", error: "invalid_x_robots_tag" }));
+      expect(() => validateXRobotsTag(bad), bad).toThrow(
+        expect.objectContaining({ status: 400, code: "InvalidRequest", error: "invalid_x_robots_tag" }),
+      );
     }
   });
 
@@ -38,7 +47,9 @@ describe("Range", () => {
 describe("names and types", () => {
   it("names a download after ?download=<name>, URL-encoded", () => {
     expect(contentDisposition("")).toBe("attachment;");
-    expect(contentDisposition("요강 1.pdf")).toBe(`attachment; filename=${encodeURIComponent("요강 1.pdf")}; filename*=UTF-8''${encodeURIComponent("요강 1.pdf")}`);
+    expect(contentDisposition("요강 1.pdf")).toBe(
+      `attachment; filename=${encodeURIComponent("요강 1.pdf")}; filename*=UTF-8''${encodeURIComponent("요강 1.pdf")}`,
+    );
   });
 
   it("stores a multipart part's type bare and lowercased, text/plain when it has none", () => {

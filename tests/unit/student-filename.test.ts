@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  baseName,
-  isMultipleStudents,
-  isValidStudent,
-  parseStudentFilename,
-} from "@shared/student-filename.ts";
+import { baseName, isMultipleStudents, isValidStudent, parseStudentFilename } from "@shared/student-filename.ts";
 
 /** Asserts what parseStudentFilename reads from each `[file name, name, 수험번호]` row. */
 function expectParsed(...rows: Array<readonly [file: string, name: string, studentId: string]>): void {
@@ -21,7 +16,11 @@ describe("parseStudentFilename (docs/product.md#student-file-names)", () => {
   });
 
   it("reads id then name in either separator", () => {
-    expectParsed(["20240101_홍길동.txt", "홍길동", "20240101"], ["20240101 김철수.png", "김철수", "20240101"], ["123-이영.jpg", "이영", "123"]);
+    expectParsed(
+      ["20240101_홍길동.txt", "홍길동", "20240101"],
+      ["20240101 김철수.png", "김철수", "20240101"],
+      ["123-이영.jpg", "이영", "123"],
+    );
   });
 
   it("accepts 2 and 4 Hangul names and ids of 1 and 12 digits in the strict pattern", () => {
@@ -41,7 +40,11 @@ describe("parseStudentFilename (docs/product.md#student-file-names)", () => {
   });
 
   it("falls back to the first Hangul run and the first digit run", () => {
-    expectParsed(["논술답안(홍길동)2024.txt", "논술답안", "2024"], ["essay홍길동final7.txt", "홍길동", "7"], ["3반홍길동.txt", "반홍길동", "3"]);
+    expectParsed(
+      ["논술답안(홍길동)2024.txt", "논술답안", "2024"],
+      ["essay홍길동final7.txt", "홍길동", "7"],
+      ["3반홍길동.txt", "반홍길동", "3"],
+    );
   });
 
   it("returns empty parts when the name has no Hangul or no digits", () => {

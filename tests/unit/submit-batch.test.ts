@@ -106,7 +106,8 @@ describe("submitBatch", () => {
 
   it("stops at a failed part: no later part, no start-batch, and the error names the part", async () => {
     const seen = batchRoutes({ message: "ok", count: 0, submissionIds: [] }, (n) =>
-      n === 2 ? apiError(413, "저장 공간 한도에 도달했습니다.") : HttpResponse.json({ count: 10 }));
+      n === 2 ? apiError(413, "저장 공간 한도에 도달했습니다.") : HttpResponse.json({ count: 10 }),
+    );
     const err = await submitBatch({ sessionId: "s", items: items(30) }).catch((e) => e);
     expect(err).toBeInstanceOf(BatchStepError);
     expect(err.step).toBe("upload");

@@ -24,14 +24,17 @@ function show(body: Record<string, unknown>, status = 403) {
 
 describe("usage-limit dialog", () => {
   it("shows the server's message when a daily free budget refused the grading", () => {
-    const data = show({
-      error: NETWORK,
-      usageExceeded: true,
-      freeLimitReached: "address",
-      usageInfo: { current: 1, limit: 3, remaining: 2, planId: "trial", planName: "게스트", isGuest: true, resetDate: null },
-      upgradeOptions: [],
-      daysRemaining: 1,
-    }, 429);
+    const data = show(
+      {
+        error: NETWORK,
+        usageExceeded: true,
+        freeLimitReached: "address",
+        usageInfo: { current: 1, limit: 3, remaining: 2, planId: "trial", planName: "게스트", isGuest: true, resetDate: null },
+        upgradeOptions: [],
+        daysRemaining: 1,
+      },
+      429,
+    );
     expect(data.freeLimitReached).toBe("address");
     expect(screen.getByText(NETWORK)).toBeTruthy();
     expect(screen.getByText("오늘의 무료 사용 한도 초과")).toBeTruthy();
@@ -52,7 +55,15 @@ describe("usage-limit dialog", () => {
     show({
       error: "게스트 무료 사용 횟수(3회)를 모두 사용했습니다. 회원가입 후 플랜을 선택해 주세요.",
       usageExceeded: true,
-      usageInfo: { current: 3, limit: 3, remaining: 0, planId: "trial", planName: "체험판", isGuest: true, resetDate: "2026-12-01T00:00:00+09:00" },
+      usageInfo: {
+        current: 3,
+        limit: 3,
+        remaining: 0,
+        planId: "trial",
+        planName: "체험판",
+        isGuest: true,
+        resetDate: "2026-12-01T00:00:00+09:00",
+      },
       upgradeOptions: [],
       daysRemaining: 9,
     });

@@ -54,9 +54,11 @@ describe("pruning the SPA build cache", () => {
     const pruned = pruneWebBuilds(cache, 3);
 
     expect(pruned.sort()).toEqual(["abandoned", "dead-servers"]);
-    expect(readdirSync(cache).filter((n) => !n.startsWith(".")).sort()).toEqual(
-      ["new-1", "new-2", "new-3", "served-by-me", "served-by-other"],
-    );
+    expect(
+      readdirSync(cache)
+        .filter((n) => !n.startsWith("."))
+        .sort(),
+    ).toEqual(["new-1", "new-2", "new-3", "served-by-me", "served-by-other"]);
     expect(readdirSync(cache).some((n) => n.startsWith(".tmp-"))).toBe(false); // half a build of a process that is gone
     expect(readdirSync(join(cache, ".in-use")).some((n) => n.startsWith("dead-servers."))).toBe(false);
 

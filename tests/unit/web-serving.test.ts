@@ -68,7 +68,7 @@ describe("serveWebBuild", () => {
     const res = await fetch(`${base}/blog/some-post`);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-cache");
-    expect(await res.text()).toContain('<div id=root>');
+    expect(await res.text()).toContain("<div id=root>");
   });
 
   it("serves a hashed asset precompressed, cached for a year", async () => {

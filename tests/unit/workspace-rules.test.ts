@@ -34,7 +34,12 @@ describe("adding essay files (docs/product.md#files)", () => {
   });
 
   it("keeps the first maxFiles of a first multi-file pick", () => {
-    const out = addEssayFiles([], Array.from({ length: 12 }, (_, i) => f(`${i}.txt`)), 10, ESSAY_EXTENSIONS);
+    const out = addEssayFiles(
+      [],
+      Array.from({ length: 12 }, (_, i) => f(`${i}.txt`)),
+      10,
+      ESSAY_EXTENSIONS,
+    );
     expect(out.kind).toBe("added");
     if (out.kind === "added") {
       expect(out.items).toHaveLength(10);

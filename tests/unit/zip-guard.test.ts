@@ -11,15 +11,7 @@ import {
 } from "../../supabase/functions/api/files/zip-guard.ts";
 import { extractDocxText } from "../../supabase/functions/api/files/docx.ts";
 import { FileLimitError, ReadBudget } from "../../supabase/functions/api/files/budget.ts";
-import {
-  DOCX_PARAGRAPHS,
-  makeCorruptDocx,
-  makeDocx,
-  makeLyingZipBomb,
-  makeManyEntryZip,
-  makeZip,
-  makeZipBomb,
-} from "../helpers/files.ts";
+import { DOCX_PARAGRAPHS, makeCorruptDocx, makeDocx, makeLyingZipBomb, makeManyEntryZip, makeZip, makeZipBomb } from "../helpers/files.ts";
 
 async function problemOf(run: () => Promise<unknown>): Promise<string> {
   try {
@@ -61,7 +53,15 @@ describe("assertSafeZip", () => {
 
   const cases: [string, () => Buffer | Promise<Buffer>, string][] = [
     ["a real .docx", () => makeDocx(), "ok"],
-    ["an archive of text entries", () => makeZip([{ name: "x.txt", data: text }, { name: "e", data: Buffer.alloc(0) }]), "ok"],
+    [
+      "an archive of text entries",
+      () =>
+        makeZip([
+          { name: "x.txt", data: text },
+          { name: "e", data: Buffer.alloc(0) },
+        ]),
+      "ok",
+    ],
     ["a zip bomb", () => bombs.honest, "tooLarge"],
     ["a zip bomb whose headers claim 1000 bytes", () => bombs.lying, "tooLarge"],
     ["5000 entries", () => makeManyEntryZip(5000), "tooLarge"],
@@ -70,10 +70,14 @@ describe("assertSafeZip", () => {
     ["a local entry the central directory does not list", withHiddenLocalEntry, "corrupt"],
     ["bytes that are no archive", () => Buffer.from("PK\u0003\u0004 not really a zip"), "corrupt"],
   ];
-  it.each(cases)("%s", async (_label, make, expected) => {
-    const bytes = await make();
-    expect(await problemOf(() => assertSafeZip(bytes))).toBe(expected);
-  }, 30_000);
+  it.each(cases)(
+    "%s",
+    async (_label, make, expected) => {
+      const bytes = await make();
+      expect(await problemOf(() => assertSafeZip(bytes))).toBe(expected);
+    },
+    30_000,
+  );
 
   it("stops at the time budget", async () => {
     const zip = makeZip([{ name: "x.txt", data: text }]);
@@ -83,7 +87,10 @@ describe("assertSafeZip", () => {
 
 describe("readZipEntry", () => {
   it("streams an entry's inflated bytes exactly", async () => {
-    const zip = makeZip([{ name: "a.txt", data: Buffer.from("앞") }, { name: "big.txt", data: text }]);
+    const zip = makeZip([
+      { name: "a.txt", data: Buffer.from("앞") },
+      { name: "big.txt", data: text },
+    ]);
     expect(zipEntryNames(zip)).toEqual(["a.txt", "big.txt"]);
     expect((await readAll(zip, "big.txt")).equals(text)).toBe(true);
     expect((await readAll(zip, "a.txt")).toString()).toBe("앞");

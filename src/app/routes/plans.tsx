@@ -60,8 +60,7 @@ export default function PlansRoute() {
       {
         onSuccess: (data) =>
           notify({ title: TOAST.payment.planChangedTitle, description: data?.message || TOAST.payment.planChanged(plan.name) }),
-        onError: (error) =>
-          notifyFailure(TOAST.payment.planChangeFailTitle, errorMessage(error, TOAST.payment.planChangeFailDefault)),
+        onError: (error) => notifyFailure(TOAST.payment.planChangeFailTitle, errorMessage(error, TOAST.payment.planChangeFailDefault)),
       },
     );
   };
@@ -75,70 +74,67 @@ export default function PlansRoute() {
 
   if (paying) {
     return (
-      <PaymentScreen
-        plan={paying}
-        clientKey={env.TOSS_CLIENT_KEY}
-        customerEmail={user?.email ?? null}
-        onCancel={() => setPaying(null)}
-      />
+      <PaymentScreen plan={paying} clientKey={env.TOSS_CLIENT_KEY} customerEmail={user?.email ?? null} onCancel={() => setPaying(null)} />
     );
   }
 
   const end = formatSeoulDate(paidUntil, "longDateTime");
-  const dialog = confirming && {
-    downgrade: {
-      title: `${withParticle(confirming.plan.name, "ro")} 변경 예약`,
-      text: `현재 ${currentPlan?.name ?? ""} 플랜은 ${end}까지 그대로 이용할 수 있고, 그 후 ${withParticle(confirming.plan.name, "ro")} 변경됩니다. 예약은 이 페이지에서 언제든 취소할 수 있습니다.`,
-      confirm: "변경 예약",
-    },
-    "downgrade-paid": {
-      title: `${confirming.plan.name} 플랜 예약 결제`,
-      text: `${confirming.plan.name} 플랜은 지금 결제하고, 현재 ${currentPlan?.name ?? ""} 플랜이 끝나는 ${end}부터 한 달간 적용됩니다. 그때까지는 현재 플랜을 그대로 이용합니다. 결제한 예약은 환불 요청으로만 취소할 수 있습니다.`,
-      confirm: "결제로 이동",
-    },
-    upgrade: {
-      title: `${confirming.plan.name} 플랜으로 업그레이드`,
-      text: `결제하는 즉시 ${confirming.plan.name} 플랜이 시작되어 한 달간 이용할 수 있습니다. 현재 ${currentPlan?.name ?? ""} 플랜의 남은 기간(${end}까지)은 이어지지 않습니다.`,
-      confirm: "결제로 이동",
-    },
-    extend: {
-      title: `${confirming.plan.name} 플랜 연장`,
-      text: `지금 결제하면 현재 플랜이 끝나는 ${end}부터 한 달 연장됩니다.`,
-      confirm: "결제로 이동",
-    },
-  }[confirming.kind as Exclude<PlanChangeKind, "now">];
+  const dialog =
+    confirming &&
+    {
+      downgrade: {
+        title: `${withParticle(confirming.plan.name, "ro")} 변경 예약`,
+        text: `현재 ${currentPlan?.name ?? ""} 플랜은 ${end}까지 그대로 이용할 수 있고, 그 후 ${withParticle(confirming.plan.name, "ro")} 변경됩니다. 예약은 이 페이지에서 언제든 취소할 수 있습니다.`,
+        confirm: "변경 예약",
+      },
+      "downgrade-paid": {
+        title: `${confirming.plan.name} 플랜 예약 결제`,
+        text: `${confirming.plan.name} 플랜은 지금 결제하고, 현재 ${currentPlan?.name ?? ""} 플랜이 끝나는 ${end}부터 한 달간 적용됩니다. 그때까지는 현재 플랜을 그대로 이용합니다. 결제한 예약은 환불 요청으로만 취소할 수 있습니다.`,
+        confirm: "결제로 이동",
+      },
+      upgrade: {
+        title: `${confirming.plan.name} 플랜으로 업그레이드`,
+        text: `결제하는 즉시 ${confirming.plan.name} 플랜이 시작되어 한 달간 이용할 수 있습니다. 현재 ${currentPlan?.name ?? ""} 플랜의 남은 기간(${end}까지)은 이어지지 않습니다.`,
+        confirm: "결제로 이동",
+      },
+      extend: {
+        title: `${confirming.plan.name} 플랜 연장`,
+        text: `지금 결제하면 현재 플랜이 끝나는 ${end}부터 한 달 연장됩니다.`,
+        confirm: "결제로 이동",
+      },
+    }[confirming.kind as Exclude<PlanChangeKind, "now">];
 
   return (
     <>
-    <ConfirmDialog
-      open={Boolean(dialog)}
-      title={dialog?.title}
-      description={<span data-testid="plan-change-dialog">{dialog?.text}</span>}
-      confirmLabel={dialog?.confirm}
-      confirmVariant="primary"
-      onCancel={() => setConfirming(null)}
-      onConfirm={() => {
-        const c = confirming;
-        setConfirming(null);
-        if (c) proceed(c.plan);
-      }}
-    />
-    <PlanList
-      plans={plans.data}
-      isLoading={plans.isLoading}
-      isError={plans.isError}
-      isGuest={isGuest}
-      currentPlanId={currentPlanId}
-      usage={usage.data}
-      subscription={subscription.data}
-      upgradePlanId={params.get("upgrade")}
-      busyPlanId={selectPlan.isPending ? (selectPlan.variables?.planId ?? null) : null}
-      contactEmail={env.SUPPORT_EMAIL}
-      onSelect={handleSelect}
-      onExtend={currentPlan && currentPlan.price > 0 && paidUntil ? () => handleSelect(currentPlan.id) : undefined}
-      onCancelSchedule={onCancelSchedule}
-      cancellingSchedule={cancelSchedule.isPending}
-    />
+      <ConfirmDialog
+        open={Boolean(dialog)}
+        title={dialog?.title}
+        description={<span data-testid="plan-change-dialog">{dialog?.text}</span>}
+        confirmLabel={dialog?.confirm}
+        confirmVariant="primary"
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          const c = confirming;
+          setConfirming(null);
+          if (c) proceed(c.plan);
+        }}
+      />
+      <PlanList
+        plans={plans.data}
+        isLoading={plans.isLoading}
+        isError={plans.isError}
+        isGuest={isGuest}
+        currentPlanId={currentPlanId}
+        usage={usage.data}
+        subscription={subscription.data}
+        upgradePlanId={params.get("upgrade")}
+        busyPlanId={selectPlan.isPending ? (selectPlan.variables?.planId ?? null) : null}
+        contactEmail={env.SUPPORT_EMAIL}
+        onSelect={handleSelect}
+        onExtend={currentPlan && currentPlan.price > 0 && paidUntil ? () => handleSelect(currentPlan.id) : undefined}
+        onCancelSchedule={onCancelSchedule}
+        cancellingSchedule={cancelSchedule.isPending}
+      />
     </>
   );
 }

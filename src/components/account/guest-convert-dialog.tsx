@@ -18,7 +18,11 @@ const fields: Array<{ name: FieldName; label: string; type: string; autoComplete
 ];
 
 /** 회원가입하고 계속하기: the guest's account becomes a member account in place. */
-export function GuestConvertDialog({ open, onOpenChange, onConverted }: {
+export function GuestConvertDialog({
+  open,
+  onOpenChange,
+  onConverted,
+}: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** After a successful conversion (the dialog also closes). */
@@ -65,8 +69,12 @@ export function GuestConvertDialog({ open, onOpenChange, onConverted }: {
           </div>
         ))}
         <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={() => onOpenChange(false)}>취소</Button>
-          <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>회원가입하고 계속하기</Button>
+          <Button variant="ghost" onClick={() => onOpenChange(false)}>
+            취소
+          </Button>
+          <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
+            회원가입하고 계속하기
+          </Button>
         </div>
       </form>
     </Dialog>

@@ -37,13 +37,18 @@ export function Footer() {
             <span>주소: {COMPANY_INFO.address}</span>
             <span className="mx-2 opacity-40">|</span>
             <span>
-              이메일: <a href={`mailto:${COMPANY_INFO.email}`} className="link-hover link">{COMPANY_INFO.email}</a>
+              이메일:{" "}
+              <a href={`mailto:${COMPANY_INFO.email}`} className="link-hover link">
+                {COMPANY_INFO.email}
+              </a>
             </span>
             <span className="mx-2 opacity-40">|</span>
             <span>고객센터: {COMPANY_INFO.phone}</span>
           </p>
         </address>
-        <p className="mt-4 text-xs">© {year} {COMPANY_INFO.name}. All rights reserved.</p>
+        <p className="mt-4 text-xs">
+          © {year} {COMPANY_INFO.name}. All rights reserved.
+        </p>
       </div>
     </footer>
   );

@@ -8,8 +8,7 @@ import { paths } from "@/config/paths";
 import { useAuth } from "@/lib/auth";
 import { isAtUsageLimit, useUsageStatus } from "@/lib/usage";
 
-const navClass = ({ isActive }: { isActive: boolean }) =>
-  `btn btn-ghost btn-sm gap-1.5 font-medium ${isActive ? "btn-active" : ""}`;
+const navClass = ({ isActive }: { isActive: boolean }) => `btn btn-ghost btn-sm gap-1.5 font-medium ${isActive ? "btn-active" : ""}`;
 
 /** The header of a signed-in user (loaded with the first signed-in page: it needs TanStack Query for the usage badge). */
 export function MemberHeader() {
@@ -35,8 +34,7 @@ export function MemberHeader() {
   const links = user ? (
     <>
       <NavLink to={paths.myWork.getHref()} className={navClass} onClick={() => setMenuOpen(false)}>
-        <FileText className="size-4" aria-hidden="true" />
-        내 작업
+        <FileText className="size-4" aria-hidden="true" />내 작업
       </NavLink>
       <NavLink
         to={paths.plans.getHref()}
@@ -79,7 +77,12 @@ export function MemberHeader() {
         <div className="flex shrink-0 items-center gap-1.5 sm:gap-2">
           {user && <UsageBadge />}
           {user && (
-            <Link to="/account" title="계정 설정" className="hidden items-center gap-1.5 text-sm font-medium hover:underline md:inline-flex" data-testid="user-label">
+            <Link
+              to="/account"
+              title="계정 설정"
+              className="hidden items-center gap-1.5 text-sm font-medium hover:underline md:inline-flex"
+              data-testid="user-label"
+            >
               <UserRound className="size-4 text-base-content/70" aria-hidden="true" />
               {userLabel}
             </Link>

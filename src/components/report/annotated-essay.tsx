@@ -167,4 +167,3 @@ export function AnnotatedEssay({ answer, annotations: raw, rubric }: AnnotatedEs
     </div>
   );
 }
-

@@ -33,7 +33,11 @@ export function KindMarker({ annotation, className }: { annotation: PlacedAnnota
   return (
     <sup
       aria-hidden="true"
-      className={cn("ml-0.5 rounded px-1 text-[0.7em] font-bold leading-none whitespace-nowrap", KIND_STYLE[annotation.kind].badge, className)}
+      className={cn(
+        "ml-0.5 rounded px-1 text-[0.7em] font-bold leading-none whitespace-nowrap",
+        KIND_STYLE[annotation.kind].badge,
+        className,
+      )}
       data-testid="annotation-marker"
     >
       {KIND_STYLE[annotation.kind].symbol}
@@ -84,7 +88,17 @@ export function AnnotationNoteBody({ annotation }: { annotation: PlacedAnnotatio
  * The answer with its marks drawn still (underline by kind + numbered marker), then the numbered notes:
  * for paper (print) and for pictures of a report (the landing's sample), where nothing can be hovered.
  */
-export function StaticAnnotatedEssay({ answer, annotations: raw, notesTitle = "첨삭 메모", className }: { answer: string; annotations: unknown; notesTitle?: string; className?: string }) {
+export function StaticAnnotatedEssay({
+  answer,
+  annotations: raw,
+  notesTitle = "첨삭 메모",
+  className,
+}: {
+  answer: string;
+  annotations: unknown;
+  notesTitle?: string;
+  className?: string;
+}) {
   const annotations = placeAnnotations(answer, raw);
   const paragraphs = splitParagraphs(answer);
   if (answer.trim() === "") return <p>(답안 없음)</p>;

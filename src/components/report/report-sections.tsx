@@ -52,7 +52,13 @@ export function ReportSection({
 /** A score's bar, coloured by its tier; `label` names it for screen readers (with the percent). */
 export function ScoreBar({ score, max, summary, label }: { score: number; max: number; summary: ScoreSummary; label: string }) {
   return (
-    <Progress value={score} max={max > 0 ? max : 1} variant={summary.style.progress} className={summary.style.bar} label={`${label} ${summary.percent}%`} />
+    <Progress
+      value={score}
+      max={max > 0 ? max : 1}
+      variant={summary.style.progress}
+      className={summary.style.bar}
+      label={`${label} ${summary.percent}%`}
+    />
   );
 }
 
@@ -110,7 +116,15 @@ export function ReportTotal({ score, max, layout }: { score: number; max: number
 }
 
 /** 항목별 점수: each category's points (a bar on screen) and its feedback. */
-export function CategoryScores({ categories, layout, showFeedback = true }: { categories: CategoryScore[]; layout: ReportLayout; showFeedback?: boolean }) {
+export function CategoryScores({
+  categories,
+  layout,
+  showFeedback = true,
+}: {
+  categories: CategoryScore[];
+  layout: ReportLayout;
+  showFeedback?: boolean;
+}) {
   if (layout === "print") {
     return (
       <ul className="flex flex-col gap-2">
@@ -131,7 +145,11 @@ export function CategoryScores({ categories, layout, showFeedback = true }: { ca
       {categories.map((c) => {
         const s = scoreSummary(c.score, c.maxScore);
         return (
-          <li key={c.name} className={compact ? "grid grid-cols-[6.5rem_1fr_auto] items-center gap-3 text-sm" : "flex flex-col gap-2"} data-tier={s.tier}>
+          <li
+            key={c.name}
+            className={compact ? "grid grid-cols-[6.5rem_1fr_auto] items-center gap-3 text-sm" : "flex flex-col gap-2"}
+            data-tier={s.tier}
+          >
             {compact ? (
               <>
                 <span className="font-medium">{c.name}</span>
@@ -162,7 +180,11 @@ export function CategoryScores({ categories, layout, showFeedback = true }: { ca
 /** 우수한 점, 개선이 필요한 점, 종합 평가, 향후 개선 방안. */
 export function FeedbackSections({ fields, layout }: { fields: ResultFeedback; layout: ReportLayout }) {
   const list = (items: string[]) => (
-    <BulletList items={items} className={layout === "compact" ? "text-sm" : "space-y-1"} emptyClassName={layout === "print" ? undefined : "text-base-content/70"} />
+    <BulletList
+      items={items}
+      className={layout === "compact" ? "text-sm" : "space-y-1"}
+      emptyClassName={layout === "print" ? undefined : "text-base-content/70"}
+    />
   );
   const id = (name: string) => (layout === "screen" ? `report-${name}` : undefined);
   return (

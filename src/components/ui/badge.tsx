@@ -2,16 +2,7 @@ import type { HTMLAttributes } from "react";
 import { cn } from "@/components/ui/cn";
 
 export type BadgeVariant =
-  | "default"
-  | "primary"
-  | "secondary"
-  | "accent"
-  | "outline"
-  | "success"
-  | "warning"
-  | "info"
-  | "destructive"
-  | "ghost";
+  "default" | "primary" | "secondary" | "accent" | "outline" | "success" | "warning" | "info" | "destructive" | "ghost";
 
 const variants: Record<BadgeVariant, string> = {
   default: "badge-neutral",

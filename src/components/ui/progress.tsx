@@ -21,12 +21,5 @@ const VARIANT_CLASS: Record<NonNullable<ProgressProps["variant"]>, string> = {
 
 export function Progress({ value, max = 100, variant = "primary", className, label }: ProgressProps) {
   const clamped = Math.min(Math.max(Number.isFinite(value) ? value : 0, 0), max);
-  return (
-    <progress
-      className={cn("progress w-full", VARIANT_CLASS[variant], className)}
-      value={clamped}
-      max={max}
-      aria-label={label}
-    />
-  );
+  return <progress className={cn("progress w-full", VARIANT_CLASS[variant], className)} value={clamped} max={max} aria-label={label} />;
 }

@@ -6,8 +6,7 @@ export * from "./blog-display.ts";
 
 /** Attachments: 10 MB, images / pdf / txt / docx (decided from the bytes on the server). */
 export const BLOG_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
-export const BLOG_ATTACHMENT_ACCEPT =
-  "image/jpeg,image/png,image/gif,image/webp,.jpg,.jpeg,.png,.gif,.webp,.pdf,.txt,.docx";
+export const BLOG_ATTACHMENT_ACCEPT = "image/jpeg,image/png,image/gif,image/webp,.jpg,.jpeg,.png,.gif,.webp,.pdf,.txt,.docx";
 
 export const BLOG_MESSAGES = {
   required: "제목, 슬러그, 발췌, 내용은 필수 항목입니다.",
@@ -47,9 +46,7 @@ const nullableText = (max: number) =>
     .refine((v) => v == null || v.length <= max, BLOG_MESSAGES.tooLong);
 const imageUrl = nullableText(2000).refine((v) => v == null || isHttpUrl(v), BLOG_MESSAGES.featuredImage);
 
-const flag = z
-  .union([z.literal(0), z.literal(1), z.boolean()])
-  .transform((v) => (v === true || v === 1 ? 1 : 0));
+const flag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => (v === true || v === 1 ? 1 : 0));
 
 export const blogPostFieldsSchema = z.object({
   title: z.string({ error: BLOG_MESSAGES.titleRequired }).trim().min(1, BLOG_MESSAGES.titleRequired).max(200, BLOG_MESSAGES.tooLong),
@@ -60,7 +57,10 @@ export const blogPostFieldsSchema = z.object({
     .max(200, BLOG_MESSAGES.tooLong)
     .regex(SLUG_PATTERN, BLOG_MESSAGES.slugFormat),
   excerpt: z.string({ error: BLOG_MESSAGES.excerptRequired }).trim().min(1, BLOG_MESSAGES.excerptRequired).max(1000, BLOG_MESSAGES.tooLong),
-  content: z.string({ error: BLOG_MESSAGES.contentRequired }).min(1, BLOG_MESSAGES.contentRequired).max(200_000, BLOG_MESSAGES.tooLong)
+  content: z
+    .string({ error: BLOG_MESSAGES.contentRequired })
+    .min(1, BLOG_MESSAGES.contentRequired)
+    .max(200_000, BLOG_MESSAGES.tooLong)
     .refine((v) => v.trim().length > 0, BLOG_MESSAGES.contentRequired),
   category: z.enum(BLOG_CATEGORIES, { error: BLOG_MESSAGES.category }),
   tags: z
@@ -69,14 +69,22 @@ export const blogPostFieldsSchema = z.object({
     .optional()
     .transform((tags) => (tags ?? []).map((t) => t.trim()).filter(Boolean)),
   featuredImage: imageUrl.optional().transform((v) => v ?? null),
-  metaTitle: nullableText(200).optional().transform((v) => v ?? null),
-  metaDescription: nullableText(500).optional().transform((v) => v ?? null),
+  metaTitle: nullableText(200)
+    .optional()
+    .transform((v) => v ?? null),
+  metaDescription: nullableText(500)
+    .optional()
+    .transform((v) => v ?? null),
   isPublished: flag.optional().transform((v) => v ?? 0),
 });
 
 /** POST /blog/posts */
 export const blogPostCreateSchema = blogPostFieldsSchema.extend({
-  attachmentIds: z.array(z.uuid()).max(100).optional().transform((v) => v ?? []),
+  attachmentIds: z
+    .array(z.uuid())
+    .max(100)
+    .optional()
+    .transform((v) => v ?? []),
 });
 export type BlogPostCreateInput = z.input<typeof blogPostCreateSchema>;
 export type BlogPostCreate = z.output<typeof blogPostCreateSchema>;
@@ -88,8 +96,11 @@ export const blogPostUpdateSchema = z.object({
   excerpt: blogPostFieldsSchema.shape.excerpt.optional(),
   content: blogPostFieldsSchema.shape.content.optional(),
   category: blogPostFieldsSchema.shape.category.optional(),
-  tags: z.array(z.string().max(50, BLOG_MESSAGES.tooLong)).max(30, BLOG_MESSAGES.tooLong)
-    .transform((tags) => tags.map((t) => t.trim()).filter(Boolean)).optional(),
+  tags: z
+    .array(z.string().max(50, BLOG_MESSAGES.tooLong))
+    .max(30, BLOG_MESSAGES.tooLong)
+    .transform((tags) => tags.map((t) => t.trim()).filter(Boolean))
+    .optional(),
   featuredImage: imageUrl.optional(),
   metaTitle: nullableText(200).optional(),
   metaDescription: nullableText(500).optional(),
@@ -99,8 +110,10 @@ export type BlogPostUpdateInput = z.input<typeof blogPostUpdateSchema>;
 
 /** Split the admin form's comma-separated tags (docs/product.md#blog-posts): trimmed, empties dropped. */
 export function splitTags(input: string): string[] {
-  return input.split(",").map((t) => t.trim()).filter(Boolean);
+  return input
+    .split(",")
+    .map((t) => t.trim())
+    .filter(Boolean);
 }
 
 export type { BlogPost } from "./types.ts";
-

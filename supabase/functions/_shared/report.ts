@@ -40,7 +40,10 @@ export interface ReportFact {
 }
 
 /** The review state in words: reviewed (with its date), edited by the teacher, or not yet. */
-export function reviewStateText(r: Pick<ReportDocument, "reviewed" | "reviewedAt" | "edited">, date: (iso: string | null) => string): string {
+export function reviewStateText(
+  r: Pick<ReportDocument, "reviewed" | "reviewedAt" | "edited">,
+  date: (iso: string | null) => string,
+): string {
   if (r.reviewed) return r.reviewedAt ? `검토 완료 (${date(r.reviewedAt)})` : "검토 완료";
   return r.edited ? "선생님 수정 중" : "검토 전";
 }

@@ -50,9 +50,18 @@ const list = z.array(item, { error: REVIEW_MESSAGES.invalidBody }).max(REVIEW_LI
 
 /** One annotation as the teacher sends it; the server checks it against the answer and the rubric. */
 export const reviewAnnotationSchema = z.object({
-  start: z.number({ error: REVIEW_MESSAGES.invalidBody }).int({ error: REVIEW_MESSAGES.invalidBody }).min(0, { error: REVIEW_MESSAGES.invalidBody }),
-  end: z.number({ error: REVIEW_MESSAGES.invalidBody }).int({ error: REVIEW_MESSAGES.invalidBody }).min(1, { error: REVIEW_MESSAGES.invalidBody }),
-  quote: z.string({ error: REVIEW_MESSAGES.invalidBody }).min(1, { error: REVIEW_MESSAGES.invalidBody }).max(REVIEW_LIMITS.quoteChars, { error: REVIEW_MESSAGES.quoteTooLong }),
+  start: z
+    .number({ error: REVIEW_MESSAGES.invalidBody })
+    .int({ error: REVIEW_MESSAGES.invalidBody })
+    .min(0, { error: REVIEW_MESSAGES.invalidBody }),
+  end: z
+    .number({ error: REVIEW_MESSAGES.invalidBody })
+    .int({ error: REVIEW_MESSAGES.invalidBody })
+    .min(1, { error: REVIEW_MESSAGES.invalidBody }),
+  quote: z
+    .string({ error: REVIEW_MESSAGES.invalidBody })
+    .min(1, { error: REVIEW_MESSAGES.invalidBody })
+    .max(REVIEW_LIMITS.quoteChars, { error: REVIEW_MESSAGES.quoteTooLong }),
   kind: z.enum(ANNOTATION_KINDS, { error: REVIEW_MESSAGES.annotationKind }),
   category: z.string({ error: REVIEW_MESSAGES.invalidBody }).max(100, { error: REVIEW_MESSAGES.textTooLong }),
   comment: z
@@ -60,7 +69,11 @@ export const reviewAnnotationSchema = z.object({
     .trim()
     .min(1, { error: REVIEW_MESSAGES.commentRequired })
     .max(REVIEW_LIMITS.commentChars, { error: REVIEW_MESSAGES.commentTooLong }),
-  rewrite: z.string({ error: REVIEW_MESSAGES.invalidBody }).max(REVIEW_LIMITS.rewriteChars, { error: REVIEW_MESSAGES.rewriteTooLong }).nullable().optional(),
+  rewrite: z
+    .string({ error: REVIEW_MESSAGES.invalidBody })
+    .max(REVIEW_LIMITS.rewriteChars, { error: REVIEW_MESSAGES.rewriteTooLong })
+    .nullable()
+    .optional(),
 });
 export type ReviewAnnotationInput = z.infer<typeof reviewAnnotationSchema>;
 
@@ -72,16 +85,22 @@ export const reviewBodySchema = z.object(
         z.object({
           name: z.string({ error: REVIEW_MESSAGES.invalidBody }).max(100, { error: REVIEW_MESSAGES.textTooLong }),
           score,
-          feedback: z.string({ error: REVIEW_MESSAGES.invalidBody }).max(REVIEW_LIMITS.feedbackChars, { error: REVIEW_MESSAGES.textTooLong }),
+          feedback: z
+            .string({ error: REVIEW_MESSAGES.invalidBody })
+            .max(REVIEW_LIMITS.feedbackChars, { error: REVIEW_MESSAGES.textTooLong }),
         }),
         { error: REVIEW_MESSAGES.invalidBody },
       )
       .max(30, { error: REVIEW_MESSAGES.invalidBody }),
     strengths: list,
     improvementAreas: list,
-    detailedFeedback: z.string({ error: REVIEW_MESSAGES.invalidBody }).max(REVIEW_LIMITS.detailedFeedbackChars, { error: REVIEW_MESSAGES.feedbackTooLong }),
+    detailedFeedback: z
+      .string({ error: REVIEW_MESSAGES.invalidBody })
+      .max(REVIEW_LIMITS.detailedFeedbackChars, { error: REVIEW_MESSAGES.feedbackTooLong }),
     suggestions: list,
-    annotations: z.array(reviewAnnotationSchema, { error: REVIEW_MESSAGES.invalidBody }).max(REVIEW_LIMITS.annotations, { error: REVIEW_MESSAGES.tooManyAnnotations }),
+    annotations: z
+      .array(reviewAnnotationSchema, { error: REVIEW_MESSAGES.invalidBody })
+      .max(REVIEW_LIMITS.annotations, { error: REVIEW_MESSAGES.tooManyAnnotations }),
   },
   { error: REVIEW_MESSAGES.invalidBody },
 );

@@ -6,10 +6,13 @@ import { exceedsChars, MAX_ESSAY_CHARS, MIN_ESSAY_LENGTH, uploadMessages } from 
 
 const objectError = { error: VALIDATION.invalidInput };
 
-export const loginSchema = z.object({
-  username: z.string({ error: VALIDATION.loginUsernameRequired }).min(1, VALIDATION.loginUsernameRequired),
-  password: z.string({ error: VALIDATION.loginPasswordRequired }).min(1, VALIDATION.loginPasswordRequired),
-}, objectError);
+export const loginSchema = z.object(
+  {
+    username: z.string({ error: VALIDATION.loginUsernameRequired }).min(1, VALIDATION.loginUsernameRequired),
+    password: z.string({ error: VALIDATION.loginPasswordRequired }).min(1, VALIDATION.loginPasswordRequired),
+  },
+  objectError,
+);
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const usernameSchema = z
@@ -20,29 +23,32 @@ export const usernameSchema = z
 
 export const emailSchema = z.email({ error: VALIDATION.emailInvalid });
 
-export const passwordSchema = z
-  .string({ error: VALIDATION.passwordMin })
-  .min(6, VALIDATION.passwordMin)
-  .max(100, VALIDATION.passwordMax);
+export const passwordSchema = z.string({ error: VALIDATION.passwordMin }).min(6, VALIDATION.passwordMin).max(100, VALIDATION.passwordMax);
 
 /** The POST /account/password body (비밀번호 변경): the current password, which the server checks, and the new one. */
-export const changePasswordRequestSchema = z.object({
-  currentPassword: z.string({ error: VALIDATION.currentPasswordRequired }).min(1, VALIDATION.currentPasswordRequired).max(1000),
-  newPassword: passwordSchema,
-}, objectError);
+export const changePasswordRequestSchema = z.object(
+  {
+    currentPassword: z.string({ error: VALIDATION.currentPasswordRequired }).min(1, VALIDATION.currentPasswordRequired).max(1000),
+    newPassword: passwordSchema,
+  },
+  objectError,
+);
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 export const displayNameSchema = z.string({ error: VALIDATION.displayNameMax }).max(100, VALIDATION.displayNameMax);
 
 /** The register form (SPA): confirmPassword must equal password, reported on confirmPassword. */
 export const registerSchema = z
-  .object({
-    username: usernameSchema,
-    email: emailSchema,
-    displayName: displayNameSchema.optional(),
-    password: passwordSchema,
-    confirmPassword: z.string({ error: VALIDATION.passwordMismatch }),
-  }, objectError)
+  .object(
+    {
+      username: usernameSchema,
+      email: emailSchema,
+      displayName: displayNameSchema.optional(),
+      password: passwordSchema,
+      confirmPassword: z.string({ error: VALIDATION.passwordMismatch }),
+    },
+    objectError,
+  )
   .refine((v) => v.password === v.confirmPassword, {
     message: VALIDATION.passwordMismatch,
     path: ["confirmPassword"],
@@ -50,14 +56,15 @@ export const registerSchema = z
 export type RegisterFormInput = z.infer<typeof registerSchema>;
 
 /** The POST /auth/register body: no confirmPassword; an empty displayName is dropped. */
-export const registerRequestSchema = z.object({
-  username: usernameSchema,
-  email: emailSchema,
-  password: passwordSchema,
-  displayName: displayNameSchema
-    .nullish()
-    .transform((v) => (v === "" || v === null || v === undefined ? undefined : v)),
-}, objectError);
+export const registerRequestSchema = z.object(
+  {
+    username: usernameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    displayName: displayNameSchema.nullish().transform((v) => (v === "" || v === null || v === undefined ? undefined : v)),
+  },
+  objectError,
+);
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 export type RegisterRequestParsed = z.output<typeof registerRequestSchema>;
 

@@ -44,11 +44,7 @@ export const rubricCategorySchema = z.object({
     .max(RUBRIC_LIMITS.nameChars * 4, M.nameTooLong)
     .transform(cleanText)
     .pipe(z.string().min(1, M.nameRequired).max(RUBRIC_LIMITS.nameChars, M.nameTooLong)),
-  maxScore: z
-    .number({ error: M.pointsNotNumber })
-    .int(M.pointsInteger)
-    .min(1, M.pointsRange)
-    .max(RUBRIC_LIMITS.maxPoints, M.pointsRange),
+  maxScore: z.number({ error: M.pointsNotNumber }).int(M.pointsInteger).min(1, M.pointsRange).max(RUBRIC_LIMITS.maxPoints, M.pointsRange),
   description: z
     .string()
     .max(RUBRIC_LIMITS.descriptionChars * 4, M.descriptionTooLong)

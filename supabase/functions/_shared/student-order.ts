@@ -19,8 +19,5 @@ export function compareStudentNumbers(a: string | null | undefined, b: string | 
 
 /** 수험번호 first (empty last), then the name; 0 when both are equal (a stable sort keeps the input order). */
 export function compareStudents(a: StudentKey, b: StudentKey): number {
-  return (
-    compareStudentNumbers(a.studentId, b.studentId) ||
-    collator.compare((a.studentName ?? "").trim(), (b.studentName ?? "").trim())
-  );
+  return compareStudentNumbers(a.studentId, b.studentId) || collator.compare((a.studentName ?? "").trim(), (b.studentName ?? "").trim());
 }

@@ -124,7 +124,6 @@ export type SubmissionStatus = "pending" | "analyzing" | "completed" | "error";
 
 export type { CategoryScore };
 
-
 export interface Submission {
   id: string;
   sessionId: string;

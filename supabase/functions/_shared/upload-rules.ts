@@ -91,7 +91,10 @@ export function isAcceptedFilename(filename: string, extensions: readonly string
 
 /** "TXT, DOCX, PDF, JPG, PNG" for messages. */
 export function typesLabel(extensions: readonly string[]): string {
-  return extensions.filter((e) => e !== ".jpeg").map((e) => e.slice(1).toUpperCase()).join(", ");
+  return extensions
+    .filter((e) => e !== ".jpeg")
+    .map((e) => e.slice(1).toUpperCase())
+    .join(", ");
 }
 
 /** Size in KB to one decimal, e.g. `12.3 KB`. */
@@ -107,8 +110,7 @@ export const uploadMessages = {
   tooLarge: `파일 크기는 ${MAX_FILE_SIZE_LABEL}를 초과할 수 없습니다.`,
   tooLargeNamed: (name: string) => `${name}: 파일 크기는 ${MAX_FILE_SIZE_LABEL}를 초과할 수 없습니다.`,
   empty: "빈 파일입니다. 내용이 있는 파일을 선택해 주세요.",
-  mismatch: (types: string) =>
-    `파일 형식 안내: 파일 내용이 확장자와 일치하지 않습니다. ${types} 형식의 파일을 선택해 주세요.`,
+  mismatch: (types: string) => `파일 형식 안내: 파일 내용이 확장자와 일치하지 않습니다. ${types} 형식의 파일을 선택해 주세요.`,
   unsupported: (types: string) => `파일 형식 안내: ${types} 형식의 파일을 선택해 주세요.`,
   corruptDocx: "Word 문서(.docx)를 읽을 수 없습니다. 파일이 손상되었는지 확인해 주세요.",
   docxTooComplex: "Word 문서(.docx)의 압축 해제 크기가 너무 커서 처리할 수 없습니다.",

@@ -40,12 +40,19 @@ export function PasswordChangeForm() {
     <form onSubmit={submit} noValidate className="space-y-3" aria-label="비밀번호 변경">
       <div>
         <Label htmlFor="current-password">현재 비밀번호</Label>
-        <Input id="current-password" type="password" autoComplete="current-password" value={current}
-          onChange={(e) => setCurrent(e.target.value)} invalid={Boolean(error)} />
+        <Input
+          id="current-password"
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+          invalid={Boolean(error)}
+        />
       </div>
-      <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm}
-        error={error} />
-      <Button type="submit" loading={busy} disabled={busy}>비밀번호 변경</Button>
+      <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} error={error} />
+      <Button type="submit" loading={busy} disabled={busy}>
+        비밀번호 변경
+      </Button>
     </form>
   );
 }
@@ -98,16 +105,26 @@ function ProfileForm({ displayName, email }: { displayName: string | null; email
           <Input id="profile-display-name" value={name} onChange={(e) => setName(e.target.value)} invalid={Boolean(nameSave.error)} />
           <FieldError message={nameSave.error} />
         </div>
-        <Button type="submit" variant="outline" loading={nameSave.busy} disabled={busy}>저장</Button>
+        <Button type="submit" variant="outline" loading={nameSave.busy} disabled={busy}>
+          저장
+        </Button>
       </form>
       <form onSubmit={saveEmail} noValidate className="flex items-end gap-2" aria-label="이메일 변경">
         <div className="flex-1">
           <Label htmlFor="profile-email">이메일</Label>
-          <Input id="profile-email" type="email" autoComplete="email" value={address}
-            onChange={(e) => setAddress(e.target.value)} invalid={Boolean(emailSave.error)} />
+          <Input
+            id="profile-email"
+            type="email"
+            autoComplete="email"
+            value={address}
+            onChange={(e) => setAddress(e.target.value)}
+            invalid={Boolean(emailSave.error)}
+          />
           <FieldError message={emailSave.error} />
         </div>
-        <Button type="submit" variant="outline" loading={emailSave.busy} disabled={busy}>변경</Button>
+        <Button type="submit" variant="outline" loading={emailSave.busy} disabled={busy}>
+          변경
+        </Button>
       </form>
     </div>
   );
@@ -143,19 +160,28 @@ function WithdrawForm() {
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-label="회원 탈퇴">
       <p className="text-sm text-base-content/70">
-        탈퇴하면 계정, 첨삭 세션과 결과, 업로드한 파일, 구독 정보가 모두 즉시 삭제되며 되돌릴 수 없습니다. 결제 기록은 법에 따라 회원을 알아볼 수 있는 정보를 지운 채 5년간 보관한 뒤 삭제됩니다.
+        탈퇴하면 계정, 첨삭 세션과 결과, 업로드한 파일, 구독 정보가 모두 즉시 삭제되며 되돌릴 수 없습니다. 결제 기록은 법에 따라 회원을
+        알아볼 수 있는 정보를 지운 채 5년간 보관한 뒤 삭제됩니다.
       </p>
       <div>
         <Label htmlFor="withdraw-password">비밀번호 확인</Label>
-        <Input id="withdraw-password" type="password" autoComplete="current-password" value={password}
-          onChange={(e) => setPassword(e.target.value)} invalid={Boolean(error)} />
+        <Input
+          id="withdraw-password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          invalid={Boolean(error)}
+        />
       </div>
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" className="checkbox checkbox-sm" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
         모든 데이터가 삭제된다는 것을 이해했습니다.
       </label>
       <FieldError message={error} />
-      <Button type="submit" variant="destructive" loading={busy} disabled={busy}>회원 탈퇴</Button>
+      <Button type="submit" variant="destructive" loading={busy} disabled={busy}>
+        회원 탈퇴
+      </Button>
     </form>
   );
 }
@@ -172,7 +198,8 @@ export function AccountSettings() {
         <CardBody>
           <CardTitle>내 정보</CardTitle>
           <dl className="grid grid-cols-[8rem_1fr] gap-y-1 text-sm">
-            <dt className="text-base-content/70">사용자명</dt><dd data-testid="account-username">{guest ? "게스트" : user.username}</dd>
+            <dt className="text-base-content/70">사용자명</dt>
+            <dd data-testid="account-username">{guest ? "게스트" : user.username}</dd>
           </dl>
           {!guest && <ProfileForm key={`${user.displayName}|${user.email}`} displayName={user.displayName} email={user.email} />}
         </CardBody>

@@ -23,13 +23,25 @@ export function NewPasswordFields(props: {
     <>
       <div>
         <Label htmlFor="new-password">새 비밀번호</Label>
-        <Input id="new-password" type="password" autoComplete="new-password" value={password}
-          onChange={(e) => onPassword(e.target.value)} invalid={Boolean(error)} />
+        <Input
+          id="new-password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => onPassword(e.target.value)}
+          invalid={Boolean(error)}
+        />
       </div>
       <div>
         <Label htmlFor="new-password-confirm">새 비밀번호 확인</Label>
-        <Input id="new-password-confirm" type="password" autoComplete="new-password" value={confirm}
-          onChange={(e) => onConfirm(e.target.value)} invalid={Boolean(error)} />
+        <Input
+          id="new-password-confirm"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => onConfirm(e.target.value)}
+          invalid={Boolean(error)}
+        />
         <FieldError message={error} />
       </div>
     </>

@@ -56,15 +56,25 @@ export function ForgotPassword() {
               <CardDescription>가입할 때 입력한 이메일 주소로 비밀번호 재설정 링크를 보내 드립니다.</CardDescription>
               <div>
                 <Label htmlFor="recover-email">이메일</Label>
-                <Input id="recover-email" type="email" autoComplete="email" value={email}
-                  onChange={(e) => setEmail(e.target.value)} invalid={Boolean(error)} />
+                <Input
+                  id="recover-email"
+                  type="email"
+                  autoComplete="email"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  invalid={Boolean(error)}
+                />
                 <FieldError message={error} />
               </div>
               {captcha.widget}
-              <Button type="submit" block loading={busy} disabled={busy}>재설정 링크 보내기</Button>
+              <Button type="submit" block loading={busy} disabled={busy}>
+                재설정 링크 보내기
+              </Button>
             </form>
           )}
-          <Link to={paths.home.getHref()} className="link text-sm">로그인으로 돌아가기</Link>
+          <Link to={paths.home.getHref()} className="link text-sm">
+            로그인으로 돌아가기
+          </Link>
         </CardBody>
       </Card>
     </div>
@@ -96,9 +106,10 @@ function RecoveryPasswordForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-label="비밀번호 변경">
-      <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm}
-        error={error} />
-      <Button type="submit" loading={busy} disabled={busy}>비밀번호 변경</Button>
+      <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} error={error} />
+      <Button type="submit" loading={busy} disabled={busy}>
+        비밀번호 변경
+      </Button>
     </form>
   );
 }
@@ -134,7 +145,10 @@ export function ResetPassword() {
           {state === "invalid" && (
             <p role="alert" className="text-sm">
               링크가 만료되었거나 올바르지 않습니다.{" "}
-              <Link to={paths.forgotPassword.getHref()} className="link link-primary">비밀번호 찾기</Link>를 다시 요청해 주세요.
+              <Link to={paths.forgotPassword.getHref()} className="link link-primary">
+                비밀번호 찾기
+              </Link>
+              를 다시 요청해 주세요.
             </p>
           )}
           {state === "ready" && <RecoveryPasswordForm onDone={() => navigate(paths.home.getHref(), { replace: true })} />}

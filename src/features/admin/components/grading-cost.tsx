@@ -74,7 +74,8 @@ export function GradingCost({ enabled = true }: { enabled?: boolean }) {
             <CardTitle>AI 채점 비용</CardTitle>
             <CardDescription>
               채점과 사진 판독의 AI 호출마다 AI 제공자가 알려 준 토큰 수에 설정된 단가를 곱한 금액입니다 (USD).
-              {data && ` 단가(100만 토큰당): 입력 ${usd(data.prices.inputPer1M)}, 캐시 입력 ${usd(data.prices.cachedPer1M)}, 출력 ${usd(data.prices.outputPer1M)}`}
+              {data &&
+                ` 단가(100만 토큰당): 입력 ${usd(data.prices.inputPer1M)}, 캐시 입력 ${usd(data.prices.cachedPer1M)}, 출력 ${usd(data.prices.outputPer1M)}`}
             </CardDescription>
           </div>
           <label className="flex items-center gap-2 text-sm">

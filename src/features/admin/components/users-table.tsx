@@ -41,7 +41,16 @@ export function UsersTable({ users, currentUserId, onChangePlan, onPayments, onD
         region="회원 목록 (옆으로 스크롤)"
         className="table-sm min-w-[60rem] [&_td]:align-middle"
         data-testid="users-table"
-        columns={["사용자명", "이메일", "표시 이름", "플랜", "사용량", "가입일", "최근 로그인", { label: "관리", end: true, className: ACTIONS_CELL }]}
+        columns={[
+          "사용자명",
+          "이메일",
+          "표시 이름",
+          "플랜",
+          "사용량",
+          "가입일",
+          "최근 로그인",
+          { label: "관리", end: true, className: ACTIONS_CELL },
+        ]}
       >
         {users.map((u) => {
           const self = u.id === currentUserId;
@@ -51,8 +60,16 @@ export function UsersTable({ users, currentUserId, onChangePlan, onPayments, onD
               <td>
                 <div className="flex flex-wrap items-center gap-1.5">
                   <span className="font-medium">{u.username}</span>
-                  {u.isGuest === 1 && <Badge variant="ghost" size="sm">게스트</Badge>}
-                  {u.isAdmin === 1 && <Badge variant="accent" size="sm">관리자</Badge>}
+                  {u.isGuest === 1 && (
+                    <Badge variant="ghost" size="sm">
+                      게스트
+                    </Badge>
+                  )}
+                  {u.isAdmin === 1 && (
+                    <Badge variant="accent" size="sm">
+                      관리자
+                    </Badge>
+                  )}
                 </div>
               </td>
               <td className="whitespace-nowrap text-base-content/80">{u.email ?? "-"}</td>
@@ -67,9 +84,7 @@ export function UsersTable({ users, currentUserId, onChangePlan, onPayments, onD
                   )}
                 </div>
               </td>
-              <td className="tabular-nums">
-                {u.usage ? `${u.usage.current}/${u.usage.limit}` : "-"}
-              </td>
+              <td className="tabular-nums">{u.usage ? `${u.usage.current}/${u.usage.limit}` : "-"}</td>
               <td className="whitespace-nowrap">{formatDate(u.createdAt)}</td>
               <td className="whitespace-nowrap">{formatDate(u.lastLoginAt)}</td>
               <td className={ACTIONS_CELL}>

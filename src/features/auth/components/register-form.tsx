@@ -12,7 +12,13 @@ const fields: Array<{ name: FieldName; label: string; type: string; autoComplete
   { name: "email", label: "이메일", type: "email", autoComplete: "email", placeholder: "name@example.com" },
   { name: "displayName", label: "표시 이름(선택)", type: "text", autoComplete: "nickname", placeholder: "화면에 표시될 이름" },
   { name: "password", label: "비밀번호", type: "password", autoComplete: "new-password", placeholder: "6자 이상" },
-  { name: "confirmPassword", label: "비밀번호 확인", type: "password", autoComplete: "new-password", placeholder: "비밀번호를 다시 입력하세요" },
+  {
+    name: "confirmPassword",
+    label: "비밀번호 확인",
+    type: "password",
+    autoComplete: "new-password",
+    placeholder: "비밀번호를 다시 입력하세요",
+  },
 ];
 
 export function RegisterForm({ onSwitchToLogin }: { onSwitchToLogin: () => void }) {

@@ -15,8 +15,7 @@ export function getPost(slug: string): Promise<BlogPost> {
   return api.get<BlogPost>(`${path}${view}`);
 }
 
-export const postQueryOptions = (slug: string) =>
-  queryOptions({ queryKey: blogKeys.post(slug), queryFn: () => getPost(slug) });
+export const postQueryOptions = (slug: string) => queryOptions({ queryKey: blogKeys.post(slug), queryFn: () => getPost(slug) });
 
 export function usePost(slug: string) {
   return useQuery(postQueryOptions(slug));

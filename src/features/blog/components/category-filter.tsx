@@ -7,7 +7,11 @@ export function CategoryFilter({ value, onChange }: { value: BlogCategory | null
     ...BLOG_CATEGORIES.map((c) => ({ value: c, label: BLOG_CATEGORY_LABELS[c] })),
   ];
   return (
-    <div className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0" role="group" aria-label="카테고리">
+    <div
+      className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0"
+      role="group"
+      aria-label="카테고리"
+    >
       {options.map((option) => {
         const active = option.value === value;
         return (

@@ -29,7 +29,10 @@ const MANUSCRIPT_GRID = {
 function FallbackCover({ category, title }: { category: string; title: string }) {
   return (
     <div
-      className={cn("relative flex aspect-video flex-col justify-end overflow-hidden p-5", COVER_TINT[category] ?? COVER_TINT["essay-tips"])}
+      className={cn(
+        "relative flex aspect-video flex-col justify-end overflow-hidden p-5",
+        COVER_TINT[category] ?? COVER_TINT["essay-tips"],
+      )}
       aria-hidden="true"
       data-testid="blog-card-cover"
     >
@@ -41,7 +44,17 @@ function FallbackCover({ category, title }: { category: string; title: string })
 }
 
 /** One fact of a post's byline (author, date, views) with its icon; `small` in the cards. */
-export function PostMeta({ icon: Icon, small, testId, children }: { icon: LucideIcon; small?: boolean; testId?: string; children: ReactNode }) {
+export function PostMeta({
+  icon: Icon,
+  small,
+  testId,
+  children,
+}: {
+  icon: LucideIcon;
+  small?: boolean;
+  testId?: string;
+  children: ReactNode;
+}) {
   return (
     <span className="inline-flex items-center gap-1" data-testid={testId}>
       <Icon className={small ? "size-3.5" : "size-4"} aria-hidden="true" />

@@ -28,7 +28,6 @@ function NavButtons() {
   );
 }
 
-
 export function PostView({ slug }: { slug: string }) {
   const post = usePost(slug);
   const attachments = useAttachments(post.data?.id, { lenient: true });
@@ -92,9 +91,7 @@ export function PostView({ slug }: { slug: string }) {
           {p.viewCount}회
         </PostMeta>
       </div>
-      {p.excerpt && (
-        <p className="mt-6 border-l-4 border-primary/40 pl-4 text-lg text-base-content/80">{p.excerpt}</p>
-      )}
+      {p.excerpt && <p className="mt-6 border-l-4 border-primary/40 pl-4 text-lg text-base-content/80">{p.excerpt}</p>}
       <MarkdownBody content={p.content} className="mt-8 break-words" />
       <AttachmentList attachments={attachments.data ?? []} />
       <AdSlot />

@@ -384,8 +384,7 @@ function inline(src: string, depth: number, inLink = false): Out {
       if (AUTOLINK.test(inner)) {
         const safe = httpOnlyUrlTransform(inner);
         flush();
-        if (safe && !inLink)
-          el(out, "a", { href: safe, target: "_blank", rel: "noopener noreferrer", className: CLASS.a }, inner);
+        if (safe && !inLink) el(out, "a", { href: safe, target: "_blank", rel: "noopener noreferrer", className: CLASS.a }, inner);
         else out.push(src.slice(i, nextGt + 1));
         i = nextGt + 1;
         continue;
@@ -424,7 +423,7 @@ function inline(src: string, depth: number, inLink = false): Out {
 /** Code-span closers: the next run of exactly `n` backticks after `from`, found in amortized O(1). */
 function backtickRuns(src: string) {
   const runs = new Map<number, number[]>();
-  for (let i = 0; i < src.length; ) {
+  for (let i = 0; i < src.length;) {
     if (src[i] !== "`" || src[i - 1] === "\\") {
       i++;
       continue;
@@ -469,6 +468,9 @@ function emphasisAt(src: string, i: number): { close: number; size: number } | n
 
 /** Renders a post body (Markdown) as React nodes. */
 export function renderMarkdown(content: string): ReactNode[] {
-  const lines = content.replace(/\r\n?/g, "\n").split("\n").map((l) => l.replace(/^\t+/, (t) => "    ".repeat(t.length)));
+  const lines = content
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((l) => l.replace(/^\t+/, (t) => "    ".repeat(t.length)));
   return blocks(lines, 0);
 }

@@ -26,7 +26,10 @@ const CHECKS = [
 
 function StepNumber({ n }: { n: number }) {
   return (
-    <span className="grid size-9 shrink-0 place-items-center rounded-full bg-primary text-sm font-bold text-primary-content" aria-hidden="true">
+    <span
+      className="grid size-9 shrink-0 place-items-center rounded-full bg-primary text-sm font-bold text-primary-content"
+      aria-hidden="true"
+    >
       {n}
     </span>
   );
@@ -106,16 +109,14 @@ export function LandingPage() {
               논술 답안을 올리면, AI가 점수와 첨삭 리포트를 만들어 드립니다
             </h1>
             <p className="text-lg leading-relaxed text-base-content/80">
-              논술 문제와 학생 답안을 올리면 AI가 논리 구조, 근거의 타당성, 언어 표현을 분석해 영역별 점수와 문장별 첨삭,
-              구체적인 수정 방안을 담은 리포트를 만듭니다.
+              논술 문제와 학생 답안을 올리면 AI가 논리 구조, 근거의 타당성, 언어 표현을 분석해 영역별 점수와 문장별 첨삭, 구체적인 수정
+              방안을 담은 리포트를 만듭니다.
             </p>
             <div className="flex flex-col gap-3 sm:flex-row">
               {startButton("guest", "게스트로 시작하기", "btn-primary")}
               {startButton("sample", "샘플로 체험하기", "btn-outline")}
             </div>
-            <p className="text-sm text-base-content/80">
-              회원가입 없이 3회 무료 · 샘플 체험은 사용 횟수에 포함되지 않습니다.
-            </p>
+            <p className="text-sm text-base-content/80">회원가입 없이 3회 무료 · 샘플 체험은 사용 횟수에 포함되지 않습니다.</p>
             <p className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
               <span className="text-base-content/80">이미 계정이 있으신가요?</span>
               <Link to={paths.login.getHref()} className="link link-primary font-semibold">
@@ -154,8 +155,8 @@ export function LandingPage() {
               무엇을 봐 주나요
             </h2>
             <p className="mt-3 leading-relaxed text-base-content/80">
-              대입 논술, 수시 논술 대비, 인문·사회 논술 연습과 서술형 평가 채점에 씁니다. 여러 학생의 답안을 한 번에
-              첨삭하고, 결과를 대시보드에서 관리하고, 리포트를 TXT로 내려받습니다.
+              대입 논술, 수시 논술 대비, 인문·사회 논술 연습과 서술형 평가 채점에 씁니다. 여러 학생의 답안을 한 번에 첨삭하고, 결과를
+              대시보드에서 관리하고, 리포트를 TXT로 내려받습니다.
             </p>
           </div>
           <InfoCards items={CHECKS} className="sm:grid-cols-3" cardClassName="bg-base-200" />

@@ -16,7 +16,18 @@ function sampleAnnotations(text: string, marks: readonly SampleMark[]): Annotati
   return marks.flatMap((m) => {
     const start = text.indexOf(m.quote);
     if (start < 0) return [];
-    return [{ start, end: start + m.quote.length, quote: m.quote, kind: m.kind, category: "", comment: m.comment, rewrite: m.rewrite ?? null, source: "ai" as const }];
+    return [
+      {
+        start,
+        end: start + m.quote.length,
+        quote: m.quote,
+        kind: m.kind,
+        category: "",
+        comment: m.comment,
+        rewrite: m.rewrite ?? null,
+        source: "ai" as const,
+      },
+    ];
   });
 }
 
@@ -56,7 +67,11 @@ export function ReportPreview() {
         <CategoryBars categories={sample.categories} label={REPORT_SECTIONS.categories} />
         <div>
           <p className="mb-2 text-xs font-semibold text-base-content/70">{REPORT_SECTIONS.answer}</p>
-          <StaticAnnotatedEssay answer={sample.excerpt} annotations={annotations} className="rounded-box bg-base-200/50 p-4 text-[15px] leading-8" />
+          <StaticAnnotatedEssay
+            answer={sample.excerpt}
+            annotations={annotations}
+            className="rounded-box bg-base-200/50 p-4 text-[15px] leading-8"
+          />
         </div>
         <dl className="grid gap-3 border-t border-base-300 pt-4 text-sm sm:grid-cols-2">
           {NOTES.map(({ term, text, tone }) => (

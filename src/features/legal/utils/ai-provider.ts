@@ -18,8 +18,7 @@ export const DEFAULT_AI_PROVIDER: AiProvider = {
   name: "OpenAI, L.L.C.",
   country: "미국",
   contact: "https://openai.com/policies/privacy-policy",
-  retention:
-    "제공자의 API 데이터 정책에 따라 오남용 모니터링을 위해 최대 30일간 보관된 뒤 삭제되며, 모델 학습에는 사용되지 않습니다",
+  retention: "제공자의 API 데이터 정책에 따라 오남용 모니터링을 위해 최대 30일간 보관된 뒤 삭제되며, 모델 학습에는 사용되지 않습니다",
 };
 
 /** The provider from VITE_LLM_PROVIDER_* in `source` (blank → the default). */

@@ -58,9 +58,7 @@ export function BillingHistory({ payments, isLoading, isError }: BillingHistoryP
               <td>{p.planName}</td>
               <td className="whitespace-nowrap text-right tabular-nums" data-testid="billing-amount">
                 {formatWon(p.amount, "₩")}
-                {p.refundedAmount > 0 && (
-                  <span className="block text-xs text-warning">환불 {formatWon(p.refundedAmount, "₩")}</span>
-                )}
+                {p.refundedAmount > 0 && <span className="block text-xs text-warning">환불 {formatWon(p.refundedAmount, "₩")}</span>}
               </td>
               <td>{p.method ?? "-"}</td>
               <td>
@@ -69,9 +67,7 @@ export function BillingHistory({ payments, isLoading, isError }: BillingHistoryP
                 </Badge>
               </td>
               <td className="whitespace-nowrap text-sm">
-                {p.periodStart && p.periodEnd
-                  ? `${formatSeoulDate(p.periodStart, "date")} ~ ${formatSeoulDate(p.periodEnd, "date")}`
-                  : "-"}
+                {p.periodStart && p.periodEnd ? `${formatSeoulDate(p.periodStart, "date")} ~ ${formatSeoulDate(p.periodEnd, "date")}` : "-"}
               </td>
               <td>
                 {p.receiptUrl ? (

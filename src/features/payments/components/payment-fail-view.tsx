@@ -25,13 +25,17 @@ export function PaymentFailView() {
               {code && (
                 <>
                   <dt className="text-base-content/70">오류 코드</dt>
-                  <dd className="break-all font-mono" data-testid="fail-code">{code}</dd>
+                  <dd className="break-all font-mono" data-testid="fail-code">
+                    {code}
+                  </dd>
                 </>
               )}
               {message && (
                 <>
                   <dt className="text-base-content/70">오류 메시지</dt>
-                  <dd className="break-words" data-testid="fail-message">{message}</dd>
+                  <dd className="break-words" data-testid="fail-message">
+                    {message}
+                  </dd>
                 </>
               )}
             </dl>

@@ -51,8 +51,7 @@ export function PaymentScreen({ plan, clientKey, customerEmail, onCancel }: Paym
           }
           setIntent(data);
         },
-        onError: (error) =>
-          notifyFailure(TOAST.payment.prepareFailTitle, errorMessage(error, TOAST.payment.prepareFail)),
+        onError: (error) => notifyFailure(TOAST.payment.prepareFailTitle, errorMessage(error, TOAST.payment.prepareFail)),
       },
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -140,7 +139,11 @@ export function PaymentScreen({ plan, clientKey, customerEmail, onCancel }: Paym
             </div>
           )}
           {failedToPrepare && (
-            <div role="alert" className="alert alert-error alert-soft flex flex-wrap items-center justify-between gap-2" data-testid="payment-prepare-error">
+            <div
+              role="alert"
+              className="alert alert-error alert-soft flex flex-wrap items-center justify-between gap-2"
+              data-testid="payment-prepare-error"
+            >
               <span>
                 {createIntent.isError ? errorMessage(createIntent.error, TOAST.payment.prepareFail) : widgetLoadErrorMessage(widget.error)}
               </span>

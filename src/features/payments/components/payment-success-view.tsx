@@ -31,14 +31,20 @@ function orderState(order: PaymentRecord, now = Date.now()) {
   const start = formatSeoulDate(order.periodStart, "longDateTime");
   const end = formatSeoulDate(order.periodEnd, "longDateTime");
   if (order.status === "refunded") {
-    return { kind: "refunded" as const, text: `이 결제는 환불되었습니다(${formatWon(order.refundedAmount)}). 결제로 이용하던 기간은 종료되었습니다.` };
+    return {
+      kind: "refunded" as const,
+      text: `이 결제는 환불되었습니다(${formatWon(order.refundedAmount)}). 결제로 이용하던 기간은 종료되었습니다.`,
+    };
   }
   const startsLater = order.periodStart && new Date(order.periodStart).getTime() > now;
   const ended = order.periodEnd && new Date(order.periodEnd).getTime() <= now;
   const partial = order.status === "partially_refunded" ? ` (${formatWon(order.refundedAmount)} 부분 환불됨)` : "";
   if (ended) return { kind: "ended" as const, text: `이 결제로 이용한 ${order.planName} 플랜 기간은 ${end}에 끝났습니다.${partial}` };
   if (startsLater) {
-    return { kind: "later" as const, text: `${order.planName} 플랜은 ${start}부터 ${end}까지 적용됩니다. 그때까지는 현재 플랜을 그대로 이용합니다.${partial}` };
+    return {
+      kind: "later" as const,
+      text: `${order.planName} 플랜은 ${start}부터 ${end}까지 적용됩니다. 그때까지는 현재 플랜을 그대로 이용합니다.${partial}`,
+    };
   }
   return { kind: "active" as const, text: `구독이 활성화되었습니다. ${order.planName} 플랜을 ${end}까지 이용할 수 있습니다.${partial}` };
 }
@@ -54,8 +60,7 @@ export function PaymentSuccessView({ supportEmail }: { supportEmail: string }) {
     if (!query || started.current) return;
     started.current = true;
     confirm.mutate(query, {
-      onError: (error) =>
-        notifyFailure(TOAST.payment.confirmFailTitle, errorMessage(error, TOAST.payment.confirmFailDefault)),
+      onError: (error) => notifyFailure(TOAST.payment.confirmFailTitle, errorMessage(error, TOAST.payment.confirmFailDefault)),
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -108,24 +113,39 @@ export function PaymentSuccessView({ supportEmail }: { supportEmail: string }) {
                 <CircleCheck className="size-14 text-success" aria-hidden="true" />
               )}
               <h1 className="text-2xl font-bold">
-                {state.kind === "refunded" ? "환불된 결제입니다" : state.kind === "ended" ? "이용 기간이 끝난 결제입니다" : "결제가 완료되었습니다!"}
+                {state.kind === "refunded"
+                  ? "환불된 결제입니다"
+                  : state.kind === "ended"
+                    ? "이용 기간이 끝난 결제입니다"
+                    : "결제가 완료되었습니다!"}
               </h1>
-              <p className="text-base-content/80" data-testid="payment-state">{state.text}</p>
+              <p className="text-base-content/80" data-testid="payment-state">
+                {state.text}
+              </p>
               <dl className="grid w-full grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-box bg-base-200 p-4 text-left text-sm">
                 <dt className="text-base-content/70">주문번호</dt>
-                <dd className="break-all font-mono" data-testid="summary-order-id">{record.orderId}</dd>
+                <dd className="break-all font-mono" data-testid="summary-order-id">
+                  {record.orderId}
+                </dd>
                 <dt className="text-base-content/70">상품명</dt>
                 <dd data-testid="summary-order-name">{record.orderName}</dd>
                 <dt className="text-base-content/70">결제수단</dt>
                 <dd data-testid="summary-method">{record.method ?? "-"}</dd>
                 <dt className="text-base-content/70">결제금액</dt>
-                <dd className="font-semibold" data-testid="summary-amount">{formatWon(record.amount)}</dd>
+                <dd className="font-semibold" data-testid="summary-amount">
+                  {formatWon(record.amount)}
+                </dd>
                 <dt className="text-base-content/70">상태</dt>
                 <dd data-testid="summary-status">{PAYMENT_STATUS_LABELS[record.status]}</dd>
               </dl>
               <div className="flex flex-wrap justify-center gap-2">
                 {record.receiptUrl && (
-                  <a href={record.receiptUrl} target="_blank" rel="noreferrer noopener" className={buttonClass({ variant: "ghost", size: "sm" })}>
+                  <a
+                    href={record.receiptUrl}
+                    target="_blank"
+                    rel="noreferrer noopener"
+                    className={buttonClass({ variant: "ghost", size: "sm" })}
+                  >
                     <Receipt className="size-4" aria-hidden="true" />
                     영수증 보기
                   </a>

@@ -61,7 +61,10 @@ export function useTossWidget({ clientKey, customerKey, amount, methodsSelector,
           widgets.renderPaymentMethods({ selector: methodsSelector, variantKey: "DEFAULT" }),
           widgets.renderAgreement({ selector: agreementSelector, variantKey: "AGREEMENT" }),
         ]);
-        destroyers.push(() => methods.destroy(), () => agreement.destroy());
+        destroyers.push(
+          () => methods.destroy(),
+          () => agreement.destroy(),
+        );
         if (cancelled) {
           for (const destroy of destroyers) destroy().catch(() => undefined);
           return;

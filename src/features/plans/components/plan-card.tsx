@@ -23,7 +23,7 @@ export interface PlanCardProps {
 
 export function PlanCard({ plan, isCurrent, highlighted, blockedLabel, actionLabel, note, busy, onSelect }: PlanCardProps) {
   const free = plan.price === 0;
-  const label = isCurrent ? "현재 플랜" : blockedLabel ?? actionLabel ?? (free ? "무료로 시작하기" : "선택하기");
+  const label = isCurrent ? "현재 플랜" : (blockedLabel ?? actionLabel ?? (free ? "무료로 시작하기" : "선택하기"));
   return (
     <Card
       data-testid={`plan-card-${plan.id}`}
@@ -34,8 +34,16 @@ export function PlanCard({ plan, isCurrent, highlighted, blockedLabel, actionLab
         <div className="flex min-h-7 items-start justify-between gap-2">
           <h3 className="text-lg font-bold">{plan.name}</h3>
           <div className="flex gap-1">
-            {highlighted && !isCurrent && <Badge variant="primary" size="sm">추천</Badge>}
-            {isCurrent && <Badge variant="success" size="sm">이용 중</Badge>}
+            {highlighted && !isCurrent && (
+              <Badge variant="primary" size="sm">
+                추천
+              </Badge>
+            )}
+            {isCurrent && (
+              <Badge variant="success" size="sm">
+                이용 중
+              </Badge>
+            )}
           </div>
         </div>
         <p className="min-h-10 text-sm text-base-content/70">{plan.description}</p>
@@ -56,12 +64,17 @@ export function PlanCard({ plan, isCurrent, highlighted, blockedLabel, actionLab
                 <span className="ml-2 font-semibold text-error">50% 할인</span>
               </p>
               <p className="text-3xl font-extrabold whitespace-nowrap" data-testid="plan-price">
-                {formatWon(plan.price)}<span className="text-base font-medium text-base-content/70"> / 월</span>
+                {formatWon(plan.price)}
+                <span className="text-base font-medium text-base-content/70"> / 월</span>
               </p>
             </>
           )}
           <p className="mt-1 text-sm text-base-content/70">{monthlyQuotaLabel(plan.maxEssaysPerMonth)}</p>
-          {note && <p className="mt-1 text-xs text-base-content/70" data-testid="plan-note">{note}</p>}
+          {note && (
+            <p className="mt-1 text-xs text-base-content/70" data-testid="plan-note">
+              {note}
+            </p>
+          )}
         </div>
         <ul className="flex-1 space-y-2 text-sm">
           {plan.features.map((feature) => (

@@ -33,7 +33,6 @@ export interface PlanListProps {
   cancellingSchedule?: boolean;
 }
 
-
 function CurrentPlanLine({
   isGuest,
   usage,
@@ -46,7 +45,11 @@ function CurrentPlanLine({
   if (isGuest) {
     return (
       <p data-testid="current-plan-line" className="text-base-content/80">
-        게스트 무료 사용: <strong className="tabular-nums">{usage.usage.current}/{usage.usage.limit}</strong>회 (총 {usage.usage.limit}회, 매월 채워지지 않음)
+        게스트 무료 사용:{" "}
+        <strong className="tabular-nums">
+          {usage.usage.current}/{usage.usage.limit}
+        </strong>
+        회 (총 {usage.usage.limit}회, 매월 채워지지 않음)
       </p>
     );
   }
@@ -61,7 +64,11 @@ function CurrentPlanLine({
         </span>
         <SubscriptionStatusBadge status={sub?.status} />
         <span>
-          · 이번 달 사용량 <strong className="tabular-nums">{usage.usage.current}/{usage.usage.limit}</strong>회
+          · 이번 달 사용량{" "}
+          <strong className="tabular-nums">
+            {usage.usage.current}/{usage.usage.limit}
+          </strong>
+          회
         </span>
       </div>
       {sub?.status === "active" && end && (
@@ -137,8 +144,7 @@ export function PlanList(props: PlanListProps) {
         </div>
       )}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="plan-grid">
-        {isLoading &&
-          Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-96 w-full" />)}
+        {isLoading && Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-96 w-full" />)}
         {plans?.map((plan) => {
           const highlighted = upgradePlanId === plan.id;
           return (
@@ -148,9 +154,11 @@ export function PlanList(props: PlanListProps) {
                 isCurrent={!isGuest && currentPlanId === plan.id}
                 highlighted={highlighted}
                 actionLabel={isGuest ? "회원가입하고 계속하기" : null}
-                note={isGuest && plan.price === 0
-                  ? `게스트는 총 ${GUEST_FREE_USES}회 무료(매월 채워지지 않음) · 회원가입하면 이 체험판을 이용합니다`
-                  : null}
+                note={
+                  isGuest && plan.price === 0
+                    ? `게스트는 총 ${GUEST_FREE_USES}회 무료(매월 채워지지 않음) · 회원가입하면 이 체험판을 이용합니다`
+                    : null
+                }
                 busy={busyPlanId === plan.id}
                 onSelect={isGuest ? () => setConvertOpen(true) : onSelect}
               />

@@ -18,9 +18,7 @@ export function useDeleteSubmission() {
   return useMutation({
     mutationFn: deleteSubmission,
     onSuccess: (_data, { sessionId, submissionId }) => {
-      queryClient.setQueryData<Submission[]>(sessionKeys.submissions(sessionId), (cur) =>
-        cur?.filter((s) => s.id !== submissionId),
-      );
+      queryClient.setQueryData<Submission[]>(sessionKeys.submissions(sessionId), (cur) => cur?.filter((s) => s.id !== submissionId));
       queryClient.removeQueries({ queryKey: sessionKeys.report(submissionId) });
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: sessionKeys.submissions(sessionId) }),

@@ -39,12 +39,26 @@ export function editSummary(e: ResultEdit): string {
   return "수정";
 }
 
-export function AiOriginalDialog({ open, onOpenChange, report }: { open: boolean; onOpenChange: (open: boolean) => void; report: ReviewedReport }) {
+export function AiOriginalDialog({
+  open,
+  onOpenChange,
+  report,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  report: ReviewedReport;
+}) {
   // A report from before teacher review has no `original`: the report is the original then.
   const o = report.original ?? report;
   const edits = report.edits ?? [];
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="AI 원안 보기" description="선생님이 수정하기 전, 채점기가 만든 원래 결과입니다." className="max-w-3xl">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="AI 원안 보기"
+      description="선생님이 수정하기 전, 채점기가 만든 원래 결과입니다."
+      className="max-w-3xl"
+    >
       <div className="mt-4 flex flex-col gap-4" data-testid="ai-original">
         <p className="text-lg font-bold" data-testid="ai-original-total">
           원래 총점: {formatScore(o.overallScore)}/{formatScore(o.maxScore)}점
@@ -60,7 +74,8 @@ export function AiOriginalDialog({ open, onOpenChange, report }: { open: boolean
             <ul className="flex flex-col gap-1 text-sm" data-testid="edit-log">
               {edits.map((e) => (
                 <li key={e.id}>
-                  {formatReportDate(e.at)} · {e.by ?? (e.field === "earlierEdits" ? "자동 정리" : "알 수 없음")} · {editFieldLabel(e.field)}: {editSummary(e)}
+                  {formatReportDate(e.at)} · {e.by ?? (e.field === "earlierEdits" ? "자동 정리" : "알 수 없음")} · {editFieldLabel(e.field)}
+                  : {editSummary(e)}
                 </li>
               ))}
             </ul>

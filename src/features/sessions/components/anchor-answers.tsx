@@ -92,7 +92,10 @@ export function AnchorAnswers({ session }: { session: AnalysisSession | null }) 
                 onClick={() =>
                   remove.mutate(
                     { sessionId, anchorId: a.id },
-                    { onError: (e) => notify({ title: "기준 답안을 삭제하지 못했습니다", description: errorText(e), variant: "destructive" }) },
+                    {
+                      onError: (e) =>
+                        notify({ title: "기준 답안을 삭제하지 못했습니다", description: errorText(e), variant: "destructive" }),
+                    },
                   )
                 }
               >
@@ -132,7 +135,15 @@ export function AnchorAnswers({ session }: { session: AnalysisSession | null }) 
           <div className="grid gap-3 sm:grid-cols-2 md:grid-cols-4">
             <div className="space-y-1">
               <Label htmlFor={`${ids}-total`}>총점{data ? ` (만점 ${fmt(data.rubric.reduce((s, c) => s + c.maxScore, 0))}점)` : ""}</Label>
-              <Input id={`${ids}-total`} type="number" inputMode="decimal" step="0.1" min="0" value={total} onChange={(e) => setTotal(e.target.value)} />
+              <Input
+                id={`${ids}-total`}
+                type="number"
+                inputMode="decimal"
+                step="0.1"
+                min="0"
+                value={total}
+                onChange={(e) => setTotal(e.target.value)}
+              />
             </div>
             {data?.rubric.map((c, i) => (
               <div key={c.name} className="space-y-1">

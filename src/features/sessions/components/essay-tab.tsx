@@ -304,7 +304,13 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
             </Badge>
           )}
           <Button className="w-full sm:ml-auto sm:w-auto" onClick={submit} disabled={busy} loading={busy}>
-            {busy ? (submitBatch.isPending && batchProgress ? batchProgressLabel(batchProgress) : "분석 중...") : multi ? "AI 여러 답안 첨삭 시작" : "AI 첨삭 시작"}
+            {busy
+              ? submitBatch.isPending && batchProgress
+                ? batchProgressLabel(batchProgress)
+                : "분석 중..."
+              : multi
+                ? "AI 여러 답안 첨삭 시작"
+                : "AI 첨삭 시작"}
           </Button>
         </div>
       </CardBody>

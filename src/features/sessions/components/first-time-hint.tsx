@@ -25,7 +25,11 @@ export function FirstTimeHint({ id, title, children }: { id: "setup" | "essay"; 
     }
   };
   return (
-    <aside className="flex gap-3 rounded-box border border-primary/25 bg-primary/5 p-4 text-sm" aria-label={title} data-testid={`hint-${id}`}>
+    <aside
+      className="flex gap-3 rounded-box border border-primary/25 bg-primary/5 p-4 text-sm"
+      aria-label={title}
+      data-testid={`hint-${id}`}
+    >
       <Lightbulb className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{title}</p>

@@ -62,12 +62,7 @@ export function ReportView({ submissionId, onBack, onPrev, onNext }: ReportViewP
               <Printer className="size-4" aria-hidden="true" />
               인쇄 / PDF 저장
             </Button>
-            <Button
-              variant="primary"
-              onClick={() => download(submissionId)}
-              loading={pendingId === submissionId}
-              disabled={!report.data}
-            >
+            <Button variant="primary" onClick={() => download(submissionId)} loading={pendingId === submissionId} disabled={!report.data}>
               <Download className="size-4" aria-hidden="true" />
               전체 리포트 다운로드
             </Button>
@@ -115,9 +110,7 @@ export function GraderNotice({ report }: { report: ReportData }) {
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant={offline ? "warning" : "info"}>{offline ? "오프라인 분석" : "AI 채점"}</Badge>
           <span>{report.graderLabel}</span>
-          {anchorsUsedText(report.anchorsUsed) && (
-            <span data-testid="report-anchors">· {anchorsUsedText(report.anchorsUsed)}</span>
-          )}
+          {anchorsUsedText(report.anchorsUsed) && <span data-testid="report-anchors">· {anchorsUsedText(report.anchorsUsed)}</span>}
         </div>
       </div>
       {(report as { regrading?: boolean }).regrading && (

@@ -150,9 +150,7 @@ export function ResultsTable({ submissions, onView }: ResultsTableProps) {
         region="학생별 결과 표 (가로로 스크롤)"
         className="table-sm"
         caption={
-          <caption className="sr-only">
-            학생별 채점 결과. 열 제목의 버튼으로 정렬하고, 완료된 답안은 이름을 눌러 리포트를 엽니다.
-          </caption>
+          <caption className="sr-only">학생별 채점 결과. 열 제목의 버튼으로 정렬하고, 완료된 답안은 이름을 눌러 리포트를 엽니다.</caption>
         }
         head={table.getHeaderGroups().map((group) => (
           <tr key={group.id}>

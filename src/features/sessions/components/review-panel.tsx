@@ -42,7 +42,15 @@ function toDraft(r: ReviewedReport): Draft {
     improvementAreas: [...r.improvementAreas],
     detailedFeedback: r.detailedFeedback,
     suggestions: [...r.suggestions],
-    annotations: r.annotations.map(({ start, end, quote, kind, category, comment, rewrite }) => ({ start, end, quote, kind, category, comment, rewrite })),
+    annotations: r.annotations.map(({ start, end, quote, kind, category, comment, rewrite }) => ({
+      start,
+      end,
+      quote,
+      kind,
+      category,
+      comment,
+      rewrite,
+    })),
   };
 }
 
@@ -62,7 +70,17 @@ export function selectionOffsets(container: HTMLElement, answer: string): { star
   return end > start && end <= answer.length ? { start, end } : null;
 }
 
-function ListEditor({ label, testId, items, onChange }: { label: string; testId: string; items: string[]; onChange: (items: string[]) => void }) {
+function ListEditor({
+  label,
+  testId,
+  items,
+  onChange,
+}: {
+  label: string;
+  testId: string;
+  items: string[];
+  onChange: (items: string[]) => void;
+}) {
   return (
     <fieldset className="flex flex-col gap-2" data-testid={testId}>
       <legend className="mb-1 font-semibold">{label}</legend>
@@ -74,7 +92,12 @@ function ListEditor({ label, testId, items, onChange }: { label: string; testId:
             maxLength={REVIEW_LIMITS.itemChars}
             onChange={(e) => onChange(items.map((x, j) => (j === i ? e.target.value : x)))}
           />
-          <Button variant="ghost" size="sm" aria-label={`${label} ${i + 1} ${REVIEW_TEXT.remove}`} onClick={() => onChange(items.filter((_, j) => j !== i))}>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`${label} ${i + 1} ${REVIEW_TEXT.remove}`}
+            onClick={() => onChange(items.filter((_, j) => j !== i))}
+          >
             <Trash2 className="size-4" aria-hidden="true" />
           </Button>
         </div>
@@ -89,21 +112,35 @@ function ListEditor({ label, testId, items, onChange }: { label: string; testId:
   );
 }
 
-function EssayWithMarks({ answer, annotations, containerRef }: { answer: string; annotations: ReviewAnnotationInput[]; containerRef: React.RefObject<HTMLDivElement | null> }) {
+function EssayWithMarks({
+  answer,
+  annotations,
+  containerRef,
+}: {
+  answer: string;
+  annotations: ReviewAnnotationInput[];
+  containerRef: React.RefObject<HTMLDivElement | null>;
+}) {
   const parts: React.ReactNode[] = [];
   let at = 0;
-  [...annotations].sort((a, b) => a.start - b.start).forEach((a, i) => {
-    if (a.start > at) parts.push(answer.slice(at, a.start));
-    parts.push(
-      <mark key={i} className="rounded bg-warning/30" title={a.comment}>
-        {answer.slice(a.start, a.end)}
-      </mark>,
-    );
-    at = a.end;
-  });
+  [...annotations]
+    .sort((a, b) => a.start - b.start)
+    .forEach((a, i) => {
+      if (a.start > at) parts.push(answer.slice(at, a.start));
+      parts.push(
+        <mark key={i} className="rounded bg-warning/30" title={a.comment}>
+          {answer.slice(a.start, a.end)}
+        </mark>,
+      );
+      at = a.end;
+    });
   if (at < answer.length) parts.push(answer.slice(at));
   return (
-    <div ref={containerRef} className="max-h-96 overflow-auto whitespace-pre-wrap rounded border border-base-300 p-3 leading-relaxed" data-testid="review-essay">
+    <div
+      ref={containerRef}
+      className="max-h-96 overflow-auto whitespace-pre-wrap rounded border border-base-300 p-3 leading-relaxed"
+      data-testid="review-essay"
+    >
       {parts}
     </div>
   );
@@ -120,7 +157,10 @@ export function ReviewPanel({ submissionId, report, onClose }: { submissionId: s
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const setAnnotation = (i: number, patch: Partial<ReviewAnnotationInput>) =>
-    set("annotations", draft.annotations.map((a, j) => (j === i ? { ...a, ...patch } : a)));
+    set(
+      "annotations",
+      draft.annotations.map((a, j) => (j === i ? { ...a, ...patch } : a)),
+    );
 
   function pickSelection() {
     setSelectionError(null);
@@ -132,10 +172,21 @@ export function ReviewPanel({ submissionId, report, onClose }: { submissionId: s
     if (at.end - at.start > REVIEW_LIMITS.quoteChars) return setSelectionError(REVIEW_TEXT.tooLong);
     if (draft.annotations.some((a) => at.start < a.end && a.start < at.end)) return setSelectionError(REVIEW_TEXT.overlap);
     setPending(at);
-    set("annotations", [
-      ...draft.annotations,
-      { start: at.start, end: at.end, quote: report.answer.slice(at.start, at.end), kind: "고칠 점" as AnnotationKind, category: categoryNames[0] ?? "", comment: "", rewrite: null },
-    ].sort((a, b) => a.start - b.start));
+    set(
+      "annotations",
+      [
+        ...draft.annotations,
+        {
+          start: at.start,
+          end: at.end,
+          quote: report.answer.slice(at.start, at.end),
+          kind: "고칠 점" as AnnotationKind,
+          category: categoryNames[0] ?? "",
+          comment: "",
+          rewrite: null,
+        },
+      ].sort((a, b) => a.start - b.start),
+    );
   }
 
   async function onSave() {
@@ -196,7 +247,12 @@ export function ReviewPanel({ submissionId, report, onClose }: { submissionId: s
                     value={Number.isFinite(c.score) ? c.score : ""}
                     invalid={!(c.score >= 0 && c.score <= max)}
                     onChange={(e) =>
-                      set("categories", draft.categories.map((x, j) => (j === i ? { ...x, score: e.target.value === "" ? Number.NaN : Number(e.target.value) } : x)))
+                      set(
+                        "categories",
+                        draft.categories.map((x, j) =>
+                          j === i ? { ...x, score: e.target.value === "" ? Number.NaN : Number(e.target.value) } : x,
+                        ),
+                      )
                     }
                   />
                   <span className="text-sm text-base-content/70">/ {formatScore(max)}점</span>
@@ -206,7 +262,12 @@ export function ReviewPanel({ submissionId, report, onClose }: { submissionId: s
                   rows={2}
                   maxLength={REVIEW_LIMITS.feedbackChars}
                   value={c.feedback}
-                  onChange={(e) => set("categories", draft.categories.map((x, j) => (j === i ? { ...x, feedback: e.target.value } : x)))}
+                  onChange={(e) =>
+                    set(
+                      "categories",
+                      draft.categories.map((x, j) => (j === i ? { ...x, feedback: e.target.value } : x)),
+                    )
+                  }
                 />
               </div>
             );
@@ -214,17 +275,33 @@ export function ReviewPanel({ submissionId, report, onClose }: { submissionId: s
         </fieldset>
 
         <ListEditor label="우수한 점" testId="review-strengths" items={draft.strengths} onChange={(v) => set("strengths", v)} />
-        <ListEditor label="개선이 필요한 점" testId="review-improvements" items={draft.improvementAreas} onChange={(v) => set("improvementAreas", v)} />
+        <ListEditor
+          label="개선이 필요한 점"
+          testId="review-improvements"
+          items={draft.improvementAreas}
+          onChange={(v) => set("improvementAreas", v)}
+        />
         <label className="flex flex-col gap-2">
           <span className="font-semibold">{REPORT_SECTIONS.feedback}</span>
-          <Textarea rows={5} maxLength={REVIEW_LIMITS.detailedFeedbackChars} value={draft.detailedFeedback} onChange={(e) => set("detailedFeedback", e.target.value)} />
+          <Textarea
+            rows={5}
+            maxLength={REVIEW_LIMITS.detailedFeedbackChars}
+            value={draft.detailedFeedback}
+            onChange={(e) => set("detailedFeedback", e.target.value)}
+          />
         </label>
         <ListEditor label="향후 개선 방안" testId="review-suggestions" items={draft.suggestions} onChange={(v) => set("suggestions", v)} />
 
         <section className="flex flex-col gap-3" data-testid="review-annotations">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h4 className="font-semibold">첨삭 표시</h4>
-            <Button variant="outline" size="sm" onMouseDown={(e) => e.preventDefault()} onClick={pickSelection} disabled={draft.annotations.length >= REVIEW_LIMITS.annotations}>
+            <Button
+              variant="outline"
+              size="sm"
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={pickSelection}
+              disabled={draft.annotations.length >= REVIEW_LIMITS.annotations}
+            >
               <Plus className="size-4" aria-hidden="true" />
               {REVIEW_TEXT.addAnnotation}
             </Button>
@@ -238,11 +315,25 @@ export function ReviewPanel({ submissionId, report, onClose }: { submissionId: s
           <EssayWithMarks answer={report.answer} annotations={draft.annotations} containerRef={essayRef} />
           <ol className="flex flex-col gap-3">
             {draft.annotations.map((a, i) => (
-              <li key={`${a.start}-${a.end}`} className="flex flex-col gap-2 rounded border border-base-300 p-3" data-new={pending?.start === a.start || undefined}>
+              <li
+                key={`${a.start}-${a.end}`}
+                className="flex flex-col gap-2 rounded border border-base-300 p-3"
+                data-new={pending?.start === a.start || undefined}
+              >
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="badge badge-ghost">{i + 1}</span>
                   <q className="flex-1 text-sm">{a.quote}</q>
-                  <Button variant="ghost" size="sm" aria-label={`첨삭 ${i + 1} ${REVIEW_TEXT.remove}`} onClick={() => set("annotations", draft.annotations.filter((_, j) => j !== i))}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`첨삭 ${i + 1} ${REVIEW_TEXT.remove}`}
+                    onClick={() =>
+                      set(
+                        "annotations",
+                        draft.annotations.filter((_, j) => j !== i),
+                      )
+                    }
+                  >
                     <Trash2 className="size-4" aria-hidden="true" />
                   </Button>
                 </div>
@@ -251,13 +342,33 @@ export function ReviewPanel({ submissionId, report, onClose }: { submissionId: s
                     aria-label={`첨삭 ${i + 1} 종류`}
                     value={a.kind}
                     options={ANNOTATION_KINDS.map((k) => ({ value: k, label: k }))}
-                    onChange={(e) => setAnnotation(i, { kind: e.target.value as AnnotationKind, rewrite: e.target.value === "고칠 점" ? a.rewrite : null })}
+                    onChange={(e) =>
+                      setAnnotation(i, { kind: e.target.value as AnnotationKind, rewrite: e.target.value === "고칠 점" ? a.rewrite : null })
+                    }
                   />
-                  <Select aria-label={`첨삭 ${i + 1} 평가 항목`} value={a.category} options={categoryNames.map((n) => ({ value: n, label: n }))} onChange={(e) => setAnnotation(i, { category: e.target.value })} />
+                  <Select
+                    aria-label={`첨삭 ${i + 1} 평가 항목`}
+                    value={a.category}
+                    options={categoryNames.map((n) => ({ value: n, label: n }))}
+                    onChange={(e) => setAnnotation(i, { category: e.target.value })}
+                  />
                 </div>
-                <Textarea aria-label={`첨삭 ${i + 1} ${REVIEW_TEXT.comment}`} placeholder={REVIEW_TEXT.comment} rows={2} maxLength={REVIEW_LIMITS.commentChars} value={a.comment} onChange={(e) => setAnnotation(i, { comment: e.target.value })} />
+                <Textarea
+                  aria-label={`첨삭 ${i + 1} ${REVIEW_TEXT.comment}`}
+                  placeholder={REVIEW_TEXT.comment}
+                  rows={2}
+                  maxLength={REVIEW_LIMITS.commentChars}
+                  value={a.comment}
+                  onChange={(e) => setAnnotation(i, { comment: e.target.value })}
+                />
                 {a.kind === "고칠 점" && (
-                  <Input aria-label={`첨삭 ${i + 1} ${REVIEW_TEXT.rewrite}`} placeholder={REVIEW_TEXT.rewrite} maxLength={REVIEW_LIMITS.rewriteChars} value={a.rewrite ?? ""} onChange={(e) => setAnnotation(i, { rewrite: e.target.value || null })} />
+                  <Input
+                    aria-label={`첨삭 ${i + 1} ${REVIEW_TEXT.rewrite}`}
+                    placeholder={REVIEW_TEXT.rewrite}
+                    maxLength={REVIEW_LIMITS.rewriteChars}
+                    value={a.rewrite ?? ""}
+                    onChange={(e) => setAnnotation(i, { rewrite: e.target.value || null })}
+                  />
                 )}
               </li>
             ))}

@@ -28,7 +28,17 @@ export function ReviewBadge({ report }: { report: Pick<ReviewedReport, "reviewed
   );
 }
 
-export function ReviewToolbar({ submissionId, report, editing, onEdit }: { submissionId: string; report: ReviewedReport; editing: boolean; onEdit: () => void }) {
+export function ReviewToolbar({
+  submissionId,
+  report,
+  editing,
+  onEdit,
+}: {
+  submissionId: string;
+  report: ReviewedReport;
+  editing: boolean;
+  onEdit: () => void;
+}) {
   const [originalOpen, setOriginalOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
   const complete = useCompleteReview(submissionId);
@@ -54,7 +64,8 @@ export function ReviewToolbar({ submissionId, report, editing, onEdit }: { submi
               onClick={() =>
                 complete.mutate(undefined, {
                   onSuccess: () => notify({ title: "검토 완료로 표시했습니다." }),
-                  onError: (e) => notify({ title: "검토 완료로 표시하지 못했습니다.", description: errorMessage(e, ""), variant: "destructive" }),
+                  onError: (e) =>
+                    notify({ title: "검토 완료로 표시하지 못했습니다.", description: errorMessage(e, ""), variant: "destructive" }),
                 })
               }
             >

@@ -21,9 +21,7 @@ export function SessionCard({ session, onDelete }: { session: AnalysisSession; o
           <FileText className="size-4 shrink-0" aria-hidden="true" />
           <span className="truncate">{session.title ?? session.promptFilename ?? "논술 문제"}</span>
         </h3>
-        {session.criteriaFilename && (
-          <p className="truncate text-sm text-base-content/70">기준: {session.criteriaFilename}</p>
-        )}
+        {session.criteriaFilename && <p className="truncate text-sm text-base-content/70">기준: {session.criteriaFilename}</p>}
         <p className="text-xs text-base-content/70">{formatDate(session.createdAt)}</p>
         <div className="flex flex-wrap gap-2">
           <Badge variant="outline">전체 {total}건</Badge>

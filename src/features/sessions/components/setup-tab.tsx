@@ -152,11 +152,7 @@ export function SetupTab({ session, onCreated, onNext, onUsageExceeded }: SetupT
         />
         {session && <SetupReview key={session.id} session={session} />}
         {listed.length > 0 && (
-          <div
-            role="note"
-            className="flex gap-3 rounded-box border border-info/30 bg-info/10 p-4 text-sm"
-            aria-label="업로드된 파일"
-          >
+          <div role="note" className="flex gap-3 rounded-box border border-info/30 bg-info/10 p-4 text-sm" aria-label="업로드된 파일">
             <Info className="mt-0.5 size-5 shrink-0 text-info" aria-hidden="true" />
             <div className="min-w-0">
               <p className="font-semibold">업로드된 파일</p>

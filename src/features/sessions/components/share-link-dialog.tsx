@@ -16,7 +16,15 @@ export function shareUrl(share: Pick<CreatedShare, "url" | "token">): string {
   return /^https?:\/\//.test(share.url) ? share.url : `${window.location.origin}/r/${share.token}`;
 }
 
-export function ShareLinkDialog({ open, onOpenChange, submissionId }: { open: boolean; onOpenChange: (open: boolean) => void; submissionId: string }) {
+export function ShareLinkDialog({
+  open,
+  onOpenChange,
+  submissionId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  submissionId: string;
+}) {
   const [days, setDays] = useState<number>(REVIEW_LIMITS.shareDefaultDays);
   const [created, setCreated] = useState<CreatedShare | null>(null);
   const shares = useShares(submissionId, open);
@@ -71,12 +79,25 @@ export function ShareLinkDialog({ open, onOpenChange, submissionId }: { open: bo
         {!daysValid && <p className="text-sm text-error">{REVIEW_MESSAGES.shareDays}</p>}
         {created && (
           <div className="flex flex-col gap-2 rounded bg-base-200 p-3">
-            <p className="text-sm">이 주소는 지금만 볼 수 있습니다. 복사해서 학생에게 보내 주세요. ({formatReportDate(created.expiresAt)}까지)</p>
+            <p className="text-sm">
+              이 주소는 지금만 볼 수 있습니다. 복사해서 학생에게 보내 주세요. ({formatReportDate(created.expiresAt)}까지)
+            </p>
             <div className="flex gap-2">
-              <Input readOnly value={shareUrl(created)} data-testid="share-url" aria-label="학생 링크" onFocus={(e) => e.currentTarget.select()} />
+              <Input
+                readOnly
+                value={shareUrl(created)}
+                data-testid="share-url"
+                aria-label="학생 링크"
+                onFocus={(e) => e.currentTarget.select()}
+              />
               <Button
                 variant="outline"
-                onClick={() => navigator.clipboard?.writeText(shareUrl(created)).then(() => notify({ title: "링크를 복사했습니다." }), () => {})}
+                onClick={() =>
+                  navigator.clipboard?.writeText(shareUrl(created)).then(
+                    () => notify({ title: "링크를 복사했습니다." }),
+                    () => {},
+                  )
+                }
               >
                 <Copy className="size-4" aria-hidden="true" />
                 복사
@@ -91,10 +112,17 @@ export function ShareLinkDialog({ open, onOpenChange, submissionId }: { open: bo
               {shares.data.map((s) => (
                 <li key={s.id} className="flex flex-wrap items-center justify-between gap-2">
                   <span>
-                    {formatReportDate(s.createdAt)} 생성 · {s.revokedAt ? "취소됨" : s.active ? `${formatReportDate(s.expiresAt)}까지` : "만료됨"}
+                    {formatReportDate(s.createdAt)} 생성 ·{" "}
+                    {s.revokedAt ? "취소됨" : s.active ? `${formatReportDate(s.expiresAt)}까지` : "만료됨"}
                   </span>
                   {s.active && (
-                    <Button variant="ghost" size="sm" onClick={() => onRevoke(s.id)} loading={revoke.isPending && revoke.variables === s.id} data-testid="share-revoke">
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => onRevoke(s.id)}
+                      loading={revoke.isPending && revoke.variables === s.id}
+                      data-testid="share-revoke"
+                    >
                       <Trash2 className="size-4" aria-hidden="true" />
                       링크 취소
                     </Button>

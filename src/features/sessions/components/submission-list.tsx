@@ -6,13 +6,7 @@ import { Progress } from "@/components/ui/progress";
 import type { Submission } from "@shared/types.ts";
 import { RegradeButton } from "@/features/sessions/components/regrade-button";
 import { SESSION_MESSAGES } from "@/features/sessions/messages";
-import {
-  displayStudent,
-  essayPreview,
-  feedbackText,
-  formatSubmitTime,
-  STATUS_LABELS,
-} from "@/features/sessions/utils/submission-stats";
+import { displayStudent, essayPreview, feedbackText, formatSubmitTime, STATUS_LABELS } from "@/features/sessions/utils/submission-stats";
 
 export const STATUS_VARIANTS: Record<Submission["status"], BadgeVariant> = {
   pending: "ghost",
@@ -124,9 +118,7 @@ export function SubmissionList({
               )}
             </div>
           )}
-          <p className="mt-1 text-sm text-base-content/70">
-            {s.essay ? essayPreview(s.essay) : s.essayFilename ?? ""}
-          </p>
+          <p className="mt-1 text-sm text-base-content/70">{s.essay ? essayPreview(s.essay) : (s.essayFilename ?? "")}</p>
           {(s.status === "completed" || s.regrading) && (onView || onDownload || onRegrade) && (
             <div className="mt-2 flex flex-wrap gap-2">
               {onView && (
@@ -139,9 +131,7 @@ export function SubmissionList({
                   다운로드
                 </Button>
               )}
-              {onRegrade && s.status === "completed" && (
-                <RegradeButton submission={s} onRegrade={onRegrade} busy={regradingId === s.id} />
-              )}
+              {onRegrade && s.status === "completed" && <RegradeButton submission={s} onRegrade={onRegrade} busy={regradingId === s.id} />}
             </div>
           )}
           {renderExtra?.(s)}

@@ -15,12 +15,7 @@ export function UploadedFileList({ items, onRemove }: { items: EssayFileItem[]; 
             </span>
             <span className="shrink-0 text-base-content/70 tabular-nums">({formatKb(item.file.size)})</span>
           </span>
-          <button
-            type="button"
-            className="btn btn-ghost btn-xs"
-            aria-label={`${item.file.name} 삭제`}
-            onClick={() => onRemove(item.key)}
-          >
+          <button type="button" className="btn btn-ghost btn-xs" aria-label={`${item.file.name} 삭제`} onClick={() => onRemove(item.key)}>
             <X className="size-4" aria-hidden="true" />
           </button>
         </li>

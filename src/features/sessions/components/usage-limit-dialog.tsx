@@ -32,11 +32,13 @@ export function UsageLimitDialog({ open, data, onOpenChange }: UsageLimitDialogP
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={data?.freeLimitReached
-        ? "오늘의 무료 사용 한도 초과"
-        : guest
-        ? `게스트 무료 ${info?.limit ?? ""}회를 모두 사용했습니다`
-        : "사용 한도 초과"}
+      title={
+        data?.freeLimitReached
+          ? "오늘의 무료 사용 한도 초과"
+          : guest
+            ? `게스트 무료 ${info?.limit ?? ""}회를 모두 사용했습니다`
+            : "사용 한도 초과"
+      }
       description={data?.message ?? DEFAULT_USAGE_LIMIT_MESSAGE}
       footer={
         <>
@@ -45,7 +47,9 @@ export function UsageLimitDialog({ open, data, onOpenChange }: UsageLimitDialogP
           </Button>
           {guest ? (
             <>
-              <Button variant="outline" onClick={() => goToPlans(options[0]?.id)}>모든 플랜 보기</Button>
+              <Button variant="outline" onClick={() => goToPlans(options[0]?.id)}>
+                모든 플랜 보기
+              </Button>
               <Button onClick={() => setConvertOpen(true)}>회원가입하고 계속하기</Button>
             </>
           ) : (
@@ -76,13 +80,7 @@ export function UsageLimitDialog({ open, data, onOpenChange }: UsageLimitDialogP
           회원가입하면 지금까지 만든 세션과 결과를 그대로 이어서 쓰고, 체험판과 아래 플랜을 이용할 수 있습니다.
         </p>
       )}
-      {convertOpen && (
-        <GuestConvertDialog
-          open
-          onOpenChange={setConvertOpen}
-          onConverted={() => onOpenChange(false)}
-        />
-      )}
+      {convertOpen && <GuestConvertDialog open onOpenChange={setConvertOpen} onConverted={() => onOpenChange(false)} />}
       {options.length > 0 && (
         <ul className="mt-4 space-y-2" aria-label="업그레이드 옵션">
           {options.map((option) => (
@@ -94,9 +92,7 @@ export function UsageLimitDialog({ open, data, onOpenChange }: UsageLimitDialogP
               >
                 <div className="flex items-center justify-between">
                   <span className="font-semibold">{option.name}</span>
-                  <span className="text-sm font-semibold text-primary">
-                    {formatWon(option.price)}/월
-                  </span>
+                  <span className="text-sm font-semibold text-primary">{formatWon(option.price)}/월</span>
                 </div>
                 <p className="text-sm text-base-content/70">{monthlyQuotaLabel(option.maxEssaysPerMonth)}</p>
                 <ul className="mt-1 list-inside list-disc text-xs text-base-content/70">

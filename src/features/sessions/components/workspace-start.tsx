@@ -8,7 +8,19 @@ import { notify } from "@/lib/notify";
 import { useCreateSampleSession } from "@/features/sessions/api/create-sample-session";
 import { ONBOARDING_MESSAGES as M } from "@/features/sessions/onboarding-messages";
 
-function StartOption({ icon, title, text, tone, children }: { icon: ReactNode; title: string; text: string; tone: string; children?: ReactNode }) {
+function StartOption({
+  icon,
+  title,
+  text,
+  tone,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  tone: string;
+  children?: ReactNode;
+}) {
   return (
     <div className={`flex flex-col gap-3 rounded-box p-4 ${tone}`}>
       <p className="flex items-center gap-2 font-semibold">
@@ -55,17 +67,31 @@ export function WorkspaceStart() {
   }, [wantsSample]);
 
   return (
-    <section aria-labelledby="workspace-start-title" className="mb-4 rounded-box border border-base-300 bg-base-100 p-5" data-testid="workspace-start">
+    <section
+      aria-labelledby="workspace-start-title"
+      className="mb-4 rounded-box border border-base-300 bg-base-100 p-5"
+      data-testid="workspace-start"
+    >
       <h2 id="workspace-start-title" className="text-lg font-semibold">
         {M.start.title}
       </h2>
       <div className="mt-4 grid gap-4 md:grid-cols-2">
-        <StartOption icon={<Sparkles className="size-4 text-primary" aria-hidden="true" />} title={M.start.sampleTitle} text={M.start.sampleText} tone="bg-primary/10">
+        <StartOption
+          icon={<Sparkles className="size-4 text-primary" aria-hidden="true" />}
+          title={M.start.sampleTitle}
+          text={M.start.sampleText}
+          tone="bg-primary/10"
+        >
           <Button className="mt-auto w-full sm:w-fit" onClick={start} loading={createSample.isPending}>
             {createSample.isPending ? M.start.sampleBusy : M.start.sampleButton}
           </Button>
         </StartOption>
-        <StartOption icon={<FileUp className="size-4 text-primary" aria-hidden="true" />} title={M.start.ownTitle} text={M.start.ownText} tone="bg-base-200" />
+        <StartOption
+          icon={<FileUp className="size-4 text-primary" aria-hidden="true" />}
+          title={M.start.ownTitle}
+          text={M.start.ownText}
+          tone="bg-base-200"
+        />
       </div>
     </section>
   );

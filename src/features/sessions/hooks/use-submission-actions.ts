@@ -56,8 +56,7 @@ export function useSubmissionActions(sessionId: string | null, onUsageExceeded: 
   const deleteSubmission = (submission: Submission) =>
     remove.mutateAsync({ sessionId: sessionId ?? submission.sessionId, submissionId: submission.id }).then(
       () => notify({ title: ACTION_MESSAGES.deleteTitle, description: ACTION_MESSAGES.deleteDescription }),
-      (error: unknown) =>
-        notifyFailure(ACTION_MESSAGES.deleteFailureTitle, errorMessage(error, ACTION_MESSAGES.deleteFailureDescription)),
+      (error: unknown) => notifyFailure(ACTION_MESSAGES.deleteFailureTitle, errorMessage(error, ACTION_MESSAGES.deleteFailureDescription)),
     );
 
   return {

@@ -80,7 +80,10 @@ export function recognizeImage(image: Blob, onProgress: (p: OcrProgress) => void
       onProgress({ message: "글자 인식 엔진을 불러오는 중입니다...", percent: 0 });
       const w = await getWorker();
       const { data } = await w.recognize(image);
-      return data.text.replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n").trim();
+      return data.text
+        .replace(/[ \t]+\n/g, "\n")
+        .replace(/\n{3,}/g, "\n\n")
+        .trim();
     } finally {
       listener = null;
       idleTimer = setTimeout(releaseOcr, IDLE_MS);

@@ -25,14 +25,19 @@ export interface ImageTextReviewProps {
 export function ImageTextReview({ entries, subject, disabled, onChange, onRetry }: ImageTextReviewProps) {
   if (entries.length === 0) return null;
   return (
-    <section className="space-y-3 rounded-box border border-warning/40 bg-warning/5 p-4" aria-label={OCR_MESSAGES.reviewTitle} data-testid="ocr-review">
+    <section
+      className="space-y-3 rounded-box border border-warning/40 bg-warning/5 p-4"
+      aria-label={OCR_MESSAGES.reviewTitle}
+      data-testid="ocr-review"
+    >
       <div>
         <h4 className="flex items-center gap-1.5 font-semibold">
           <ScanText className="size-4 text-warning" aria-hidden="true" />
           {OCR_MESSAGES.reviewTitle}
         </h4>
         <p className="text-xs text-base-content/70">
-          이미지의 글자를 이 브라우저에서 인식했습니다. 잘못 읽힌 글자를 고친 뒤 제출하세요. 제출하면 이 글이 {withParticle(subject, "ro")} 쓰입니다.
+          이미지의 글자를 이 브라우저에서 인식했습니다. 잘못 읽힌 글자를 고친 뒤 제출하세요. 제출하면 이 글이 {withParticle(subject, "ro")}{" "}
+          쓰입니다.
         </p>
       </div>
       <ul className="space-y-3">

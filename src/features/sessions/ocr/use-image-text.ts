@@ -2,9 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { OcrProgress } from "@/features/sessions/ocr/engine";
 
 export type ImageTextState =
-  | { status: "reading"; message: string; percent: number }
-  | { status: "done"; text: string }
-  | { status: "error"; message: string };
+  { status: "reading"; message: string; percent: number } | { status: "done"; text: string } | { status: "error"; message: string };
 
 export const OCR_MESSAGES = {
   failed: "이미지에서 글자를 읽지 못했습니다. 다시 시도하거나 내용을 직접 입력해 주세요.",
@@ -40,9 +38,7 @@ export function useImageText() {
       live.current.add(key);
       put(key, { status: "reading", message: "글자 인식을 준비하는 중입니다...", percent: 0 });
       loadEngine()
-        .then((engine) =>
-          engine.recognizeImage(image, (p: OcrProgress) => put(key, { status: "reading", ...p })),
-        )
+        .then((engine) => engine.recognizeImage(image, (p: OcrProgress) => put(key, { status: "reading", ...p })))
         .then(
           (text) => put(key, text.replace(/\s+/g, "") ? { status: "done", text } : { status: "error", message: OCR_MESSAGES.noText }),
           (err: unknown) => {

@@ -75,7 +75,7 @@ export function resultRows(submissions: readonly Submission[]): ResultRow[] {
       total: done ? s.result!.overallScore : null,
       maxScore: done ? s.result!.maxScore : null,
       scores: done ? Object.fromEntries((s.result!.categoryScores ?? []).map((c) => [c.name, c.score])) : {},
-      flags: done ? s.result!.flags ?? [] : [],
+      flags: done ? (s.result!.flags ?? []) : [],
       submission: s,
     };
   });
@@ -97,9 +97,7 @@ const normalize = (s: string) => s.normalize("NFC").toLocaleLowerCase("ko-KR").r
 export function filterResultRows(rows: readonly ResultRow[], query: string, status: StatusFilter): ResultRow[] {
   const q = normalize(query);
   return rows.filter(
-    (r) =>
-      (status === "all" || r.status === status) &&
-      (!q || normalize(r.name).includes(q) || normalize(r.studentId).includes(q)),
+    (r) => (status === "all" || r.status === status) && (!q || normalize(r.name).includes(q) || normalize(r.studentId).includes(q)),
   );
 }
 
@@ -223,9 +221,7 @@ export function classSummary(submissions: readonly Submission[], binCount = 10):
   const maxima = new Set(done.map((s) => s.result!.maxScore));
   const shared = maxima.size <= 1;
   const scaleMax = shared ? ([...maxima][0] ?? 100) : 100;
-  const totals = done.map((s) =>
-    shared ? s.result!.overallScore : round1((s.result!.overallScore / (s.result!.maxScore || 1)) * 100),
-  );
+  const totals = done.map((s) => (shared ? s.result!.overallScore : round1((s.result!.overallScore / (s.result!.maxScore || 1)) * 100)));
   const categories = resultCategories(done).map((c) => {
     const scores = done.flatMap((s) => (s.result!.categoryScores ?? []).filter((x) => x.name === c.name).map((x) => x.score));
     return { ...c, average: scores.length ? round1(scores.reduce((a, b) => a + b, 0) / scores.length) : 0, count: scores.length };

@@ -25,12 +25,7 @@ export function toItem(file: File): EssayFileItem {
  * docs/product.md#files: files of another type are refused; if existing + new would pass the plan's limit the files
  * are not added (upgrade notice) — except a first multi-file pick, which keeps the first maxFiles.
  */
-export function addEssayFiles(
-  existing: EssayFileItem[],
-  incoming: File[],
-  maxFiles: number,
-  extensions: readonly string[],
-): AddOutcome {
+export function addEssayFiles(existing: EssayFileItem[], incoming: File[], maxFiles: number, extensions: readonly string[]): AddOutcome {
   const rejected = incoming.filter((f) => !isAcceptedFilename(f.name, extensions));
   let accepted = incoming.filter((f) => isAcceptedFilename(f.name, extensions));
   if (accepted.length === 0) return { kind: "none", rejected };

@@ -130,8 +130,7 @@ export function usageLimitDataFrom(error: unknown): UsageLimitData {
   }));
   const body = apiErrorOf(error)?.data;
   const data = isRecord(body) ? body : {};
-  const freeLimitReached =
-    data.freeLimitReached === "address" || data.freeLimitReached === "device" ? data.freeLimitReached : null;
+  const freeLimitReached = data.freeLimitReached === "address" || data.freeLimitReached === "device" ? data.freeLimitReached : null;
   const serverMessage = typeof data.error === "string" && data.error.trim() ? data.error : null;
   return {
     usageInfo,

@@ -41,10 +41,7 @@ export const POLL_ANALYZING_MS = 1000;
 export const POLL_IDLE_MS = 5000;
 
 /** Polling (docs/product.md#polling) while the channel is not subscribed: 2 s empty, 1 s while any is analyzing, else 5 s. */
-export function submissionsPollInterval(
-  items: readonly { status: string }[] | null | undefined,
-  isLive = false,
-): number | false {
+export function submissionsPollInterval(items: readonly { status: string }[] | null | undefined, isLive = false): number | false {
   if (isLive) return false;
   if (!items || items.length === 0) return POLL_EMPTY_MS;
   if (items.some((item) => item.status === "analyzing")) return POLL_ANALYZING_MS;

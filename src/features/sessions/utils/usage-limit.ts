@@ -22,8 +22,7 @@ export interface UsageLimitData {
   freeLimitReached: "address" | "device" | null;
 }
 
-export const DEFAULT_USAGE_LIMIT_MESSAGE =
-  "현재 플랜의 월간 분석 한도에 도달했습니다. 계속 사용하시려면 플랜을 업그레이드하세요.";
+export const DEFAULT_USAGE_LIMIT_MESSAGE = "현재 플랜의 월간 분석 한도에 도달했습니다. 계속 사용하시려면 플랜을 업그레이드하세요.";
 
 /** "2026년 12월 1일" */
 export function formatKoreanLongDate(iso: string) {

@@ -23,7 +23,10 @@ export function SharedReportView({ token }: { token: string }) {
   if (q.isError) {
     const gone = q.error instanceof ApiError && q.error.status === 404;
     return (
-      <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center" data-testid="shared-report-error">
+      <section
+        className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center"
+        data-testid="shared-report-error"
+      >
         {gone && <p className="text-6xl font-black text-primary/80">404</p>}
         <AlertTriangle className="size-8 text-warning" aria-hidden="true" />
         <h1 className="text-xl font-bold">{gone ? SHARE_NOT_FOUND : q.error.message || "리포트를 불러오지 못했습니다."}</h1>

@@ -22,7 +22,10 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 const deleteSchema = z.object({
-  password: z.string({ error: ACCOUNT_MESSAGES.passwordRequired }).min(1, ACCOUNT_MESSAGES.passwordRequired).max(100, ACCOUNT_MESSAGES.wrongPassword),
+  password: z
+    .string({ error: ACCOUNT_MESSAGES.passwordRequired })
+    .min(1, ACCOUNT_MESSAGES.passwordRequired)
+    .max(100, ACCOUNT_MESSAGES.wrongPassword),
 });
 
 export const routes: Route[] = [

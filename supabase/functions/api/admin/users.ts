@@ -19,24 +19,33 @@ export const changePlanSchema = z.object({
 });
 
 export const refundSchema = z.object({
-  reason: z.string({ error: ADMIN_MESSAGES.refundReasonRequired }).trim().min(1, ADMIN_MESSAGES.refundReasonRequired)
+  reason: z
+    .string({ error: ADMIN_MESSAGES.refundReasonRequired })
+    .trim()
+    .min(1, ADMIN_MESSAGES.refundReasonRequired)
     .max(200, ADMIN_MESSAGES.refundReasonRequired),
   /** KRW to refund; omitted = everything not yet refunded. */
-  amount: z.number({ error: ADMIN_MESSAGES.refundAmountInvalid }).int(ADMIN_MESSAGES.refundAmountInvalid)
-    .min(1, ADMIN_MESSAGES.refundAmountInvalid).max(100_000_000, ADMIN_MESSAGES.refundAmountInvalid).optional(),
+  amount: z
+    .number({ error: ADMIN_MESSAGES.refundAmountInvalid })
+    .int(ADMIN_MESSAGES.refundAmountInvalid)
+    .min(1, ADMIN_MESSAGES.refundAmountInvalid)
+    .max(100_000_000, ADMIN_MESSAGES.refundAmountInvalid)
+    .optional(),
 });
 
 /** Every user with subscription and usage, newest first. `sql` may be the admin's RLS transaction. */
 export async function listUsersWithUsage(sql: AnySql): Promise<AdminUser[]> {
   const users = await selectUsers(sql);
-  const rows = await sql<{
-    id: string;
-    is_guest: boolean;
-    guest_usage_count: number;
-    essay_count: number | null;
-    plan_limit: number | null;
-    trial_limit: number | null;
-  }[]>`
+  const rows = await sql<
+    {
+      id: string;
+      is_guest: boolean;
+      guest_usage_count: number;
+      essay_count: number | null;
+      plan_limit: number | null;
+      trial_limit: number | null;
+    }[]
+  >`
     select p.id, p.is_guest, p.guest_usage_count, u.essay_count,
            sp.max_essays_per_month as plan_limit, tp.max_essays_per_month as trial_limit
       from public.profiles p

@@ -126,11 +126,12 @@ function longEnough(text: string): void {
 
 async function listAnchors(ctx: SessionCtx): Promise<Response> {
   const s = await ownedSession(ctx, ctx.params.id);
-  const rows = await ctx.asCaller((sql) =>
-    sql<AnchorRow[]>`
+  const rows = await ctx.asCaller(
+    (sql) =>
+      sql<AnchorRow[]>`
       select id, content, total_score, category_scores, filename, created_at
         from public.session_anchors where session_id = ${s.id}
-       order by created_at, id`
+       order by created_at, id`,
   );
   const body: AnchorListJson = { anchors: rows.map(anchorJson), max: MAX_ANCHORS, rubric: anchorRubric(s) };
   return json(body);

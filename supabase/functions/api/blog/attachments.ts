@@ -10,8 +10,11 @@ import { type AttachmentRow, toAttachment } from "./mappers.ts";
 const FORM_OVERHEAD = 64 * 1024;
 
 export function cleanFilename(name: string, ext: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are stripped on purpose
-  const base = (name.split(/[\\/]/).pop() ?? "").normalize("NFC").replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  const base = (name.split(/[\\/]/).pop() ?? "")
+    .normalize("NFC")
+    // eslint-disable-next-line no-control-regex -- control characters are stripped on purpose
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim();
   const cut = base.slice(0, 200);
   return cut || `attachment.${ext}`;
 }
@@ -44,7 +47,8 @@ export async function storeAttachment(ctx: Ctx<unknown, AuthUser>, postId: strin
   await uploadBlogObject(user.token, path, bytes, contentType);
 
   try {
-    const rows = await ctx.asCaller((sql) => sql<AttachmentRow[]>`
+    const rows = await ctx.asCaller(
+      (sql) => sql<AttachmentRow[]>`
       insert into public.blog_attachments
         (blog_post_id, uploaded_by, filename, filepath, file_type, mime_type, file_size, display_order)
       values (
@@ -52,7 +56,8 @@ export async function storeAttachment(ctx: Ctx<unknown, AuthUser>, postId: strin
         ${sniffed.mime}, ${bytes.byteLength},
         coalesce((select max(display_order) + 1 from public.blog_attachments where blog_post_id = ${postId}), 0)
       )
-      returning id, blog_post_id, filename, filepath, file_type, mime_type, file_size, display_order, uploaded_at`);
+      returning id, blog_post_id, filename, filepath, file_type, mime_type, file_size, display_order, uploaded_at`,
+    );
     return toAttachment(rows[0]);
   } catch (err) {
     await removeBlogObjects(user.token, [path]);

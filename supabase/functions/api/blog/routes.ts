@@ -8,13 +8,7 @@ import { z } from "zod";
 import { json } from "../lib/http.ts";
 import { clientAddress } from "../lib/rate-limit.ts";
 import { HttpError } from "../lib/errors.ts";
-import {
-  BLOG_MESSAGES,
-  blogPostCreateSchema,
-  blogPostUpdateSchema,
-  isBlogCategory,
-  type BlogPost,
-} from "../../_shared/blog.ts";
+import { BLOG_MESSAGES, blogPostCreateSchema, blogPostUpdateSchema, isBlogCategory, type BlogPost } from "../../_shared/blog.ts";
 import { isUniqueViolation } from "./db.ts";
 import { type AttachmentRow, type PostRow, toAttachment, toPost } from "./mappers.ts";
 import { storeAttachment } from "./attachments.ts";
@@ -45,7 +39,7 @@ async function withAuthors(rows: PostRow[]): Promise<BlogPost[]> {
         from public.profiles where id = any(${ids}::uuid[]) and nullif(btrim(display_name), '') is not null`;
     for (const f of found) names.set(f.id, f.name);
   }
-  return rows.map((r) => toPost({ ...r, author_name: r.author_id ? names.get(r.author_id) ?? null : null }));
+  return rows.map((r) => toPost({ ...r, author_name: r.author_id ? (names.get(r.author_id) ?? null) : null }));
 }
 
 function postNotFound(): never {
@@ -70,11 +64,13 @@ async function listPosts(ctx: Ctx<Params, AuthUser | null>): Promise<Response> {
   }
   const cat = category && category !== "all" ? category : null;
   const all = ctx.url.searchParams.get("all") === "1" && ctx.user !== null;
-  const rows = await ctx.asCaller((sql) => sql<PostRow[]>`
+  const rows = await ctx.asCaller(
+    (sql) => sql<PostRow[]>`
     select ${sql.unsafe(POST_COLUMNS)} from public.blog_posts
      where (${all} or is_published)
        and (${cat}::text is null or category = ${cat})
-     order by ${all ? sql`created_at desc` : sql`published_at desc nulls last, created_at desc`}`);
+     order by ${all ? sql`created_at desc` : sql`published_at desc nulls last, created_at desc`}`,
+  );
   return json(await withAuthors(rows));
 }
 
@@ -203,10 +199,15 @@ async function addTempAttachment(ctx: AdminCtx<Params>): Promise<Response> {
 
 async function deleteAttachment(ctx: AdminCtx<{ id: string }>): Promise<Response> {
   const id = ctx.params.id;
-  const rows = await ctx.asCaller((sql) => sql<{ filepath: string }[]>`
-    delete from public.blog_attachments where id = ${id} returning filepath`);
+  const rows = await ctx.asCaller(
+    (sql) => sql<{ filepath: string }[]>`
+    delete from public.blog_attachments where id = ${id} returning filepath`,
+  );
   if (rows.length === 0) throw new HttpError(404, BLOG_MESSAGES.attachmentNotFound);
-  await removeBlogObjects(ctx.user.token, rows.map((r) => r.filepath));
+  await removeBlogObjects(
+    ctx.user.token,
+    rows.map((r) => r.filepath),
+  );
   return json({ message: BLOG_MESSAGES.attachmentDeleted });
 }
 

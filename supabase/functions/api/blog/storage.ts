@@ -25,12 +25,14 @@ export function blogPublicUrl(path: string): string {
  * with its own tag: blog images and attachments are public content, so they are uploaded indexable.
  */
 export async function uploadBlogObject(token: string, path: string, bytes: Uint8Array, contentType: string): Promise<void> {
-  const { error } = await callerClient(token).storage.from(BLOG_BUCKET).upload(path, bytes, {
-    contentType,
-    upsert: false,
-    cacheControl: "3600",
-    headers: { "x-robots-tag": "all" },
-  });
+  const { error } = await callerClient(token)
+    .storage.from(BLOG_BUCKET)
+    .upload(path, bytes, {
+      contentType,
+      upsert: false,
+      cacheControl: "3600",
+      headers: { "x-robots-tag": "all" },
+    });
   if (error) {
     console.error("[blog] storage upload failed:", error.message);
     throw new HttpError(500, API_MESSAGES.serverError);

@@ -6,7 +6,10 @@ export type LimitProblem = "tooBig" | "tooManyPages" | "textTooLong" | "tooSlow"
 
 /** A file over one of the work limits; `status` is 413 (too big) or 422 (unprocessable). */
 export class FileLimitError extends Error {
-  constructor(public readonly problem: LimitProblem, detail: string) {
+  constructor(
+    public readonly problem: LimitProblem,
+    detail: string,
+  ) {
     super(detail);
     this.name = "FileLimitError";
   }

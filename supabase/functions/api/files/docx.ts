@@ -158,7 +158,11 @@ class DocxTextCollector {
   }
 
   private flushLine(): void {
-    const text = this.line.split("\n").map((l) => l.replace(/[ \t]+/g, " ").trim()).filter(Boolean).join("\n");
+    const text = this.line
+      .split("\n")
+      .map((l) => l.replace(/[ \t]+/g, " ").trim())
+      .filter(Boolean)
+      .join("\n");
     const line = text && this.listItem ? `- ${text}` : text;
     this.line = "";
     this.listItem = false;

@@ -174,11 +174,8 @@ async function extractText(bytes: Uint8Array, kind: "txt" | "docx" | "pdf", wher
   } catch (err) {
     if (err instanceof FileLimitError) throw err;
     const problem = err instanceof PdfReadError ? err.problem : "broken";
-    const message = problem === "encrypted"
-      ? uploadMessages.pdfEncrypted
-      : problem === "noText"
-      ? uploadMessages.pdfNoText
-      : uploadMessages.pdfBroken;
+    const message =
+      problem === "encrypted" ? uploadMessages.pdfEncrypted : problem === "noText" ? uploadMessages.pdfNoText : uploadMessages.pdfBroken;
     throw new HttpError(400, `${where}${message}`);
   }
 }

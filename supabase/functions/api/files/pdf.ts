@@ -9,7 +9,10 @@ import { assertPdfStreamsBounded } from "./pdf-guard.ts";
 export type PdfProblem = "encrypted" | "broken" | "noText";
 
 export class PdfReadError extends Error {
-  constructor(public readonly problem: PdfProblem, detail: string) {
+  constructor(
+    public readonly problem: PdfProblem,
+    detail: string,
+  ) {
     super(detail);
     this.name = "PdfReadError";
   }
@@ -30,10 +33,7 @@ interface TextItemLike {
   hasEOL?: boolean;
 }
 
-export async function extractPdfText(
-  bytes: Uint8Array,
-  budget = new ReadBudget(),
-): Promise<{ text: string; pages: number }> {
+export async function extractPdfText(bytes: Uint8Array, budget = new ReadBudget()): Promise<{ text: string; pages: number }> {
   if (!/^\s*%PDF-/.test(new TextDecoder("latin1").decode(bytes.subarray(0, 1024)))) {
     throw new PdfReadError("broken", "no PDF header");
   }

@@ -53,7 +53,13 @@ export function decodeText(bytes: Uint8Array): DecodedText {
   } else {
     text = new TextDecoder(encoding).decode(body);
   }
-  return { text: text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n").normalize("NFC"), encoding };
+  return {
+    text: text
+      .replace(/^\uFEFF/, "")
+      .replace(/\r\n?/g, "\n")
+      .normalize("NFC"),
+    encoding,
+  };
 }
 
 /** True when the decoded text looks like text rather than binary (few controls / replacement chars). */

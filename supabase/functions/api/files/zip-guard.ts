@@ -16,7 +16,10 @@ const DEFLATE = 8;
 export type ZipProblem = "corrupt" | "tooLarge";
 
 export class ZipGuardError extends Error {
-  constructor(public readonly problem: ZipProblem, detail: string) {
+  constructor(
+    public readonly problem: ZipProblem,
+    detail: string,
+  ) {
     super(detail);
     this.name = "ZipGuardError";
   }
@@ -146,12 +149,7 @@ export async function assertSafeZip(bytes: Uint8Array, time?: ReadBudget): Promi
  * Streams one entry's inflated bytes, chunk by chunk. Throws ZipGuardError("tooLarge") as soon as
  * more than `maxBytes` came out (the caller maps it), "corrupt" for a missing or unreadable entry.
  */
-export async function* readZipEntry(
-  bytes: Uint8Array,
-  name: string,
-  maxBytes: number,
-  time?: ReadBudget,
-): AsyncGenerator<Uint8Array> {
+export async function* readZipEntry(bytes: Uint8Array, name: string, maxBytes: number, time?: ReadBudget): AsyncGenerator<Uint8Array> {
   let picked = false;
   const first = (n: string) => n === name && !picked && (picked = true);
   for await (const chunk of inflateEntries(bytes, first, maxBytes, time)) {

@@ -1,10 +1,4 @@
-import {
-  ANNOTATION_KINDS,
-  type Annotation,
-  type AnnotationKind,
-  type GraderKind,
-  type RubricCategory,
-} from "../../_shared/grading.ts";
+import { ANNOTATION_KINDS, type Annotation, type AnnotationKind, type GraderKind, type RubricCategory } from "../../_shared/grading.ts";
 import { llmAnnotationSchema } from "./schemas.ts";
 
 /**
@@ -83,15 +77,14 @@ export function normaliseWithMap(original: string): NormalisedText {
 
 /** The quote as it is searched for: NFC, zero-width characters removed, whitespace collapsed, trimmed. */
 export function normaliseQuote(quote: string): string {
-  return quote
-    .normalize("NFC")
-    .replace(new RegExp(INVISIBLE.source, "g"), "")
-    .replace(/\s+/g, " ")
-    .trim();
+  return quote.normalize("NFC").replace(new RegExp(INVISIBLE.source, "g"), "").replace(/\s+/g, " ").trim();
 }
 
 function normName(s: string): string {
-  return s.normalize("NFC").replace(/[\s·.,:()（）\d점]/g, "").toLowerCase();
+  return s
+    .normalize("NFC")
+    .replace(/[\s·.,:()（）\d점]/g, "")
+    .toLowerCase();
 }
 
 /** The rubric category a proposed name refers to, or null (see the decisions above). */
@@ -112,7 +105,12 @@ export function resolveCategory(name: string, rubric: readonly RubricCategory[])
 export function clampText(s: string, max: number): string {
   const t = (s ?? "").replace(/\s+/g, " ").trim();
   const chars = Array.from(t);
-  return chars.length <= max ? t : chars.slice(0, max - 1).join("").trimEnd() + "…";
+  return chars.length <= max
+    ? t
+    : chars
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd() + "…";
 }
 
 function isKind(k: unknown): k is AnnotationKind {
@@ -124,7 +122,9 @@ const isHighSurrogate = (c: number) => c >= 0xd800 && c <= 0xdbff;
 
 /** Whether [start, end) would cut a surrogate pair of `s` in two. */
 function splitsPair(s: string, start: number, end: number): boolean {
-  return isLowSurrogate(s.charCodeAt(start)) || (end < s.length && isHighSurrogate(s.charCodeAt(end - 1)) && isLowSurrogate(s.charCodeAt(end)));
+  return (
+    isLowSurrogate(s.charCodeAt(start)) || (end < s.length && isHighSurrogate(s.charCodeAt(end - 1)) && isLowSurrogate(s.charCodeAt(end)))
+  );
 }
 
 const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start < b.end && b.start < a.end;

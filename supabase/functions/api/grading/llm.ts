@@ -3,14 +3,7 @@
 // The prompts and the outputs' JSON schemas are prompts.ts.
 import OpenAI from "openai";
 import type { z } from "zod";
-import {
-  type LlmCriterion,
-  llmCriterionSchema,
-  type LlmGrade,
-  llmGradeSchema,
-  type LlmOverall,
-  llmOverallSchema,
-} from "./schemas.ts";
+import { type LlmCriterion, llmCriterionSchema, type LlmGrade, llmGradeSchema, type LlmOverall, llmOverallSchema } from "./schemas.ts";
 import { keepWellFormedAnnotations } from "./annotations.ts";
 import {
   CRITERION_JSON_SCHEMA,
@@ -24,7 +17,10 @@ import {
 
 /** A failure with a Korean reason; `retryable` says whether another attempt may succeed. */
 export class GradingError extends Error {
-  constructor(message: string, readonly retryable: boolean) {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
     super(message);
   }
 }
@@ -255,8 +251,7 @@ export type JsonCall<T> = (client: OpenAI, cfg: LlmConfig, system: string, essay
 
 /** The call of one kind (`spec`), with the system prompt and the essay of each use. */
 function jsonCall<T>(spec: JsonCallSpec<T>): JsonCall<T> {
-  return (client, cfg, system, essay, onUsage) =>
-    requestJson(client, cfg, system, essay, spec, onUsage);
+  return (client, cfg, system, essay, onUsage) => requestJson(client, cfg, system, essay, spec, onUsage);
 }
 
 /**

@@ -20,8 +20,14 @@ export function parseRubric(criteria: string | null | undefined): RubricCategory
     if (!m) continue;
     const points = Number(m[1]);
     if (!(points > 0 && points <= 1000)) continue;
-    const after = body.slice(m.index + m[0].length).replace(/^[\s:：\-–—)）\]]+/u, "").trim();
-    let name = body.slice(0, m.index).replace(/[\s:：\-–—(（[]+$/u, "").trim();
+    const after = body
+      .slice(m.index + m[0].length)
+      .replace(/^[\s:：\-–—)）\]]+/u, "")
+      .trim();
+    let name = body
+      .slice(0, m.index)
+      .replace(/[\s:：\-–—(（[]+$/u, "")
+      .trim();
     if (!name) name = after.split(/[,.;(]/)[0].trim();
     if (!name || name.length > 40 || /^(총점|합계|총|만점|total)$/i.test(name) || seen.has(name)) continue;
     seen.add(name);
@@ -39,7 +45,8 @@ export function parseRubric(criteria: string | null | undefined): RubricCategory
 export function sessionRubric(stored: unknown, criteria: string | null | undefined): RubricCategory[] {
   if (stored != null) {
     const parsed = rubricSchema.safeParse(stored);
-    if (parsed.success) return parsed.data.map((c) => ({ name: c.name, maxScore: c.maxScore, ...(c.description ? { description: c.description } : {}) }));
+    if (parsed.success)
+      return parsed.data.map((c) => ({ name: c.name, maxScore: c.maxScore, ...(c.description ? { description: c.description } : {}) }));
   }
   return parseRubric(criteria);
 }

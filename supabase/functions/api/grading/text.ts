@@ -57,7 +57,10 @@ export function scanSteering(raw: string): SteeringScan {
     });
     kept.push(keptParts.join(" "));
   }
-  const cleaned = kept.join("\n").replace(/\n{3,}/g, "\n\n").trim();
+  const cleaned = kept
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
   const hiddenSteer = hadInvisible && matches.length === 0 && STEERING.some((re) => re.test(text.replace(/\s+/g, "")));
   return { flagged: matches.length > 0 || hiddenSteer, cleaned, matches };
 }
@@ -71,8 +74,30 @@ function bigrams(text: string): Set<string> {
 }
 
 const PROMPT_STOP = new Set([
-  "하시오", "시오", "쓰시", "서술", "논술", "다음", "제시", "대해", "하여", "있는", "자신", "의견",
-  "이내", "내외", "이상", "분량", "작성", "글을", "문제", "하라", "하세", "세요", "입니", "니다",
+  "하시오",
+  "시오",
+  "쓰시",
+  "서술",
+  "논술",
+  "다음",
+  "제시",
+  "대해",
+  "하여",
+  "있는",
+  "자신",
+  "의견",
+  "이내",
+  "내외",
+  "이상",
+  "분량",
+  "작성",
+  "글을",
+  "문제",
+  "하라",
+  "하세",
+  "세요",
+  "입니",
+  "니다",
 ]);
 
 /**

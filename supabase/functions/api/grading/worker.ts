@@ -44,8 +44,19 @@ async function recordUsage(job: Job, mode: GradingMode, calls: CallUsage[]): Pro
   }));
   try {
     await adminSql`
-      insert into public.grading_usage ${adminSql(rows, "submission_id", "user_id", "purpose", "mode", "call_kind", "model",
-        "prompt_tokens", "completion_tokens", "cached_tokens", "latency_ms")}`;
+      insert into public.grading_usage ${adminSql(
+        rows,
+        "submission_id",
+        "user_id",
+        "purpose",
+        "mode",
+        "call_kind",
+        "model",
+        "prompt_tokens",
+        "completion_tokens",
+        "cached_tokens",
+        "latency_ms",
+      )}`;
   } catch (err) {
     console.error("grading usage not recorded", job.id, err);
   }
@@ -54,13 +65,13 @@ async function recordUsage(job: Job, mode: GradingMode, calls: CallUsage[]): Pro
 /** The model's configuration, made once from the settings; null without LLM_API_KEY (the offline grader grades). */
 const LLM: LlmConfig | null = settings.llm.apiKey
   ? {
-    baseURL: settings.llm.baseUrl,
-    apiKey: settings.llm.apiKey,
-    model: settings.llm.model,
-    timeoutMs: settings.llm.timeoutMs,
-    maxAttempts: settings.llm.maxAttempts,
-    backoffMs: settings.llm.backoffMs,
-  }
+      baseURL: settings.llm.baseUrl,
+      apiKey: settings.llm.apiKey,
+      model: settings.llm.model,
+      timeoutMs: settings.llm.timeoutMs,
+      maxAttempts: settings.llm.maxAttempts,
+      backoffMs: settings.llm.backoffMs,
+    }
   : null;
 
 interface Job {
@@ -89,7 +100,7 @@ async function loadAnchors(sessionId: string): Promise<AnchorAnswer[]> {
     content: r.content,
     totalScore: Number(r.total_score),
     categoryScores: (Array.isArray(r.category_scores) ? r.category_scores : []).flatMap((c) =>
-      c && typeof c.name === "string" && Number.isFinite(Number(c.score)) ? [{ name: c.name, score: Number(c.score) }] : []
+      c && typeof c.name === "string" && Number.isFinite(Number(c.score)) ? [{ name: c.name, score: Number(c.score) }] : [],
     ),
   }));
 }
@@ -102,11 +113,7 @@ const JOB_GONE = "job gone";
  * The session's question, rubric and anchors. A photographed question or criteria is read once
  * (and stored); those calls are recorded through `record` (for the answer that needed them).
  */
-async function loadSession(
-  id: string,
-  cfg: LlmConfig | null,
-  record: (calls: CallUsage[]) => Promise<void>,
-): Promise<SessionMaterial> {
+async function loadSession(id: string, cfg: LlmConfig | null, record: (calls: CallUsage[]) => Promise<void>): Promise<SessionMaterial> {
   const calls: CallUsage[] = [];
   try {
     return await readSession(id, cfg, (u) => calls.push(u));
@@ -153,7 +160,11 @@ class Progress {
   private last = 0;
   private value = 5;
   lost = false;
-  constructor(private job: Job, private worker: string, private settings: WorkerSettings) {}
+  constructor(
+    private job: Job,
+    private worker: string,
+    private settings: WorkerSettings,
+  ) {}
 
   async set(progress: number, message: string, force = false) {
     if (this.lost) return;
@@ -340,7 +351,10 @@ export async function runWorker(opts: { concurrency?: number; budgetMs?: number;
   const abort = new AbortController();
   const abortTimer = setTimeout(() => abort.abort(), Math.max(0, llmDeadline - Date.now()));
   const onUnload = () => abort.abort();
-  const g = globalThis as { addEventListener?: (t: string, f: () => void) => void; removeEventListener?: (t: string, f: () => void) => void };
+  const g = globalThis as {
+    addEventListener?: (t: string, f: () => void) => void;
+    removeEventListener?: (t: string, f: () => void) => void;
+  };
   g.addEventListener?.("beforeunload", onUnload);
   const clock: RunClock = { llmDeadline, signal: abort.signal, settings: grading };
 

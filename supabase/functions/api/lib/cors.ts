@@ -69,8 +69,14 @@ export function preflight(req: Request): Response {
   const headers = new Headers(corsHeadersFor(req));
   const requested = req.headers.get("access-control-request-headers");
   if (requested) {
-    const allowed = (base["Access-Control-Allow-Headers"] ?? "").toLowerCase().split(/\s*,\s*/).filter(Boolean);
-    const extra = requested.toLowerCase().split(/\s*,\s*/).filter((h) => h && !allowed.includes(h));
+    const allowed = (base["Access-Control-Allow-Headers"] ?? "")
+      .toLowerCase()
+      .split(/\s*,\s*/)
+      .filter(Boolean);
+    const extra = requested
+      .toLowerCase()
+      .split(/\s*,\s*/)
+      .filter((h) => h && !allowed.includes(h));
     if (extra.length) headers.set("Access-Control-Allow-Headers", [...allowed, ...extra].join(", "));
   }
   headers.set("Access-Control-Max-Age", "86400");

@@ -148,10 +148,7 @@ export interface HandlerDeps {
 }
 
 /** Builds the request handler for a route table (tests inject routes and auth). */
-export function createHandler(
-  routes: Route[],
-  deps: HandlerDeps = { authenticate, isAdmin },
-): (req: Request) => Promise<Response> {
+export function createHandler(routes: Route[], deps: HandlerDeps = { authenticate, isAdmin }): (req: Request) => Promise<Response> {
   const router = new Router(routes);
 
   async function dispatch(req: Request): Promise<Response> {

@@ -91,7 +91,10 @@ export function trustedProxyHops(): number {
  */
 export function clientAddressFrom(forwardedFor: string | null | undefined, hops = 1): string {
   const header = (forwardedFor ?? "").slice(-4096);
-  const entries = header.split(",").map((e) => e.trim()).filter(Boolean);
+  const entries = header
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
   if (entries.length === 0) return "unknown";
   const entry = entries[Math.max(0, entries.length - Math.max(1, hops))];
   return entry.slice(0, 100);
@@ -119,7 +122,11 @@ function limitOf(rule: RateLimitRule): number {
  * Counts one request of `rule` for `identifier` (an IP address, or a user id for per-account
  * limits) — every address is counted, loopback included; over the limit → 429 `{ error, requiresCaptcha: true, retryAfter }` with Retry-After.
  */
-export async function enforceRateLimit(sql: postgres.Sql | postgres.TransactionSql, rule: RateLimitRule, identifier: string): Promise<void> {
+export async function enforceRateLimit(
+  sql: postgres.Sql | postgres.TransactionSql,
+  rule: RateLimitRule,
+  identifier: string,
+): Promise<void> {
   const [row] = await sql<{ r: { allowed: boolean; resetAt: string } }[]>`
     select private.hit_rate_limit(${identifier}, ${rule.type}, ${rule.action}, ${limitOf(rule)}::int,
                                   ${rule.windowSeconds}::int) as r`;

@@ -6,10 +6,7 @@ export interface Match {
   params: Record<string, string>;
 }
 
-export type Resolution =
-  | { kind: "found"; match: Match }
-  | { kind: "method"; allow: Method[] }
-  | { kind: "none" };
+export type Resolution = { kind: "found"; match: Match } | { kind: "method"; allow: Method[] } | { kind: "none" };
 
 interface Compiled {
   route: Route;

@@ -11,42 +11,60 @@ type Range = { min?: number; max?: number; integer?: boolean };
 
 /** A number (whole unless `integer: false`) from `min` (default 1) to `max`, else an error naming the value. */
 const num = (fallback: number, { min = 1, max, integer = true }: Range = {}) =>
-  z.string().optional().transform((raw, ctx) => {
-    if (raw === undefined) return fallback;
-    const n = Number(raw);
-    if (!Number.isFinite(n) || n < min || (max !== undefined && n > max) || (integer && !Number.isInteger(n))) {
-      const range = max === undefined ? `≥ ${min}` : `from ${min} to ${max}`;
-      ctx.addIssue({ code: "custom", message: `expected ${integer ? "a whole number" : "a number"} ${range}, got "${raw}"` });
-      return z.NEVER;
-    }
-    return n;
-  });
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return fallback;
+      const n = Number(raw);
+      if (!Number.isFinite(n) || n < min || (max !== undefined && n > max) || (integer && !Number.isInteger(n))) {
+        const range = max === undefined ? `≥ ${min}` : `from ${min} to ${max}`;
+        ctx.addIssue({ code: "custom", message: `expected ${integer ? "a whole number" : "a number"} ${range}, got "${raw}"` });
+        return z.NEVER;
+      }
+      return n;
+    });
 
 /** One of `values` (case-insensitive; `aliases` map other spellings), else an error listing them. */
 const oneOf = <T extends string>(values: readonly T[], fallback: T | undefined, aliases: Record<string, T> = {}) =>
-  z.string().optional().transform((raw, ctx): T | undefined => {
-    if (raw === undefined) return fallback;
-    const v = raw.toLowerCase();
-    const hit = (values as readonly string[]).includes(v) ? (v as T) : aliases[v];
-    if (hit) return hit;
-    ctx.addIssue({ code: "custom", message: `expected one of ${values.join(", ")}, got "${raw}"` });
-    return z.NEVER;
-  });
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx): T | undefined => {
+      if (raw === undefined) return fallback;
+      const v = raw.toLowerCase();
+      const hit = (values as readonly string[]).includes(v) ? (v as T) : aliases[v];
+      if (hit) return hit;
+      ctx.addIssue({ code: "custom", message: `expected one of ${values.join(", ")}, got "${raw}"` });
+      return z.NEVER;
+    });
 
 /** An http(s) URL without trailing slashes. */
 const url = (fallback?: string) =>
-  z.string().optional().transform((raw, ctx) => {
-    const v = raw ?? fallback;
-    if (v === undefined) return undefined;
-    if (!/^https?:\/\/[^\s/]/i.test(v)) {
-      ctx.addIssue({ code: "custom", message: `expected an http(s) URL, got "${v}"` });
-      return z.NEVER;
-    }
-    return v.replace(/\/+$/, "");
-  });
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const v = raw ?? fallback;
+      if (v === undefined) return undefined;
+      if (!/^https?:\/\/[^\s/]/i.test(v)) {
+        ctx.addIssue({ code: "custom", message: `expected an http(s) URL, got "${v}"` });
+        return z.NEVER;
+      }
+      return v.replace(/\/+$/, "");
+    });
 
 /** A comma-separated list: entries trimmed, empty ones dropped. */
-const list = () => z.string().optional().transform((raw) => (raw ?? "").split(",").map((s) => s.trim()).filter(Boolean));
+const list = () =>
+  z
+    .string()
+    .optional()
+    .transform((raw) =>
+      (raw ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
 
 const text = () => z.string().optional();
 
@@ -138,7 +156,12 @@ export function keyFromDictionary(raw: string | undefined): string | undefined {
   if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return undefined;
   const dict = parsed as Record<string, unknown>;
   const pick = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined);
-  return pick(dict.default) ?? Object.values(dict).map(pick).find((v) => v !== undefined);
+  return (
+    pick(dict.default) ??
+    Object.values(dict)
+      .map(pick)
+      .find((v) => v !== undefined)
+  );
 }
 
 function shape(v: z.infer<typeof variables>) {
@@ -176,7 +199,11 @@ function shape(v: z.infer<typeof variables>) {
       maxInFlight,
       /** One user's jobs in flight: default 3/8 of maxInFlight; `0` or `none` → null (no cap). */
       maxInFlightPerUser:
-        perUser === undefined ? Math.max(1, Math.floor((maxInFlight * 3) / 8)) : perUser === "0" || perUser === "none" ? null : Number(perUser),
+        perUser === undefined
+          ? Math.max(1, Math.floor((maxInFlight * 3) / 8))
+          : perUser === "0" || perUser === "none"
+            ? null
+            : Number(perUser),
       leaseSeconds: v.GRADING_LEASE_SECONDS,
       maxAttempts: v.GRADING_MAX_ATTEMPTS,
       /** How long a run keeps claiming new jobs. */

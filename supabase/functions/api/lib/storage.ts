@@ -107,11 +107,9 @@ async function uploadOne(path: string, file: StoredFile, expected: ExpectedObjec
     refuse("upload", path, why);
     throw new HttpError(400, STORAGE_MESSAGES.badPath);
   }
-  const { error } = await serviceClient().storage.from(ESSAYS_BUCKET).upload(
-    path,
-    new Blob([file.bytes as BlobPart], { type: file.mimeType }),
-    { contentType: file.mimeType, upsert: false },
-  );
+  const { error } = await serviceClient()
+    .storage.from(ESSAYS_BUCKET)
+    .upload(path, new Blob([file.bytes as BlobPart], { type: file.mimeType }), { contentType: file.mimeType, upsert: false });
   if (error) {
     console.error("[sessions] storage upload failed:", error.message);
     throw new HttpError(500, STORAGE_MESSAGES.uploadFailed);
@@ -136,7 +134,9 @@ export async function removeObjects(paths: (string | null | undefined)[], expect
   }
   for (let i = 0; i < list.length; i += 100) {
     try {
-      const { error } = await serviceClient().storage.from(ESSAYS_BUCKET).remove(list.slice(i, i + 100));
+      const { error } = await serviceClient()
+        .storage.from(ESSAYS_BUCKET)
+        .remove(list.slice(i, i + 100));
       if (error) console.error("[sessions] storage remove failed:", error.message);
     } catch (err) {
       console.error("[sessions] storage remove failed:", err);
@@ -176,14 +176,17 @@ export async function putObjects(items: { path: string; file: StoredFile }[], ex
     throw err;
   } finally {
     await adminSql`select private.release_storage(${paths}::text[])`.catch((err) =>
-      console.error("[storage] releasing the reservation failed:", err)
+      console.error("[storage] releasing the reservation failed:", err),
     );
   }
 }
 
 /** Thrown by `getObject`: the path was refused (`refused`) or the object could not be read. */
 export class StoredObjectError extends Error {
-  constructor(message: string, readonly refused: boolean) {
+  constructor(
+    message: string,
+    readonly refused: boolean,
+  ) {
     super(message);
   }
 }
@@ -195,7 +198,9 @@ export async function getObject(path: unknown, expected: ExpectedObject): Promis
     refuse("download", path, why);
     throw new StoredObjectError(STORAGE_MESSAGES.badPath, true);
   }
-  const { data, error } = await serviceClient().storage.from(ESSAYS_BUCKET).download(path as string);
+  const { data, error } = await serviceClient()
+    .storage.from(ESSAYS_BUCKET)
+    .download(path as string);
   if (error || !data) throw new StoredObjectError(STORAGE_MESSAGES.readFailed, false);
   return new Uint8Array(await data.arrayBuffer());
 }

@@ -135,62 +135,64 @@ export async function confirmOrder(
 
   // One confirmation per order at a time: the row lock makes concurrent confirmations wait and
   // then find the order done; the conditional update in activate_subscription makes it exactly once.
-  const outcome = await sql.begin(async (tx): Promise<Outcome> => {
-    const locked = await tx<OrderRow[]>`select * from public.payments where id = ${orderId} for update`;
-    const o = locked[0];
-    if (!o || o.user_id !== userId) return { kind: "closed" };
-    if (o.status === "done" || o.status === "refunded" || o.status === "partially_refunded") return { kind: "done", order: o };
-    if (o.status !== "pending" || o.amount !== amount) return { kind: "closed" };
-    // Holds the buyer's subscription row until this transaction ends; an order that would prepay a
-    // second lower plan is closed unpaid here, before Toss is asked (the paid month is never lost).
-    const [ready] = await tx<{ ok: boolean }[]>`select private.prepare_order_confirmation(${orderId}) as ok`;
-    if (!ready.ok) return { kind: "schedule-taken" };
+  const outcome = await sql
+    .begin(async (tx): Promise<Outcome> => {
+      const locked = await tx<OrderRow[]>`select * from public.payments where id = ${orderId} for update`;
+      const o = locked[0];
+      if (!o || o.user_id !== userId) return { kind: "closed" };
+      if (o.status === "done" || o.status === "refunded" || o.status === "partially_refunded") return { kind: "done", order: o };
+      if (o.status !== "pending" || o.amount !== amount) return { kind: "closed" };
+      // Holds the buyer's subscription row until this transaction ends; an order that would prepay a
+      // second lower plan is closed unpaid here, before Toss is asked (the paid month is never lost).
+      const [ready] = await tx<{ ok: boolean }[]>`select private.prepare_order_confirmation(${orderId}) as ok`;
+      if (!ready.ok) return { kind: "schedule-taken" };
 
-    const recordFailure = (code: string, message: string, status: "pending" | "failed" = "pending") => tx`
+      const recordFailure = (code: string, message: string, status: "pending" | "failed" = "pending") => tx`
       update public.payments
          set failure_code = ${code}, failure_message = ${message.slice(0, 500)}, status = ${status}
        where id = ${orderId} and status = 'pending'`;
 
-    let payment: TossPayment;
-    try {
-      payment = await confirmPayment(toss, { paymentKey, orderId, amount: o.amount });
-    } catch (err) {
-      if (!(err instanceof TossError)) throw err;
-      if (err.code !== "ALREADY_PROCESSED_PAYMENT") {
-        await recordFailure(err.code, err.providerMessage);
-        return { kind: "toss", error: err };
-      }
+      let payment: TossPayment;
       try {
-        payment = await getPaymentByKey(toss, paymentKey);
-      } catch (lookupErr) {
-        if (!(lookupErr instanceof TossError)) throw lookupErr;
-        await recordFailure(lookupErr.code, lookupErr.providerMessage);
-        return { kind: "toss", error: lookupErr };
+        payment = await confirmPayment(toss, { paymentKey, orderId, amount: o.amount });
+      } catch (err) {
+        if (!(err instanceof TossError)) throw err;
+        if (err.code !== "ALREADY_PROCESSED_PAYMENT") {
+          await recordFailure(err.code, err.providerMessage);
+          return { kind: "toss", error: err };
+        }
+        try {
+          payment = await getPaymentByKey(toss, paymentKey);
+        } catch (lookupErr) {
+          if (!(lookupErr instanceof TossError)) throw lookupErr;
+          await recordFailure(lookupErr.code, lookupErr.providerMessage);
+          return { kind: "toss", error: lookupErr };
+        }
       }
-    }
 
-    if (payment.paymentKey !== paymentKey || payment.orderId !== orderId || payment.totalAmount !== o.amount) {
-      await recordFailure("AMOUNT_MISMATCH", `toss answered orderId=${payment.orderId} totalAmount=${payment.totalAmount}`, "failed");
-      console.error(`[payments] provider mismatch for order ${orderId}: ${payment.orderId} ${payment.totalAmount} != ${o.amount}`);
-      return { kind: "mismatch" };
-    }
-    if (payment.status !== "DONE") {
-      await recordFailure(`STATUS_${payment.status}`, `payment status ${payment.status}`);
-      return { kind: "not-done" };
-    }
+      if (payment.paymentKey !== paymentKey || payment.orderId !== orderId || payment.totalAmount !== o.amount) {
+        await recordFailure("AMOUNT_MISMATCH", `toss answered orderId=${payment.orderId} totalAmount=${payment.totalAmount}`, "failed");
+        console.error(`[payments] provider mismatch for order ${orderId}: ${payment.orderId} ${payment.totalAmount} != ${o.amount}`);
+        return { kind: "mismatch" };
+      }
+      if (payment.status !== "DONE") {
+        await recordFailure(`STATUS_${payment.status}`, `payment status ${payment.status}`);
+        return { kind: "not-done" };
+      }
 
-    await tx`
+      await tx`
       select 1 from private.activate_subscription(
         ${orderId}, ${paymentKey}, ${payment.method ?? null}, ${payment.approvedAt ?? null}::timestamptz)`;
-    const receipt = receiptUrl(payment);
-    if (receipt) await tx`update public.payments set receipt_url = ${receipt} where id = ${orderId} and receipt_url is null`;
-    const after = await tx<OrderRow[]>`select * from public.payments where id = ${orderId}`;
-    return { kind: "done", order: after[0] };
-  }).catch((err): Outcome => {
-    const e = err as { code?: string; message?: string };
-    if (e.code === "P0001" && e.message === "schedule_taken") return { kind: "schedule-taken" };
-    throw err;
-  });
+      const receipt = receiptUrl(payment);
+      if (receipt) await tx`update public.payments set receipt_url = ${receipt} where id = ${orderId} and receipt_url is null`;
+      const after = await tx<OrderRow[]>`select * from public.payments where id = ${orderId}`;
+      return { kind: "done", order: after[0] };
+    })
+    .catch((err): Outcome => {
+      const e = err as { code?: string; message?: string };
+      if (e.code === "P0001" && e.message === "schedule_taken") return { kind: "schedule-taken" };
+      throw err;
+    });
 
   switch (outcome.kind) {
     case "done":

@@ -127,8 +127,12 @@ export function applyReview(body: ReviewBody, original: ReviewableFields, answer
     const made = { start: a.start, end: a.end, quote: a.quote, kind: a.kind, category: a.category, comment: a.comment, rewrite };
     const same = original.annotations.find(
       (o) =>
-        o.start === made.start && o.end === made.end && o.kind === made.kind && o.category === made.category &&
-        o.comment === made.comment && o.rewrite === made.rewrite,
+        o.start === made.start &&
+        o.end === made.end &&
+        o.kind === made.kind &&
+        o.category === made.category &&
+        o.comment === made.comment &&
+        o.rewrite === made.rewrite,
     );
     return { ...made, source: same ? same.source : "teacher" };
   });

@@ -75,9 +75,7 @@ export function resultsCsv(rows: CsvSubmissionRow[]): string {
   const lines = [header.map(csvText).join(",")];
   for (const r of byStudentNumber(rows)) {
     const done = r.status === "completed" && r.overall_score !== null && r.overall_score !== undefined;
-    const scores = new Map(
-      (Array.isArray(r.category_scores) ? r.category_scores : []).map((c) => [c.name, c.score] as const),
-    );
+    const scores = new Map((Array.isArray(r.category_scores) ? r.category_scores : []).map((c) => [c.name, c.score] as const));
     const cells = [
       csvText(r.student_name),
       csvText(r.student_id),
@@ -98,6 +96,9 @@ export function resultsCsv(rows: CsvSubmissionRow[]): string {
 /** `채점결과_<prompt file name without extension>.csv` (characters Windows refuses replaced). */
 export function resultsCsvFilename(promptFilename: string | null | undefined): string {
   const base = (promptFilename ?? "").replace(/\.[^.]*$/, "");
-  const safe = base.replace(/[\\/:*?"<>|\s]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 60);
+  const safe = base
+    .replace(/[\\/:*?"<>|\s]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .slice(0, 60);
   return safe ? `채점결과_${safe}.csv` : "채점결과.csv";
 }

@@ -67,5 +67,10 @@ export async function lockResultForReview(sql: postgres.TransactionSql, submissi
   if (row.in_sample) throw new HttpError(403, API_MESSAGES.sampleReadOnly);
   if (row.status !== "completed" || row.result_id === null) throw new HttpError(409, M.notCompleted);
   await sql`select 1 from public.analysis_results where id = ${row.result_id} for update`;
-  return row as unknown as ReviewRow & { result_id: string; essay_content: string | null; criteria_content: string | null; rubric: unknown };
+  return row as unknown as ReviewRow & {
+    result_id: string;
+    essay_content: string | null;
+    criteria_content: string | null;
+    rubric: unknown;
+  };
 }

@@ -21,14 +21,15 @@ async function loadReport(ctx: Ctx<{ id: string }, AuthUser>) {
 /** One row per submission (staged batch items excluded), by 수험번호 (see `resultsCsv`), as a spreadsheet-safe CSV. */
 async function resultsCsvDownload(ctx: Ctx<{ id: string }, AuthUser>): Promise<Response> {
   const s = await ownedSession(ctx, ctx.params.id);
-  const rows = await ctx.asCaller((sql) =>
-    sql<CsvSubmissionRow[]>`
+  const rows = await ctx.asCaller(
+    (sql) =>
+      sql<CsvSubmissionRow[]>`
       select e.student_name, e.student_id, e.status, e.submitted_at, e.analysis_completed_at,
              ${SHOWN_SCORES(sql)}, r.grader, r.reviewed_at
         from public.essay_submissions e
         left join public.analysis_results r on r.submission_id = e.id
        where e.session_id = ${s.id} and e.user_id = ${userId(ctx)} and ${NOT_STAGED(sql)}
-       order by e.submitted_at, e.id`
+       order by e.submitted_at, e.id`,
   );
   return new Response(resultsCsv(rows), {
     status: 200,

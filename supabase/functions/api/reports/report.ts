@@ -1,4 +1,11 @@
-import { anchorsUsedText, FLAG_LABELS, OFFLINE_GRADER_LABEL, scorePercent, type GradeFlag, type ReportData } from "../../_shared/grading.ts";
+import {
+  anchorsUsedText,
+  FLAG_LABELS,
+  OFFLINE_GRADER_LABEL,
+  scorePercent,
+  type GradeFlag,
+  type ReportData,
+} from "../../_shared/grading.ts";
 import { REPORT_SECTIONS, reportFacts } from "../../_shared/report.ts";
 import type { ReviewInfo } from "../../_shared/review.ts";
 import { iso } from "../lib/http.ts";
@@ -39,7 +46,6 @@ export interface ReportRow {
   anchors_used?: number | string | null;
 }
 
-
 export function toReport(row: ReportRow): ReportData {
   const flags = Array.isArray(row.flags) ? row.flags : [];
   const answer = row.essay_content ?? "";
@@ -63,7 +69,11 @@ export function toReport(row: ReportRow): ReportData {
     essayFilename: row.essay_filename,
     promptFilename: row.prompt_filename,
     question: row.prompt_content ?? "",
-    rubric: sessionRubric(row.rubric, row.criteria_content).map((c) => ({ name: c.name, maxScore: c.maxScore, ...(c.description ? { description: c.description } : {}) })),
+    rubric: sessionRubric(row.rubric, row.criteria_content).map((c) => ({
+      name: c.name,
+      maxScore: c.maxScore,
+      ...(c.description ? { description: c.description } : {}),
+    })),
     answer,
     annotations: validStoredAnnotations(answer, row.annotations),
     anchorsUsed: Number(row.anchors_used ?? 0) || 0,
@@ -92,7 +102,8 @@ const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 /** Display width in a monospaced font: Hangul and other wide characters take two columns. */
 function columns(text: string): number {
   let n = 0;
-  for (const ch of text) n += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 2 : 1;
+  for (const ch of text)
+    n += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 2 : 1;
   return n;
 }
 

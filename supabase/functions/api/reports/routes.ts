@@ -120,7 +120,14 @@ export const routes: Route[] = [
         const [done] = await sql<{ reviewed_at: Date }[]>`
           update public.analysis_results set reviewed_at = now(), reviewed_by = ${ctx.user.id}
            where id = ${row.result_id} returning reviewed_at`;
-        await logEdit(sql, row.result_id, ctx.user.id, "reviewStatus", { reviewed: false }, { reviewed: true, reviewedAt: iso(done.reviewed_at) });
+        await logEdit(
+          sql,
+          row.result_id,
+          ctx.user.id,
+          "reviewStatus",
+          { reviewed: false },
+          { reviewed: true, reviewedAt: iso(done.reviewed_at) },
+        );
       });
     },
   }),

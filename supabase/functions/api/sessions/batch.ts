@@ -36,12 +36,20 @@ async function readBatchFiles(uploads: File[]): Promise<ReadFile[]> {
       refused.push({ name, error: err.message.includes(name) ? err.message : `${name} — ${err.message}`, status: err.status });
     }
   }
-  if (refused.length === 1) throw new HttpError(refused[0].status, refused[0].error, { fileErrors: refused.map(({ name, error }) => ({ name, error })) });
+  if (refused.length === 1)
+    throw new HttpError(refused[0].status, refused[0].error, { fileErrors: refused.map(({ name, error }) => ({ name, error })) });
   if (refused.length > 1) {
     const status = refused.every((r) => r.status === refused[0].status) ? refused[0].status : 400;
-    throw new HttpError(status, uploadMessages.batchFilesRefused(refused.length, refused.map((r) => r.name)), {
-      fileErrors: refused.map(({ name, error }) => ({ name, error })),
-    });
+    throw new HttpError(
+      status,
+      uploadMessages.batchFilesRefused(
+        refused.length,
+        refused.map((r) => r.name),
+      ),
+      {
+        fileErrors: refused.map(({ name, error }) => ({ name, error })),
+      },
+    );
   }
   return files;
 }
@@ -100,7 +108,10 @@ export async function batchUpload(ctx: SessionCtx): Promise<Response> {
       studentId: cleanStudentField(ids[i]) ?? parsed.studentId,
     };
   });
-  await putObjects(items.map(({ path, file }) => ({ path, file })), where);
+  await putObjects(
+    items.map(({ path, file }) => ({ path, file })),
+    where,
+  );
 
   let replaced: (string | null)[];
   let staged: number;
@@ -134,21 +145,27 @@ export async function batchUpload(ctx: SessionCtx): Promise<Response> {
       return { replaced: old.map((o) => o.path), staged: kept + items.length };
     }));
   } catch (err) {
-    await removeObjects(items.map((it) => it.path), where);
+    await removeObjects(
+      items.map((it) => it.path),
+      where,
+    );
     throw err;
   }
   await removeObjects(replaced, where);
-  return json({
-    message: SESSION_MESSAGES.batchUploaded(staged),
-    count: items.length,
-    stagedCount: staged,
-    submissions: items.map((it) => ({
-      id: it.id,
-      essayFilename: it.file.originalName,
-      studentName: it.studentName ?? "",
-      studentId: it.studentId ?? "",
-    })),
-  }, 201);
+  return json(
+    {
+      message: SESSION_MESSAGES.batchUploaded(staged),
+      count: items.length,
+      stagedCount: staged,
+      submissions: items.map((it) => ({
+        id: it.id,
+        essayFilename: it.file.originalName,
+        studentName: it.studentName ?? "",
+        studentId: it.studentId ?? "",
+      })),
+    },
+    201,
+  );
 }
 
 export async function startBatch(ctx: SessionCtx): Promise<Response> {
@@ -169,7 +186,11 @@ export async function startBatch(ctx: SessionCtx): Promise<Response> {
     if (!reservation.allowed) {
       // Nothing is queued: the staged answers are dropped so a retry starts from a clean upload.
       await sql`delete from public.essay_submissions where id = any(${staged.map((s) => s.id)}::uuid[])`;
-      return { kind: "exceeded" as const, error: await usageExceededError(sql, reservation, staged.length), paths: staged.map((s) => s.path) };
+      return {
+        kind: "exceeded" as const,
+        error: await usageExceededError(sql, reservation, staged.length),
+        paths: staged.map((s) => s.path),
+      };
     }
     await sql`
       update public.essay_submissions

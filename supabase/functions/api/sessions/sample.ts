@@ -42,7 +42,10 @@ export async function createSampleSession(ctx: Ctx<Record<string, string>, AuthU
   });
   startWorkerInBackground();
   return json(
-    { ...sessionJson({ ...session, submission_count: SAMPLE_ANSWERS.length, completed_count: 0 }), message: SESSION_MESSAGES.sampleStarted },
+    {
+      ...sessionJson({ ...session, submission_count: SAMPLE_ANSWERS.length, completed_count: 0 }),
+      message: SESSION_MESSAGES.sampleStarted,
+    },
     201,
   );
 }

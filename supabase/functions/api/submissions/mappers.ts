@@ -6,9 +6,20 @@ import { iso } from "../lib/http.ts";
 
 type SubmissionColumns = Pick<
   DbRow<"essay_submissions", "submitted_at" | "analysis_started_at" | "analysis_completed_at">,
-  | "id" | "session_id" | "user_id" | "student_name" | "student_id" | "essay_content" | "essay_file_path"
-  | "essay_filename" | "essay_mime_type" | "progress" | "progress_message" | "submitted_at"
-  | "analysis_started_at" | "analysis_completed_at"
+  | "id"
+  | "session_id"
+  | "user_id"
+  | "student_name"
+  | "student_id"
+  | "essay_content"
+  | "essay_file_path"
+  | "essay_filename"
+  | "essay_mime_type"
+  | "progress"
+  | "progress_message"
+  | "submitted_at"
+  | "analysis_started_at"
+  | "analysis_completed_at"
 >;
 
 /** The list query's row: essay_submissions columns (generated types) ⟕ the result's score and grader. */
@@ -33,9 +44,7 @@ function listCategoryScores(value: unknown): NonNullable<SubmissionResultSummary
     const name = c?.name;
     const score = Number(c?.score);
     const maxScore = Number(c?.maxScore);
-    return typeof name === "string" && Number.isFinite(score)
-      ? [{ name, score, maxScore: Number.isFinite(maxScore) ? maxScore : 0 }]
-      : [];
+    return typeof name === "string" && Number.isFinite(score) ? [{ name, score, maxScore: Number.isFinite(maxScore) ? maxScore : 0 }] : [];
   });
 }
 
@@ -68,12 +77,12 @@ export function submissionJson(r: SubmissionRow): Submission & { essayMimeType: 
     essay: [...(r.essay_content ?? "")].slice(0, 100).join(""),
     result: done
       ? {
-        overallScore: score!,
-        maxScore: Number(r.max_score ?? 100),
-        grader: r.grader ?? "ai",
-        categoryScores: listCategoryScores(r.category_scores),
-        flags: listFlags(r.flags),
-      }
+          overallScore: score!,
+          maxScore: Number(r.max_score ?? 100),
+          grader: r.grader ?? "ai",
+          categoryScores: listCategoryScores(r.category_scores),
+          flags: listFlags(r.flags),
+        }
       : null,
     regrading: r.regrading === true,
   };

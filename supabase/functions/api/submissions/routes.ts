@@ -21,13 +21,14 @@ type IdCtx = Ctx<{ id: string }, AuthUser>;
 
 async function listSubmissions(ctx: IdCtx): Promise<Response> {
   const s = await ownedSession(ctx, ctx.params.id);
-  const rows = await ctx.asCaller((sql) =>
-    sql<SubmissionRow[]>`
+  const rows = await ctx.asCaller(
+    (sql) =>
+      sql<SubmissionRow[]>`
       select ${SUBMISSION_COLUMNS(sql)}
         from public.essay_submissions e
         left join public.analysis_results r on r.submission_id = e.id
        where e.session_id = ${s.id} and e.user_id = ${userId(ctx)} and ${NOT_STAGED(sql)}
-       order by e.submitted_at desc, e.id`
+       order by e.submitted_at desc, e.id`,
   );
   return json(rows.map(submissionJson));
 }
@@ -136,8 +137,13 @@ async function requeueForOneUse(
 
 /** An answer whose grading ended in error goes back to the queue for one more use. */
 async function retrySubmission(ctx: IdCtx): Promise<Response> {
-  await requeueForOneUse(ctx, "error", (sql, id, periodStart) => sql<{ ok: boolean }[]>`
-    select private.requeue_errored_submission(${id}::uuid, ${periodStart}::timestamptz) as ok`, SUBMISSION_MESSAGES.retryNotError);
+  await requeueForOneUse(
+    ctx,
+    "error",
+    (sql, id, periodStart) => sql<{ ok: boolean }[]>`
+    select private.requeue_errored_submission(${id}::uuid, ${periodStart}::timestamptz) as ok`,
+    SUBMISSION_MESSAGES.retryNotError,
+  );
   return json({ success: true, id: ctx.params.id, status: "pending", message: SUBMISSION_MESSAGES.retried });
 }
 
@@ -148,8 +154,13 @@ async function retrySubmission(ctx: IdCtx): Promise<Response> {
  * the use back (migration 20261122000300_grading.sql).
  */
 async function regradeSubmission(ctx: IdCtx): Promise<Response> {
-  await requeueForOneUse(ctx, "completed", (sql, id, periodStart) => sql<{ ok: boolean }[]>`
-    select private.requeue_completed_submission(${id}::uuid, ${periodStart}::timestamptz) as ok`, SUBMISSION_MESSAGES.regradeNotCompleted);
+  await requeueForOneUse(
+    ctx,
+    "completed",
+    (sql, id, periodStart) => sql<{ ok: boolean }[]>`
+    select private.requeue_completed_submission(${id}::uuid, ${periodStart}::timestamptz) as ok`,
+    SUBMISSION_MESSAGES.regradeNotCompleted,
+  );
   return json({ success: true, id: ctx.params.id, status: "pending", regrading: true, message: SUBMISSION_MESSAGES.regraded });
 }
 

@@ -18,12 +18,12 @@ export const routes: Route[] = [
         limits: limitsOf(info),
         subscription: sub
           ? {
-            status: sub.status,
-            startDate: sub.startDate,
-            endDate: sub.endDate,
-            renewsAt: sub.renewsAt,
-            scheduledPlan: sub.scheduledPlan ?? null,
-          }
+              status: sub.status,
+              startDate: sub.startDate,
+              endDate: sub.endDate,
+              renewsAt: sub.renewsAt,
+              scheduledPlan: sub.scheduledPlan ?? null,
+            }
           : null,
       };
       return json(body);

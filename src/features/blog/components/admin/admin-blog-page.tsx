@@ -75,11 +75,7 @@ export function AdminBlogPage() {
             onSubmit={onSubmit}
             onCancel={() => setEditing(null)}
           />
-          <AttachmentsPanel
-            postId={editing?.id ?? null}
-            tempAttachments={tempAttachments}
-            onTempAttachmentsChange={setTempAttachments}
-          />
+          <AttachmentsPanel postId={editing?.id ?? null} tempAttachments={tempAttachments} onTempAttachmentsChange={setTempAttachments} />
         </div>
         <AdminPostList
           posts={posts.data}

@@ -1,12 +1,6 @@
 import { Copy, Paperclip, Trash2, Upload } from "lucide-react";
 import { useRef } from "react";
-import {
-  BLOG_ATTACHMENT_ACCEPT,
-  BLOG_ATTACHMENT_MAX_BYTES,
-  BLOG_MESSAGES,
-  formatKb,
-  type BlogAttachmentJson,
-} from "@shared/blog.ts";
+import { BLOG_ATTACHMENT_ACCEPT, BLOG_ATTACHMENT_MAX_BYTES, BLOG_MESSAGES, formatKb, type BlogAttachmentJson } from "@shared/blog.ts";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { Button } from "@/components/ui/button";
@@ -120,8 +114,7 @@ export function AttachmentsPanel({ postId, tempAttachments, onTempAttachmentsCha
               첨부파일
             </CardTitle>
             <CardDescription>
-              이미지, PDF, TXT, DOCX (최대 10MB).{" "}
-              {postId ? "이 글에 바로 첨부됩니다." : "글을 작성하면 함께 저장됩니다."}
+              이미지, PDF, TXT, DOCX (최대 10MB). {postId ? "이 글에 바로 첨부됩니다." : "글을 작성하면 함께 저장됩니다."}
             </CardDescription>
           </div>
           <Button size="sm" variant="outline" loading={upload.isPending} onClick={() => inputRef.current?.click()}>

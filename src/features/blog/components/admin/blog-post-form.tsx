@@ -126,14 +126,16 @@ export function BlogPostForm({ editing, submitting, onSubmit, onCancel }: BlogPo
         <form className="mt-2 grid gap-4" onSubmit={submit} noValidate data-testid="blog-post-form">
           <div>
             <Label htmlFor="post-title">
-              제목<Required />
+              제목
+              <Required />
             </Label>
             <Input id="post-title" placeholder="글 제목을 입력하세요" {...register("title")} />
           </div>
 
           <div>
             <Label htmlFor="post-slug">
-              슬러그 (URL)<Required />
+              슬러그 (URL)
+              <Required />
             </Label>
             <div className="flex gap-2">
               <Input id="post-slug" placeholder="예: 논술-잘-쓰는-법-a1b2c3" {...register("slug")} />
@@ -146,14 +148,16 @@ export function BlogPostForm({ editing, submitting, onSubmit, onCancel }: BlogPo
 
           <div>
             <Label htmlFor="post-excerpt">
-              발췌<Required />
+              발췌
+              <Required />
             </Label>
             <Textarea id="post-excerpt" rows={2} placeholder="목록에 보여질 짧은 요약" {...register("excerpt")} />
           </div>
 
           <div>
             <Label htmlFor="post-content">
-              내용<Required />
+              내용
+              <Required />
               <span className="ml-2 text-xs font-normal text-base-content/70">Markdown 또는 HTML 사용 가능</span>
             </Label>
             <Textarea id="post-content" rows={14} className="font-mono text-sm" {...register("content")} />
@@ -162,7 +166,8 @@ export function BlogPostForm({ editing, submitting, onSubmit, onCancel }: BlogPo
           <div className="grid gap-4 sm:grid-cols-2">
             <div>
               <Label htmlFor="post-category">
-                카테고리<Required />
+                카테고리
+                <Required />
               </Label>
               <Select
                 id="post-category"
@@ -196,12 +201,7 @@ export function BlogPostForm({ editing, submitting, onSubmit, onCancel }: BlogPo
             control={control}
             name="isPublished"
             render={({ field }) => (
-              <Switch
-                id="post-published"
-                checked={field.value}
-                onCheckedChange={field.onChange}
-                label={field.value ? "공개" : "비공개"}
-              />
+              <Switch id="post-published" checked={field.value} onCheckedChange={field.onChange} label={field.value ? "공개" : "비공개"} />
             )}
           />
 

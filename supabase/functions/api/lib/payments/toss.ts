@@ -58,7 +58,13 @@ export function confirmIdempotencyKey(orderId: string): string {
   return `confirm-${orderId}`;
 }
 
-async function call(cfg: TossConfig, method: "GET" | "POST", path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TossPayment> {
+async function call(
+  cfg: TossConfig,
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<TossPayment> {
   const url = `${cfg.apiBase.replace(/\/+$/, "")}${path}`;
   const h: Record<string, string> = { Authorization: basicAuth(cfg.secretKey), Accept: "application/json", ...headers };
   if (body !== undefined) h["Content-Type"] = "application/json";

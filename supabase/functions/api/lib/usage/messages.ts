@@ -3,8 +3,7 @@
 export const USAGE_MESSAGES = {
   exceeded: "현재 플랜의 월간 분석 한도에 도달했습니다. 계속 사용하시려면 플랜을 업그레이드하세요.",
   /** `limit` comes from the usage snapshot (the database), so the text cannot drift from the rule. */
-  guestExceeded: (limit: number) =>
-    `게스트 무료 사용 횟수(${limit}회)를 모두 사용했습니다. 회원가입 후 플랜을 선택해 주세요.`,
+  guestExceeded: (limit: number) => `게스트 무료 사용 횟수(${limit}회)를 모두 사용했습니다. 회원가입 후 플랜을 선택해 주세요.`,
   freeAddress: (isGuest: boolean) =>
     `이 네트워크에서 오늘 사용할 수 있는 무료 첨삭 횟수를 모두 사용했습니다. ${
       isGuest ? "회원가입 후 플랜을 선택하거나" : "유료 플랜을 선택하거나"

@@ -38,7 +38,6 @@ export interface Reservation extends UsageSnapshot {
 
 export type { UpgradeOption };
 
-
 /**
  * The user's uses and limit, or null when the profile does not exist. Guests: the guest counter
  * against the guest limit; members: this Asia/Seoul month's count against the plan in force
@@ -60,7 +59,7 @@ export interface AccountUsage {
   plan: PlanRef;
   usage: UsageCounter;
   /** The user's current subscription row (null for none). */
-  subscription: SubscriptionStatus["subscription"] & { id: string } | null;
+  subscription: (SubscriptionStatus["subscription"] & { id: string }) | null;
   /** Files per upload of the plan in force (`subscription_plans.max_files_per_upload`; guests: the trial plan's). */
   maxFilesPerUpload: number;
 }
@@ -69,17 +68,19 @@ export interface AccountUsage {
 export async function getAccountUsage(userId: string): Promise<AccountUsage | null> {
   const snap = await findUsageSnapshot(adminSql, userId);
   if (!snap) return null;
-  const [row] = await adminSql<{
-    sub_id: string | null;
-    status: string | null;
-    start_date: Date | null;
-    end_date: Date | null;
-    renews_at: Date | null;
-    scheduled_plan_id: string | null;
-    scheduled_plan_name: string | null;
-    scheduled_paid: boolean | null;
-    max_files_per_upload: number | null;
-  }[]>`
+  const [row] = await adminSql<
+    {
+      sub_id: string | null;
+      status: string | null;
+      start_date: Date | null;
+      end_date: Date | null;
+      renews_at: Date | null;
+      scheduled_plan_id: string | null;
+      scheduled_plan_name: string | null;
+      scheduled_paid: boolean | null;
+      max_files_per_upload: number | null;
+    }[]
+  >`
     select s.id as sub_id, s.status, s.start_date, s.end_date, s.renews_at, s.scheduled_plan_id,
            (select sp.name from public.subscription_plans sp where sp.id = s.scheduled_plan_id) as scheduled_plan_name,
            s.scheduled_payment_id is not null as scheduled_paid,
@@ -92,15 +93,15 @@ export async function getAccountUsage(userId: string): Promise<AccountUsage | nu
     usage: { current: Number(snap.current), limit: Number(snap.limit) },
     subscription: row?.sub_id
       ? {
-        id: row.sub_id,
-        status: row.status ?? "trial",
-        startDate: iso(row.start_date),
-        endDate: iso(row.end_date),
-        renewsAt: iso(row.renews_at),
-        scheduledPlan: row.scheduled_plan_id
-          ? { id: row.scheduled_plan_id, name: row.scheduled_plan_name ?? row.scheduled_plan_id, paid: !!row.scheduled_paid }
-          : null,
-      }
+          id: row.sub_id,
+          status: row.status ?? "trial",
+          startDate: iso(row.start_date),
+          endDate: iso(row.end_date),
+          renewsAt: iso(row.renews_at),
+          scheduledPlan: row.scheduled_plan_id
+            ? { id: row.scheduled_plan_id, name: row.scheduled_plan_name ?? row.scheduled_plan_id, paid: !!row.scheduled_paid }
+            : null,
+        }
       : null,
     maxFilesPerUpload: Number(row?.max_files_per_upload ?? 1),
   };
@@ -128,7 +129,6 @@ export async function planLimits(ctx: { user: { id: string } }): Promise<{ planI
   const limits = limitsOf(account);
   return { planId: account?.plan.id ?? "trial", maxFiles: limits.filesPerUpload, batch: limits.batch };
 }
-
 
 /**
  * Reserves `count` uses atomically (all or none). Run inside the transaction that queues the essays.
@@ -162,11 +162,7 @@ function nextSeoulDay(now = new Date()): string {
  * The 403 `usageExceeded` error with usageInfo / upgradeOptions / daysRemaining (docs/product.md#usage-exceeded-data); a
  * reservation refused by a daily free budget gives 429 with `freeLimitReached` ('address' | 'device').
  */
-export async function usageExceededError(
-  sql: AnySql,
-  snap: UsageSnapshot | Reservation,
-  wanted = 1,
-): Promise<HttpError> {
+export async function usageExceededError(sql: AnySql, snap: UsageSnapshot | Reservation, wanted = 1): Promise<HttpError> {
   const freeLimit = "freeLimit" in snap ? snap.freeLimit : undefined;
   // A free-use cap (per address or device) resets the next Seoul day; the plan's limit at its reset date.
   const resetDate = freeLimit ? nextSeoulDay() : snap.resetDate;
@@ -188,11 +184,12 @@ export async function usageExceededError(
   if (freeLimit) {
     return new HttpError(429, USAGE_MESSAGES[freeLimit === "device" ? "freeDevice" : "freeAddress"](snap.isGuest), details);
   }
-  const message = snap.remaining > 0 && wanted > snap.remaining
-    ? USAGE_MESSAGES.notEnough(snap.remaining, wanted)
-    : snap.isGuest
-    ? USAGE_MESSAGES.guestExceeded(snap.limit)
-    : USAGE_MESSAGES.exceeded;
+  const message =
+    snap.remaining > 0 && wanted > snap.remaining
+      ? USAGE_MESSAGES.notEnough(snap.remaining, wanted)
+      : snap.isGuest
+        ? USAGE_MESSAGES.guestExceeded(snap.limit)
+        : USAGE_MESSAGES.exceeded;
   return new HttpError(403, message, details);
 }
 

@@ -34,13 +34,13 @@ export function toUserJson(row: UserRow): User {
     lastLoginAt: iso(row.last_login_at),
     subscription: row.plan_id
       ? {
-        planId: row.plan_id,
-        planName: row.plan_name ?? row.plan_id,
-        status: row.sub_status ?? "trial",
-        startDate: iso(row.start_date),
-        endDate: iso(row.end_date),
-        renewsAt: iso(row.renews_at),
-      }
+          planId: row.plan_id,
+          planName: row.plan_name ?? row.plan_id,
+          status: row.sub_status ?? "trial",
+          startDate: iso(row.start_date),
+          endDate: iso(row.end_date),
+          renewsAt: iso(row.renews_at),
+        }
       : null,
   };
 }

@@ -32,8 +32,8 @@ export const sessionParams = idParams(WORKSPACE_MESSAGES.sessionNotFound);
 
 /** The caller's session or 404 (a missing id, a malformed id and another user's session look the same). */
 export async function ownedSession(ctx: CallerCtx, id: string): Promise<SessionRow> {
-  const rows = await ctx.asCaller((sql) =>
-    sql<SessionRow[]>`select * from public.analysis_sessions where id = ${id} and user_id = ${userId(ctx)}`
+  const rows = await ctx.asCaller(
+    (sql) => sql<SessionRow[]>`select * from public.analysis_sessions where id = ${id} and user_id = ${userId(ctx)}`,
   );
   if (!rows[0]) throw notFound();
   return rows[0];
