@@ -43,6 +43,24 @@ describe("offline analyzer on the answer corpus", () => {
     });
   }
 
+  it("scores held-out topics on a teacher's scale: every excellent answer ≥ 75, good ≥ 55, weak ≤ 45, τ ≥ 0.8", () => {
+    const heldOut = results.filter((r) => r.heldOut);
+    expect(heldOut.length).toBeGreaterThanOrEqual(2);
+    for (const r of heldOut) {
+      expect(r.tau, r.id).toBeGreaterThanOrEqual(0.8);
+      const levels: [string, (p: number) => boolean][] = [
+        ["excellent", (p) => p >= 75],
+        ["good", (p) => p >= 55],
+        ["weak", (p) => p <= 45],
+      ];
+      for (const [level, ok] of levels) {
+        const scores = byLabel(r.id, level);
+        expect(scores.length, `${r.id} ${level}`).toBeGreaterThan(0);
+        for (const s of scores) expect(ok(s.percent), `${r.id} ${s.label}: ${s.percent}`).toBe(true);
+      }
+    }
+  });
+
   it("gives the best answer of each question at least 75", () => {
     for (const r of results) expect(r.scores.find((s) => s.rank === 1)!.percent, r.id).toBeGreaterThanOrEqual(75);
   });
