@@ -2,7 +2,7 @@
 // (tests/fixtures/corpus): per question, Kendall's τ between its totals and the intended order,
 // and score bands a teacher would expect. See tests/helpers/offline-corpus.ts for which τ.
 import { describe, expect, it } from "vitest";
-import { evaluateCorpus, kendallTauB, kendallTauOrdered, loadCorpus } from "../helpers/offline-corpus.ts";
+import { evaluateCorpus, kendallTauB, kendallTauOrdered, levelMeans, loadCorpus } from "../helpers/offline-corpus.ts";
 import { measure } from "../../supabase/functions/api/grading/offline.ts";
 import { requiredLength } from "../../supabase/functions/api/grading/offline-signals.ts";
 
@@ -20,6 +20,15 @@ describe("Kendall τ helpers", () => {
     expect(kendallTauB([1, 2, 2], [3, 2, 1])).toBeLessThan(1);
     expect(kendallTauOrdered([1, 2, 2], [3, 2, 1])).toBe(1);
     expect(kendallTauOrdered([1, 2, 2], [1, 3, 2])).toBe(-1);
+  });
+
+  it("averages totals per quality level by the label's first word", () => {
+    const s = (label: string, percent: number) => ({ label, rank: 1, percent, flags: [] });
+    const means = levelMeans({
+      id: "x", heldOut: true, tau: 1, tauB: 1,
+      scores: [s("excellent: a", 90), s("excellent", 80), s("good, b", 60), s("weak: c", 10), s("long but empty", 5)],
+    });
+    expect(means).toEqual({ excellent: 85, good: 60, weak: 10 });
   });
 });
 
