@@ -48,7 +48,14 @@ import { WebSocket } from "ws";
 import { formatBundle, measureBundle } from "./bundle-size.ts";
 import { webScenario } from "./web.ts";
 import { startFakeLlm } from "../tests/fakes/llm.ts";
-import { type CorpusQuestion, evaluateCorpus, gradeOfflineLikeWorker, LEVELS, levelMeans, loadCorpus } from "../tests/helpers/offline-corpus.ts";
+import {
+  type CorpusQuestion,
+  evaluateCorpus,
+  gradeOfflineLikeWorker,
+  LEVELS,
+  levelMeans,
+  loadCorpus,
+} from "../tests/helpers/offline-corpus.ts";
 import { startOwnStack } from "../tests/helpers/own-stack.ts";
 import { llmClient, type CallUsage, type LlmConfig } from "../supabase/functions/api/grading/llm.ts";
 import { gradeWithModel, type GradingMode } from "../supabase/functions/api/grading/modes.ts";
@@ -159,10 +166,12 @@ async function main() {
         waiter(perf);
       }
     });
-    const joined = await new Promise<string>((r) => channel.subscribe((status, err) => {
-      if (status !== "SUBSCRIBED" && status !== "CHANNEL_ERROR" && status !== "TIMED_OUT") return;
-      r(err ? `${status}: ${err.message}` : status);
-    }));
+    const joined = await new Promise<string>((r) =>
+      channel.subscribe((status, err) => {
+        if (status !== "SUBSCRIBED" && status !== "CHANNEL_ERROR" && status !== "TIMED_OUT") return;
+        r(err ? `${status}: ${err.message}` : status);
+      }),
+    );
     if (joined !== "SUBSCRIBED") throw new Error(`could not join session:${sessionId} (${joined})`);
 
     // --- the batch -------------------------------------------------------------------------------
@@ -202,7 +211,9 @@ async function main() {
     const gradingMs = Number(times.last_done) - Number(times.first_start);
     say("");
     say("Batch throughput");
-    say(`  answers completed         ${done - errors}/${ids.length}${errors ? ` (${errors} error)` : ""}${done < ids.length ? "  (timed out)" : ""}`);
+    say(
+      `  answers completed         ${done - errors}/${ids.length}${errors ? ` (${errors} error)` : ""}${done < ids.length ? "  (timed out)" : ""}`,
+    );
     say(`  batch time                ${fmtMs(batchMs)}   (start-batch → last answer completed)`);
     say(`  ideal ceil(${ids.length}/${C})·${L} ms   ${fmtMs(ideal)}`);
     say(`  ratio to ideal            ${(batchMs / ideal).toFixed(2)}×`);
@@ -300,9 +311,11 @@ function fleetEnv(): Record<string, string> {
 async function fleetScenario() {
   const started = performance.now();
   say("");
-  say(`Fleet fairness: ${N}-answer batch + ${SINGLES} single answers from other teachers, ` +
+  say(
+    `Fleet fairness: ${N}-answer batch + ${SINGLES} single answers from other teachers, ` +
       `L=${L} ms, jobs in flight ≤ ${F} (GRADING_CONCURRENCY = GRADING_MAX_IN_FLIGHT = ${F})` +
-      (PER_USER ? `, per user ≤ ${PER_USER}` : ""));
+      (PER_USER ? `, per user ≤ ${PER_USER}` : ""),
+  );
   const own = await startOwnStack({
     latencyMs: L,
     dataDirPrefix: "essay-bench-fleet-",
@@ -351,16 +364,18 @@ async function fleetScenario() {
     await sleep(Math.round(L / 3));
     const submittedAt = new Map<string, number>();
     const singleMarker = new Map<string, string>();
-    await Promise.all(singles.map(async (t, i) => {
-      const at = Date.now();
-      const row = await apiCall(apiUrl, `/sessions/${singleSessions[i]}/submissions`, t.token, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ essayContent: `${essay}\n(단일 ${i + 1})`, studentName: "학생", studentId: String(i + 1) }),
-      });
-      submittedAt.set(row.id, at);
-      singleMarker.set(row.id, `(단일 ${i + 1})`);
-    }));
+    await Promise.all(
+      singles.map(async (t, i) => {
+        const at = Date.now();
+        const row = await apiCall(apiUrl, `/sessions/${singleSessions[i]}/submissions`, t.token, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ essayContent: `${essay}\n(단일 ${i + 1})`, studentName: "학생", studentId: String(i + 1) }),
+        });
+        submittedAt.set(row.id, at);
+        singleMarker.set(row.id, `(단일 ${i + 1})`);
+      }),
+    );
     const singleIds = [...submittedAt.keys()];
     const all = [...batchIds, ...singleIds];
 
@@ -395,15 +410,19 @@ async function fleetScenario() {
     const waits = stats(singleIds.map((id) => beganAt.get(id)! - submittedAt.get(id)!));
     const grading = stats(singleIds.map((id) => doneAt.get(id)! - beganAt.get(id)!));
     const firstWave = stats(batchIds.map((id) => doneAt.get(id)! - beganAt.get(id)!));
-    say(`    of which: waiting for a slot median ${fmtMs(waits.median)} / p95 ${fmtMs(waits.p95)}, ` +
-        `claimed → completed median ${fmtMs(grading.median)} / p95 ${fmtMs(grading.p95)}`);
+    say(
+      `    of which: waiting for a slot median ${fmtMs(waits.median)} / p95 ${fmtMs(waits.p95)}, ` +
+        `claimed → completed median ${fmtMs(grading.median)} / p95 ${fmtMs(grading.p95)}`,
+    );
     // Where a single answer's time goes besides the model: claim → the model call arriving at the
     // fake LLM (progress writes, session load), and the answer back → completed (result writes).
     const llmAt = (marker: string) => llm.requests.find((r) => r.user.includes(marker))?.at ?? NaN;
     const before = stats(singleIds.map((id) => llmAt(singleMarker.get(id)!) - beganAt.get(id)!));
     const after = stats(singleIds.map((id) => doneAt.get(id)! - (llmAt(singleMarker.get(id)!) + L)));
-    say(`    claimed → model call median ${fmtMs(before.median)} / p95 ${fmtMs(before.p95)}, ` +
-        `model answer → completed median ${fmtMs(after.median)} / p95 ${fmtMs(after.p95)}`);
+    say(
+      `    claimed → model call median ${fmtMs(before.median)} / p95 ${fmtMs(before.p95)}, ` +
+        `model answer → completed median ${fmtMs(after.median)} / p95 ${fmtMs(after.p95)}`,
+    );
     say(`  batch answers, claimed → completed: median ${fmtMs(firstWave.median)}, p95 ${fmtMs(firstWave.p95)} (L = ${L} ms)`);
     say(`  batch time                ${fmtMs(batchMs)}   (start-batch → last answer completed)`);
     say(`  ideal ceil(${batchIds.length}/${F})·${L} ms   ${fmtMs(ideal)}   ratio ${(batchMs / ideal).toFixed(2)}×`);
@@ -442,7 +461,9 @@ function offlineScenario() {
     times.push(performance.now() - t0);
   }
   const s = stats(times);
-  say(`  one 1,500-character answer (precheck + score + annotations): median ${s.median.toFixed(2)} ms, p95 ${s.p95.toFixed(2)} ms over 50 runs (budget 20 ms)`);
+  say(
+    `  one 1,500-character answer (precheck + score + annotations): median ${s.median.toFixed(2)} ms, p95 ${s.p95.toFixed(2)} ms over 50 runs (budget 20 ms)`,
+  );
   say("");
 }
 
@@ -547,7 +568,7 @@ async function all() {
 all().then(
   () => process.exit(0),
   (err) => {
-    console.error(`bench failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     process.exit(1);
   },
 );

@@ -134,8 +134,14 @@ export function evaluateCorpus(corpus = loadCorpus()): QuestionResult[] {
     return {
       id: q.id,
       heldOut: q.heldOut,
-      tau: kendallTauOrdered(scores.map((s) => s.rank), scores.map((s) => s.percent)),
-      tauB: kendallTauB(scores.map((s) => s.rank), scores.map((s) => s.percent)),
+      tau: kendallTauOrdered(
+        scores.map((s) => s.rank),
+        scores.map((s) => s.percent),
+      ),
+      tauB: kendallTauB(
+        scores.map((s) => s.rank),
+        scores.map((s) => s.percent),
+      ),
       scores,
     };
   });

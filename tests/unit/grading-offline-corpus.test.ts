@@ -25,7 +25,10 @@ describe("Kendall τ helpers", () => {
   it("averages totals per quality level by the label's first word", () => {
     const s = (label: string, percent: number) => ({ label, rank: 1, percent, flags: [] });
     const means = levelMeans({
-      id: "x", heldOut: true, tau: 1, tauB: 1,
+      id: "x",
+      heldOut: true,
+      tau: 1,
+      tauB: 1,
       scores: [s("excellent: a", 90), s("excellent", 80), s("good, b", 60), s("weak: c", 10), s("long but empty", 5)],
     });
     expect(means).toEqual({ excellent: 85, good: 60, weak: 10 });
@@ -40,7 +43,10 @@ describe("offline analyzer on the answer corpus", () => {
     for (const q of own) {
       expect(q.answers.length, q.id).toBeGreaterThanOrEqual(6);
       for (const kind of ["excellent", "good", "mid", "weak", "long but empty", "fluent", "very short"]) {
-        expect(q.answers.some((a) => a.label.startsWith(kind)), `${q.id} ${kind}`).toBe(true);
+        expect(
+          q.answers.some((a) => a.label.startsWith(kind)),
+          `${q.id} ${kind}`,
+        ).toBe(true);
       }
     }
     expect(corpus.some((q) => q.heldOut)).toBe(true);
@@ -76,7 +82,8 @@ describe("offline analyzer on the answer corpus", () => {
 
   it("gives a blank or two-sentence answer at most 20", () => {
     for (const r of results) {
-      for (const s of r.scores.filter((x) => /^(very short: 2|blank)/.test(x.label))) expect(s.percent, `${r.id} ${s.label}`).toBeLessThanOrEqual(20);
+      for (const s of r.scores.filter((x) => /^(very short: 2|blank)/.test(x.label)))
+        expect(s.percent, `${r.id} ${s.label}`).toBeLessThanOrEqual(20);
     }
   });
 

@@ -10,22 +10,131 @@ import { countChars, OFF_TOPIC_OVERLAP, topicOverlap } from "./text.ts";
  * measurements into scores and feedback. Deterministic: the same text always gets the same result.
  */
 
-const INTRO = ["이 글에서는", "본고에서는", "먼저", "우선", "오늘날", "최근", "문제", "에 대해", "살펴보", "논하고자", "생각해 보", "주장한다", "라고 생각한다"];
-const CONCLUSION = ["결론적으로", "따라서", "그러므로", "요컨대", "결국", "정리하면", "이상에서", "종합하면", "이처럼", "이와 같이", "마지막으로", "앞으로"];
+const INTRO = [
+  "이 글에서는",
+  "본고에서는",
+  "먼저",
+  "우선",
+  "오늘날",
+  "최근",
+  "문제",
+  "에 대해",
+  "살펴보",
+  "논하고자",
+  "생각해 보",
+  "주장한다",
+  "라고 생각한다",
+];
+const CONCLUSION = [
+  "결론적으로",
+  "따라서",
+  "그러므로",
+  "요컨대",
+  "결국",
+  "정리하면",
+  "이상에서",
+  "종합하면",
+  "이처럼",
+  "이와 같이",
+  "마지막으로",
+  "앞으로",
+];
 const CONNECTIVES = [
-  "그러나", "하지만", "또한", "따라서", "그러므로", "게다가", "반면", "반면에", "즉", "예를 들어", "왜냐하면",
-  "첫째", "둘째", "셋째", "마지막으로", "한편", "더불어", "뿐만 아니라", "그뿐만 아니라", "이처럼", "그 결과",
-  "물론", "그럼에도", "결국", "특히", "나아가", "이를 통해", "그렇다면", "다시 말해",
+  "그러나",
+  "하지만",
+  "또한",
+  "따라서",
+  "그러므로",
+  "게다가",
+  "반면",
+  "반면에",
+  "즉",
+  "예를 들어",
+  "왜냐하면",
+  "첫째",
+  "둘째",
+  "셋째",
+  "마지막으로",
+  "한편",
+  "더불어",
+  "뿐만 아니라",
+  "그뿐만 아니라",
+  "이처럼",
+  "그 결과",
+  "물론",
+  "그럼에도",
+  "결국",
+  "특히",
+  "나아가",
+  "이를 통해",
+  "그렇다면",
+  "다시 말해",
 ];
 const COUNTER = ["물론", "반론", "반대 의견", "반대하는", "의견도 있", "주장도 있", "비판도", "우려도", "라는 지적", "한계도"];
 const COMMON_WORDS = new Set([
-  "것이", "것은", "것을", "있다", "있는", "없는", "하는", "한다", "했다", "된다", "되는", "그리고", "하지만", "그러나",
-  "또한", "따라서", "때문", "때문에", "이러한", "이런", "그런", "우리", "우리는", "자신", "생각", "생각한다", "같은", "위해",
-  "통해", "대한", "대해", "있을", "있기", "것", "수", "더", "잘", "등", "및",
+  "것이",
+  "것은",
+  "것을",
+  "있다",
+  "있는",
+  "없는",
+  "하는",
+  "한다",
+  "했다",
+  "된다",
+  "되는",
+  "그리고",
+  "하지만",
+  "그러나",
+  "또한",
+  "따라서",
+  "때문",
+  "때문에",
+  "이러한",
+  "이런",
+  "그런",
+  "우리",
+  "우리는",
+  "자신",
+  "생각",
+  "생각한다",
+  "같은",
+  "위해",
+  "통해",
+  "대한",
+  "대해",
+  "있을",
+  "있기",
+  "것",
+  "수",
+  "더",
+  "잘",
+  "등",
+  "및",
 ]);
 const EVIDENCE = [
-  "예를 들어", "예컨대", "실제로", "연구", "조사", "통계", "자료", "에 따르면", "사례", "보고서", "발표",
-  "실험", "전문가", "학자", "교수", "기사", "역사적으로", "%", "퍼센트", "만 명", "억", "년",
+  "예를 들어",
+  "예컨대",
+  "실제로",
+  "연구",
+  "조사",
+  "통계",
+  "자료",
+  "에 따르면",
+  "사례",
+  "보고서",
+  "발표",
+  "실험",
+  "전문가",
+  "학자",
+  "교수",
+  "기사",
+  "역사적으로",
+  "%",
+  "퍼센트",
+  "만 명",
+  "억",
+  "년",
 ];
 
 export interface TextMetrics {
@@ -94,9 +203,15 @@ const clamp01 = (x: number) => Math.max(0, Math.min(1, x));
 export function measure(essay: string, prompt = ""): TextMetrics {
   const text = essay.normalize("NFC");
   const chars = countChars(text);
-  const paragraphs = text.split(/\n\s*\n|\n(?=\s{2,}|\t)/).map((p) => p.trim()).filter((p) => countChars(p) >= 20);
+  const paragraphs = text
+    .split(/\n\s*\n|\n(?=\s{2,}|\t)/)
+    .map((p) => p.trim())
+    .filter((p) => countChars(p) >= 20);
   const paraCount = Math.max(paragraphs.length, text.trim() ? 1 : 0) || 0;
-  const lineParas = text.split(/\n+/).map((p) => p.trim()).filter((p) => countChars(p) >= 40).length;
+  const lineParas = text
+    .split(/\n+/)
+    .map((p) => p.trim())
+    .filter((p) => countChars(p) >= 40).length;
   const paragraphsN = Math.max(paraCount, lineParas);
   const sentences = text
     .split(/(?<=[.!?。？！])\s+|(?<=다\.)|\n+/)
@@ -123,7 +238,10 @@ export function measure(essay: string, prompt = ""): TextMetrics {
   const hasIntro = paragraphsN >= 2 && INTRO.some((m) => first.includes(m));
   const hasConclusion = paragraphsN >= 2 && CONCLUSION.some((m) => last.includes(m));
 
-  const tokens = text.replace(/[^가-힣a-zA-Z0-9\s]/g, " ").split(/\s+/).filter((t) => t.length >= 2);
+  const tokens = text
+    .replace(/[^가-힣a-zA-Z0-9\s]/g, " ")
+    .split(/\s+/)
+    .filter((t) => t.length >= 2);
   const stems = tokens.map((t) => t.replace(/(은|는|이|가|을|를|의|에|에서|으로|로|와|과|도|만|다|고)$/u, ""));
   const counts = new Map<string, number>();
   for (const s of stems) counts.set(s, (counts.get(s) ?? 0) + 1);
@@ -193,7 +311,6 @@ export function measure(essay: string, prompt = ""): TextMetrics {
   };
 }
 
-
 /** Length factor: full credit from 80 % to 150 % of the target, tapering outside. */
 function lengthFactor(ratio: number): number {
   if (ratio >= 0.8 && ratio <= 1.5) return 1;
@@ -248,7 +365,14 @@ function evidenceQuality(m: TextMetrics): number {
 
 /** Language, before substance and relevance: sentence length, variety, repetition, slips, register. */
 function languageQuality(m: TextMetrics): number {
-  const sentenceLen = m.avgSentenceChars === 0 ? 0 : m.avgSentenceChars < 15 ? 0.6 : m.avgSentenceChars <= 70 ? 1 : clamp01(1 - (m.avgSentenceChars - 70) / 80);
+  const sentenceLen =
+    m.avgSentenceChars === 0
+      ? 0
+      : m.avgSentenceChars < 15
+        ? 0.6
+        : m.avgSentenceChars <= 70
+          ? 1
+          : clamp01(1 - (m.avgSentenceChars - 70) / 80);
   const longPenalty = m.sentences ? clamp01(1 - (m.longSentences / m.sentences) * 1.5) : 0;
   const variety = clamp01((m.mattr - 0.45) / 0.4);
   const repetition = clamp01(1 - m.repeatedTokens / 15);
@@ -455,7 +579,9 @@ export function gradeOffline(essay: string, prompt: string, rubric: RubricCatego
       ? "근거를 제시하는 표현이 충분해 주장의 설득력을 높이고 있습니다."
       : "주장에 비해 근거가 부족하므로 구체적인 사례와 자료를 보강하는 것이 가장 시급합니다.",
     offTopic ? "또한 답안이 문제의 주제에서 벗어나 있어 점수가 크게 감점되었습니다." : "",
-  ].filter(Boolean).join(" ");
+  ]
+    .filter(Boolean)
+    .join(" ");
 
   return {
     overallScore: overall,
@@ -483,11 +609,40 @@ export function gradeOffline(essay: string, prompt: string, rubric: RubricCatego
 export const LONG_SENTENCE_CHARS = 80;
 /** Words that assert without hedging; a sentence using one with no evidence nearby gets a question. */
 const ASSERTIONS = [
-  "반드시", "분명히", "분명하다", "틀림없", "당연히", "당연하다", "확실히", "확실하다", "누구나", "모두가",
-  "절대로", "절대 ", "항상", "결코", "해야 한다", "할 수밖에 없다", "임이 틀림",
+  "반드시",
+  "분명히",
+  "분명하다",
+  "틀림없",
+  "당연히",
+  "당연하다",
+  "확실히",
+  "확실하다",
+  "누구나",
+  "모두가",
+  "절대로",
+  "절대 ",
+  "항상",
+  "결코",
+  "해야 한다",
+  "할 수밖에 없다",
+  "임이 틀림",
 ];
 /** Evidence markers looked for in the claim's sentence and its neighbours. */
-const NEARBY_EVIDENCE = ["예를 들어", "예컨대", "통계", "연구", "조사", "에 따르면", "실제로", "사례", "자료", "보고서", "실험", "%", "퍼센트"];
+const NEARBY_EVIDENCE = [
+  "예를 들어",
+  "예컨대",
+  "통계",
+  "연구",
+  "조사",
+  "에 따르면",
+  "실제로",
+  "사례",
+  "자료",
+  "보고서",
+  "실험",
+  "%",
+  "퍼센트",
+];
 
 interface Span {
   start: number;
@@ -614,7 +769,12 @@ export function offlineAnnotations(text: string, prompt: string, rubric: RubricC
     const n = countChars(sentenceText[i]);
     if (n <= LONG_SENTENCE_CHARS) continue;
     long++;
-    add(sentences[i], "고칠 점", language, `이 문장은 공백 제외 ${n}자로 깁니다. 한 문장에 한 가지 생각만 담도록 두세 문장으로 나누어 보세요.`);
+    add(
+      sentences[i],
+      "고칠 점",
+      language,
+      `이 문장은 공백 제외 ${n}자로 깁니다. 한 문장에 한 가지 생각만 담도록 두세 문장으로 나누어 보세요.`,
+    );
   }
 
   // Content words repeated beyond the question (measure() leaves out words of the question).
@@ -632,10 +792,22 @@ export function offlineAnnotations(text: string, prompt: string, rubric: RubricC
 
   // Spacing and punctuation slips, with the corrected words as the rewrite.
   const slips: { re: RegExp; comment: string; fix: (s: string) => string }[] = [
-    { re: /\S( {2,})(?=\S)/g, comment: "낱말 사이에 빈칸이 두 칸 이상 들어갔습니다. 한 칸만 띄어 쓰세요.", fix: (s) => s.replace(/ {2,}/g, " ") },
+    {
+      re: /\S( {2,})(?=\S)/g,
+      comment: "낱말 사이에 빈칸이 두 칸 이상 들어갔습니다. 한 칸만 띄어 쓰세요.",
+      fix: (s) => s.replace(/ {2,}/g, " "),
+    },
     { re: /\S( +)(?=[,.?!](?:\s|$))/g, comment: "문장부호 앞에는 띄어 쓰지 않습니다.", fix: (s) => s.replace(/ +([,.?!])/g, "$1") },
-    { re: /[가-힣A-Za-z][,.?!](?=[가-힣A-Za-z])/g, comment: "문장부호 뒤에는 한 칸 띄어 쓰세요.", fix: (s) => s.replace(/([가-힣A-Za-z][,.?!])(?=[가-힣A-Za-z])/g, "$1 ") },
-    { re: /([!?,])\1+|\.{4,}/g, comment: "같은 문장부호를 겹쳐 쓰지 않습니다.", fix: (s) => s.replace(/([!?,])\1+/g, "$1").replace(/\.{4,}/g, "...") },
+    {
+      re: /[가-힣A-Za-z][,.?!](?=[가-힣A-Za-z])/g,
+      comment: "문장부호 뒤에는 한 칸 띄어 쓰세요.",
+      fix: (s) => s.replace(/([가-힣A-Za-z][,.?!])(?=[가-힣A-Za-z])/g, "$1 "),
+    },
+    {
+      re: /([!?,])\1+|\.{4,}/g,
+      comment: "같은 문장부호를 겹쳐 쓰지 않습니다.",
+      fix: (s) => s.replace(/([!?,])\1+/g, "$1").replace(/\.{4,}/g, "..."),
+    },
   ];
   let slipCount = 0;
   for (const slip of slips) {
