@@ -25,7 +25,8 @@
 // function settings for scenario 3, e.g. "DB_POOL_MAX=8,GRADING_PROGRESS_INTERVAL_MS=1000"),
 // BENCH_SKIP_FLEET=1 / BENCH_ONLY_FLEET=1, STACK_VERBOSE=1 to see the stack log.
 // 5. The offline analyzer (no stack needed; runs first): Kendall τ per question of the answer
-//    corpus (tests/fixtures/corpus) and the time to grade a 1,500-character answer (median of 50).
+//    corpus (tests/fixtures/corpus), the mean total per quality level (excellent, good, mid, weak)
+//    per question, and the time to grade a 1,500-character answer (median of 50).
 //    BENCH_ONLY_OFFLINE=1 runs only this section, BENCH_SKIP_OFFLINE=1 skips it.
 // 6. Grading modes (no stack needed): every answer of the corpus graded in-process by the
 //    worker's grading code (grading/modes.ts) against the fake LLM, once per configuration
@@ -47,7 +48,14 @@ import { WebSocket } from "ws";
 import { formatBundle, measureBundle } from "./bundle-size.ts";
 import { webScenario } from "./web.ts";
 import { startFakeLlm } from "../tests/fakes/llm.ts";
-import { type CorpusQuestion, evaluateCorpus, gradeOfflineLikeWorker, loadCorpus } from "../tests/helpers/offline-corpus.ts";
+import {
+  type CorpusQuestion,
+  evaluateCorpus,
+  gradeOfflineLikeWorker,
+  LEVELS,
+  levelMeans,
+  loadCorpus,
+} from "../tests/helpers/offline-corpus.ts";
 import { startOwnStack } from "../tests/helpers/own-stack.ts";
 import { llmClient, type CallUsage, type LlmConfig } from "../supabase/functions/api/grading/llm.ts";
 import { gradeWithModel, type GradingMode } from "../supabase/functions/api/grading/modes.ts";
@@ -436,7 +444,9 @@ function offlineScenario() {
   say("  τ = Kendall τ over the pairs the intended order ranks (asserted ≥ 0.8); τ-b alongside");
   for (const q of evaluateCorpus()) {
     const totals = q.scores.map((s) => `${s.rank}:${s.percent.toFixed(1)}`).join(" ");
-    say(`  ${q.id.padEnd(13)} τ=${q.tau.toFixed(2)} τ-b=${q.tauB.toFixed(2)}${q.heldOut ? " (held out)" : ""}  rank:total ${totals}`);
+    say(`  ${q.id.padEnd(16)} τ=${q.tau.toFixed(2)} τ-b=${q.tauB.toFixed(2)}${q.heldOut ? " (held out)" : ""}  rank:total ${totals}`);
+    const means = levelMeans(q);
+    say(`  ${"".padEnd(16)} mean per level: ${LEVELS.map((l) => `${l} ${means[l]?.toFixed(1) ?? "—"}`).join(", ")}`);
   }
   const corpus = loadCorpus();
   const q = corpus.find((c) => c.id === "basic-income") ?? corpus[0];

@@ -146,3 +146,16 @@ export function evaluateCorpus(corpus = loadCorpus()): QuestionResult[] {
     };
   });
 }
+
+/** Quality levels a teacher names; an answer's level is its label's first word. */
+export const LEVELS = ["excellent", "good", "mid", "weak"] as const;
+
+/** Mean percent per quality level of one question (levels it has no answer for are left out). */
+export function levelMeans(r: QuestionResult): Partial<Record<(typeof LEVELS)[number], number>> {
+  const out: Partial<Record<(typeof LEVELS)[number], number>> = {};
+  for (const level of LEVELS) {
+    const xs = r.scores.filter((s) => s.label.split(/[\s:,]/)[0] === level).map((s) => s.percent);
+    if (xs.length) out[level] = xs.reduce((a, b) => a + b, 0) / xs.length;
+  }
+  return out;
+}

@@ -2,7 +2,7 @@
 // (tests/fixtures/corpus): per question, Kendall's τ between its totals and the intended order,
 // and score bands a teacher would expect. See tests/helpers/offline-corpus.ts for which τ.
 import { describe, expect, it } from "vitest";
-import { evaluateCorpus, kendallTauB, kendallTauOrdered, loadCorpus } from "../helpers/offline-corpus.ts";
+import { evaluateCorpus, kendallTauB, kendallTauOrdered, levelMeans, loadCorpus } from "../helpers/offline-corpus.ts";
 import { measure } from "../../supabase/functions/api/grading/offline.ts";
 import { requiredLength } from "../../supabase/functions/api/grading/offline-signals.ts";
 
@@ -20,6 +20,18 @@ describe("Kendall τ helpers", () => {
     expect(kendallTauB([1, 2, 2], [3, 2, 1])).toBeLessThan(1);
     expect(kendallTauOrdered([1, 2, 2], [3, 2, 1])).toBe(1);
     expect(kendallTauOrdered([1, 2, 2], [1, 3, 2])).toBe(-1);
+  });
+
+  it("averages totals per quality level by the label's first word", () => {
+    const s = (label: string, percent: number) => ({ label, rank: 1, percent, flags: [] });
+    const means = levelMeans({
+      id: "x",
+      heldOut: true,
+      tau: 1,
+      tauB: 1,
+      scores: [s("excellent: a", 90), s("excellent", 80), s("good, b", 60), s("weak: c", 10), s("long but empty", 5)],
+    });
+    expect(means).toEqual({ excellent: 85, good: 60, weak: 10 });
   });
 });
 
@@ -45,6 +57,24 @@ describe("offline analyzer on the answer corpus", () => {
       expect(r.tau, JSON.stringify(r.scores)).toBeGreaterThanOrEqual(0.8);
     });
   }
+
+  it("scores held-out topics on a teacher's scale: every excellent answer ≥ 75, good ≥ 55, weak ≤ 45, τ ≥ 0.8", () => {
+    const heldOut = results.filter((r) => r.heldOut);
+    expect(heldOut.length).toBeGreaterThanOrEqual(2);
+    for (const r of heldOut) {
+      expect(r.tau, r.id).toBeGreaterThanOrEqual(0.8);
+      const levels: [string, (p: number) => boolean][] = [
+        ["excellent", (p) => p >= 75],
+        ["good", (p) => p >= 55],
+        ["weak", (p) => p <= 45],
+      ];
+      for (const [level, ok] of levels) {
+        const scores = byLabel(r.id, level);
+        expect(scores.length, `${r.id} ${level}`).toBeGreaterThan(0);
+        for (const s of scores) expect(ok(s.percent), `${r.id} ${s.label}: ${s.percent}`).toBe(true);
+      }
+    }
+  });
 
   it("gives the best answer of each question at least 75", () => {
     for (const r of results) expect(r.scores.find((s) => s.rank === 1)!.percent, r.id).toBeGreaterThanOrEqual(75);

@@ -400,6 +400,17 @@ function focusScore(m: TextMetrics): number {
   return q * substanceFactor(m) * relevanceFactor(m);
 }
 
+/**
+ * The teacher's scale: the aspect measures multiply (quality × substance × relevance), which
+ * pushes a solid answer into the 40s. x + 0.8·x²(1 − x) lifts the middle (0.5 → 0.6) while
+ * keeping both ends (0 → 0, 1 → 1) and the bottom nearly linear (0.15 → 0.165), so failing
+ * answers stay failing and the order is unchanged (increasing: its slope 1 + 0.8·(2x − 3x²) > 0).
+ */
+export function scale(x: number): number {
+  const r = clamp01(x);
+  return r + 0.8 * r * r * (1 - r);
+}
+
 /** Below this relevance (0..1) an answer of some length is flagged off-topic. */
 export const OFF_TOPIC_RELEVANCE = 0.3;
 
@@ -480,7 +491,7 @@ export function gradeOffline(essay: string, prompt: string, rubric: RubricCatego
   const topicFactor = 1;
   const categoryScores: CategoryScore[] = rubric.map((c) => {
     const aspect = aspectOf(c.name);
-    const ratio = aspectScore(aspect, m) * topicFactor;
+    const ratio = scale(aspectScore(aspect, m) * topicFactor);
     const score = Math.round(ratio * c.maxScore * 10) / 10;
     return { name: c.name, score, maxScore: c.maxScore, feedback: feedbackFor(aspect, m) };
   });
