@@ -11,8 +11,9 @@ import { server } from "../mocks/server.ts";
 
 vi.stubEnv("VITE_API_URL", API);
 const { AgreementPanel } = await import("@/features/sessions/components/agreement-panel");
+const { Dashboard } = await import("@/features/sessions/components/dashboard");
 
-function renderPanel(body: SessionAgreement) {
+function renderPanel(body: SessionAgreement, dashboard = false) {
   const seen: string[] = [];
   server.use(
     http.get(`${API}/sessions/:id/agreement`, ({ params }) => {
@@ -23,7 +24,7 @@ function renderPanel(body: SessionAgreement) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={qc}>
-      <AgreementPanel sessionId="s-1" />
+      {dashboard ? <Dashboard sessionId="s-1" submissions={[]} /> : <AgreementPanel sessionId="s-1" />}
     </QueryClientProvider>,
   );
   return seen;
@@ -62,5 +63,11 @@ describe("AgreementPanel", () => {
     expect(content.textContent).toContain("100%");
     expect(content.textContent).toContain("AI가 내용을 평균 1.0점 낮게 줌");
     expect(content.textContent?.endsWith("-")).toBe(true);
+  });
+
+  it("is drawn on the session dashboard", async () => {
+    const seen = renderPanel({ reviewed: 1, categories: null, qwk: null }, true);
+    expect((await screen.findByTestId("agreement-panel")).textContent).toContain("검토 완료 1개");
+    expect(seen).toEqual(["s-1"]);
   });
 });

@@ -1,5 +1,6 @@
 // Teacher–AI agreement (supabase/functions/_shared/agreement.ts): quadratic weighted kappa on a
-// hand-worked example, and the per-category aggregation of reviewed answers.
+// hand-worked example, the per-category aggregation of reviewed answers, and reading a stored result
+// row (supabase/functions/api/sessions/agreement.ts).
 import { describe, expect, it } from "vitest";
 import {
   computeAgreement,
@@ -8,6 +9,7 @@ import {
   roundHalfUp,
   type ReviewedPair,
 } from "../../supabase/functions/_shared/agreement.ts";
+import { reviewedPair } from "../../supabase/functions/api/sessions/agreement.ts";
 
 describe("quadraticWeightedKappa", () => {
   it("matches a hand-worked example (Kaggle ASAP definition)", () => {
@@ -96,5 +98,17 @@ describe("describeBias", () => {
     expect(describeBias("논리 구조", 2.34)).toBe("AI가 논리 구조를 평균 2.3점 높게 줌");
     expect(describeBias("내용", -1.25)).toBe("AI가 내용을 평균 1.3점 낮게 줌");
     expect(describeBias("내용", 0.01)).toBe("내용: AI와 교사 점수 차이 없음");
+  });
+});
+
+describe("reviewedPair (the stored result row)", () => {
+  const ai = [{ name: "논리 구조", score: 30, maxScore: 40, feedback: "좋음" }];
+  it("takes the teacher's version from review.categoryScores", () => {
+    const p = reviewedPair({ category_scores: ai, review: { categoryScores: [{ name: "논리 구조", score: 25, maxScore: 40, feedback: "" }] } });
+    expect(p).toEqual({ ai: [cat("논리 구조", 30, 40)], teacher: [cat("논리 구조", 25, 40)] });
+  });
+  it("uses the AI's original when the review was completed without edits or is unreadable", () => {
+    expect(reviewedPair({ category_scores: ai, review: null }).teacher).toEqual([cat("논리 구조", 30, 40)]);
+    expect(reviewedPair({ category_scores: ai, review: { categoryScores: [{ name: "논리 구조", score: "x" }] } }).teacher).toEqual([cat("논리 구조", 30, 40)]);
   });
 });
