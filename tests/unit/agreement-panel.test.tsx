@@ -53,7 +53,7 @@ describe("AgreementPanel", () => {
     });
     const panel = await screen.findByTestId("agreement-panel");
     expect(panel.textContent).toContain("검토 완료 4개");
-    expect(within(panel).getByLabelText("전체 가중 카파").textContent).toBe("0.61");
+    expect(within(panel).getByTestId("agreement-qwk").textContent).toBe("0.61");
     const logic = within(panel).getByRole("row", { name: /논리 구조/ });
     expect(logic.textContent).toContain("2.3점");
     expect(logic.textContent).toContain("75%");

@@ -39,7 +39,7 @@ export function AgreementPanel({ sessionId }: { sessionId: string }) {
         ) : (
           <>
             <p className="text-sm">
-              전체 일치도(가중 카파): <strong aria-label="전체 가중 카파">{kappa(data.qwk)}</strong>
+              전체 일치도(가중 카파): <strong data-testid="agreement-qwk">{kappa(data.qwk)}</strong>
               <span className="text-base-content/70"> · 1에 가까울수록 AI 점수가 선생님 점수와 일치합니다.</span>
             </p>
             <div className="overflow-x-auto">
