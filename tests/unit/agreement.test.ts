@@ -61,11 +61,7 @@ describe("computeAgreement", () => {
   });
 
   it("computes the mean absolute difference, the share within 10 %, the bias and the kappas", () => {
-    const result = computeAgreement([
-      pair([30, 5], [30, 5]),
-      pair([35, 8], [30, 8]),
-      pair([20, 4], [22, 2]),
-    ]);
+    const result = computeAgreement([pair([30, 5], [30, 5]), pair([35, 8], [30, 8]), pair([20, 4], [22, 2])]);
     expect(result.reviewed).toBe(3);
     const [logic, language] = result.categories!;
     // 논리 구조 (40 points): differences 0, +5, −2 → |·| mean 7/3, within 4 points: 2 of 3, bias 3/3 = 1
@@ -104,11 +100,16 @@ describe("describeBias", () => {
 describe("reviewedPair (the stored result row)", () => {
   const ai = [{ name: "논리 구조", score: 30, maxScore: 40, feedback: "좋음" }];
   it("takes the teacher's version from review.categoryScores", () => {
-    const p = reviewedPair({ category_scores: ai, review: { categoryScores: [{ name: "논리 구조", score: 25, maxScore: 40, feedback: "" }] } });
+    const p = reviewedPair({
+      category_scores: ai,
+      review: { categoryScores: [{ name: "논리 구조", score: 25, maxScore: 40, feedback: "" }] },
+    });
     expect(p).toEqual({ ai: [cat("논리 구조", 30, 40)], teacher: [cat("논리 구조", 25, 40)] });
   });
   it("uses the AI's original when the review was completed without edits or is unreadable", () => {
     expect(reviewedPair({ category_scores: ai, review: null }).teacher).toEqual([cat("논리 구조", 30, 40)]);
-    expect(reviewedPair({ category_scores: ai, review: { categoryScores: [{ name: "논리 구조", score: "x" }] } }).teacher).toEqual([cat("논리 구조", 30, 40)]);
+    expect(reviewedPair({ category_scores: ai, review: { categoryScores: [{ name: "논리 구조", score: "x" }] } }).teacher).toEqual([
+      cat("논리 구조", 30, 40),
+    ]);
   });
 });

@@ -11,12 +11,7 @@ import { SetupTab } from "@/features/sessions/components/setup-tab";
 import { WorkspaceStart } from "@/features/sessions/components/workspace-start";
 import { EssayTab } from "@/features/sessions/components/essay-tab";
 import { SessionRequired } from "@/features/sessions/components/session-required";
-import {
-  adjacentReports,
-  type WorkspaceTab,
-  workspaceTabFromUrl,
-  workspaceTabHref,
-} from "@/features/sessions/utils/workspace-tabs";
+import { adjacentReports, type WorkspaceTab, workspaceTabFromUrl, workspaceTabHref } from "@/features/sessions/utils/workspace-tabs";
 import { useSubmissions } from "@/features/sessions/api/get-submissions";
 import { sessionKeys } from "@/features/sessions/api/keys";
 import { Dashboard } from "@/features/sessions/components/dashboard";

@@ -33,9 +33,7 @@ export function AgreementPanel({ sessionId }: { sessionId: string }) {
           <span className="text-sm text-base-content/70">검토 완료 {data.reviewed}개</span>
         </div>
         {data.categories === null ? (
-          <p className="text-sm text-base-content/70">
-            검토한 답안이 {AGREEMENT_MIN_REVIEWED}개 이상이면 표시됩니다.
-          </p>
+          <p className="text-sm text-base-content/70">검토한 답안이 {AGREEMENT_MIN_REVIEWED}개 이상이면 표시됩니다.</p>
         ) : (
           <>
             <p className="text-sm">

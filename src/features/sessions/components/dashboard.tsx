@@ -33,9 +33,7 @@ export interface DashboardProps extends Omit<SubmissionListProps, "submissions" 
 }
 
 /** The table (TanStack Table) and the summary's charts (visx) load only when 표 / 요약 is shown. */
-const ResultsTable = lazy(() =>
-  import("@/features/sessions/components/results-table").then((m) => ({ default: m.ResultsTable })),
-);
+const ResultsTable = lazy(() => import("@/features/sessions/components/results-table").then((m) => ({ default: m.ResultsTable })));
 const ClassSummaryView = lazy(() => import("@/features/sessions/components/class-summary"));
 
 function LiveIndicator({ isLive }: { isLive: boolean }) {
@@ -46,11 +44,7 @@ function LiveIndicator({ isLive }: { isLive: boolean }) {
       data-live={isLive ? "true" : "false"}
       title={isLive ? "채점 진행 상황이 실시간으로 반영됩니다" : "연결을 기다리는 동안 주기적으로 새로고침합니다"}
     >
-      {isLive ? (
-        <Radio className="size-3.5 text-success" aria-hidden="true" />
-      ) : (
-        <RefreshCw className="size-3.5" aria-hidden="true" />
-      )}
+      {isLive ? <Radio className="size-3.5 text-success" aria-hidden="true" /> : <RefreshCw className="size-3.5" aria-hidden="true" />}
       {isLive ? "실시간" : "자동 새로고침"}
     </span>
   );
@@ -114,11 +108,7 @@ export function Dashboard({
             <Spinner label="로딩 중..." />
           ) : view !== "list" ? (
             <Suspense fallback={<Spinner label="불러오는 중..." />}>
-              {view === "table" ? (
-                <ResultsTable submissions={list} onView={listProps.onView} />
-              ) : (
-                <ClassSummaryView submissions={list} />
-              )}
+              {view === "table" ? <ResultsTable submissions={list} onView={listProps.onView} /> : <ClassSummaryView submissions={list} />}
             </Suspense>
           ) : (
             <SubmissionList submissions={list} {...listProps} onRequestDelete={onDelete ? setToDelete : undefined} />

@@ -27,21 +27,23 @@ interface AgreementRow {
 /** The AI's original and the teacher's final version (the original when reviewed without edits). */
 export function reviewedPair(row: AgreementRow): ReviewedPair {
   const ai = storedScores(row.category_scores) ?? [];
-  const edited = row.review && typeof row.review === "object" && !Array.isArray(row.review)
-    ? storedScores((row.review as Record<string, unknown>).categoryScores)
-    : null;
+  const edited =
+    row.review && typeof row.review === "object" && !Array.isArray(row.review)
+      ? storedScores((row.review as Record<string, unknown>).categoryScores)
+      : null;
   return { ai, teacher: edited ?? ai };
 }
 
 export async function sessionAgreement(ctx: Ctx<{ id: string }, AuthUser>): Promise<Response> {
   const s = await ownedSession(ctx, ctx.params.id);
-  const rows = await ctx.asCaller((sql) =>
-    sql<AgreementRow[]>`
+  const rows = await ctx.asCaller(
+    (sql) =>
+      sql<AgreementRow[]>`
       select r.category_scores, r.review
         from public.analysis_results r
         join public.essay_submissions e on e.id = r.submission_id
        where e.session_id = ${s.id} and r.reviewed_at is not null
-       order by e.submitted_at, e.id`
+       order by e.submitted_at, e.id`,
   );
   return json(computeAgreement(rows.map(reviewedPair)));
 }

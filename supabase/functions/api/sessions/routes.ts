@@ -23,8 +23,9 @@ type UserCtx = Ctx<Record<string, string>, AuthUser>;
 type SessionCtx = Ctx<{ id: string }, AuthUser>;
 
 async function listSessions(ctx: UserCtx): Promise<Response> {
-  const rows = await ctx.asCaller((sql) =>
-    sql<SessionRow[]>`
+  const rows = await ctx.asCaller(
+    (sql) =>
+      sql<SessionRow[]>`
       select s.*,
              (select count(*) from public.essay_submissions e
                where e.session_id = s.id and ${NOT_STAGED(sql)})::int as submission_count,
@@ -32,7 +33,7 @@ async function listSessions(ctx: UserCtx): Promise<Response> {
                where e.session_id = s.id and e.status = 'completed')::int as completed_count
         from public.analysis_sessions s
        where s.user_id = ${userId(ctx)}
-       order by s.created_at desc, s.id`
+       order by s.created_at desc, s.id`,
   );
   return json(rows.map(sessionJson));
 }
@@ -86,11 +87,12 @@ async function createSession(ctx: UserCtx): Promise<Response> {
 
 async function getSession(ctx: SessionCtx): Promise<Response> {
   const s = await ownedSession(ctx, ctx.params.id);
-  const [counts] = await ctx.asCaller((sql) =>
-    sql<{ submission_count: number; completed_count: number }[]>`
+  const [counts] = await ctx.asCaller(
+    (sql) =>
+      sql<{ submission_count: number; completed_count: number }[]>`
       select count(*) filter (where ${NOT_STAGED(sql)})::int as submission_count,
              count(*) filter (where e.status = 'completed')::int as completed_count
-        from public.essay_submissions e where e.session_id = ${s.id}`
+        from public.essay_submissions e where e.session_id = ${s.id}`,
   );
   return json(sessionJson({ ...s, ...counts }));
 }
