@@ -130,6 +130,7 @@ export default function WorkspaceRoute() {
             <SessionRequired onGoToSetup={() => setTab("setup")} />
           ) : (
             <Dashboard
+              sessionId={sessionId}
               submissions={submissions.data}
               isLoading={Boolean(session) && submissions.isLoading}
               isLive={live.isLive}

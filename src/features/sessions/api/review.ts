@@ -35,7 +35,11 @@ export function useCompleteReview(submissionId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => completeReview(submissionId),
-    onSuccess: (report) => qc.setQueryData(sessionKeys.report(submissionId), report),
+    onSuccess: (report) => {
+      qc.setQueryData(sessionKeys.report(submissionId), report);
+      // A newly reviewed answer changes its session's teacher–AI agreement.
+      void qc.invalidateQueries({ queryKey: sessionKeys.details(), predicate: (q) => q.queryKey[3] === "agreement" });
+    },
   });
 }
 

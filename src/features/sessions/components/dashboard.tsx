@@ -8,6 +8,7 @@ import type { Submission } from "@shared/types.ts";
 import { PrintSessionButton } from "@/features/sessions/components/print-session";
 import { SummaryCards } from "@/features/sessions/components/summary-cards";
 import { SubmissionList, type SubmissionListProps } from "@/features/sessions/components/submission-list";
+import { AgreementPanel } from "@/features/sessions/components/agreement-panel";
 import { DashboardViewSwitch } from "@/features/sessions/components/dashboard-view-switch";
 import type { DashboardView } from "@/features/sessions/utils/class-results";
 import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
@@ -27,6 +28,8 @@ export interface DashboardProps extends Omit<SubmissionListProps, "submissions" 
   /** 목록 / 표 / 요약 (the route keeps it in `?view=`); without it the dashboard keeps its own. */
   view?: DashboardView;
   onViewChange?: (view: DashboardView) => void;
+  /** The session shown: with it, the teacher–AI agreement panel (fetched) is drawn under the cards. */
+  sessionId?: string;
 }
 
 /** The table (TanStack Table) and the summary's charts (visx) load only when 표 / 요약 is shown. */
@@ -57,6 +60,7 @@ export function Dashboard({
   deletingId,
   view: viewProp,
   onViewChange,
+  sessionId,
   ...listProps
 }: DashboardProps) {
   const list = submissions ?? [];
@@ -74,6 +78,7 @@ export function Dashboard({
   return (
     <div className="space-y-4">
       <SummaryCards stats={stats} />
+      {sessionId && <AgreementPanel sessionId={sessionId} />}
       <Card>
         <CardBody>
           <div className="flex flex-wrap items-center justify-between gap-2">

@@ -17,6 +17,7 @@ import { notFound, ownedSession, sessionParams, userId } from "../lib/workspace/
 import { batchUpload, startBatch } from "./batch.ts";
 import { patchSession } from "./setup.ts";
 import { createSampleSession } from "./sample.ts";
+import { sessionAgreement } from "./agreement.ts";
 
 type UserCtx = Ctx<Record<string, string>, AuthUser>;
 type SessionCtx = Ctx<{ id: string }, AuthUser>;
@@ -130,4 +131,5 @@ export const routes: Route[] = [
   defineRoute({ method: "DELETE", path: "/sessions/:id", auth: "user", params, handler: deleteSession }),
   defineRoute({ method: "POST", path: "/sessions/:id/batch-upload", auth: "user", params, handler: batchUpload }),
   defineRoute({ method: "POST", path: "/sessions/:id/start-batch", auth: "user", params, handler: startBatch }),
+  defineRoute({ method: "GET", path: "/sessions/:id/agreement", auth: "user", params, handler: sessionAgreement }),
 ];
