@@ -25,7 +25,7 @@ for (const viewport of VIEWPORTS) {
       // The report preview is markup from the bundled sample: score, categories, marked quotes and notes.
       const preview = page.getByTestId("report-preview");
       await expect(preview).toContainText("88");
-      await expect(preview.getByRole("list", { name: "영역별 점수" }).getByRole("listitem")).toHaveCount(3);
+      await expect(preview.getByRole("list", { name: "항목별 점수" }).getByRole("listitem")).toHaveCount(3);
       await expect(preview.locator("mark")).toHaveCount(3);
       await expect(preview.getByRole("list", { name: "첨삭 메모" })).toContainText("고쳐 쓰기:");
 

@@ -68,7 +68,8 @@ test("a teacher reviews a report, downloads it, and shares a link that a signed-
   await report.getByTestId("ai-original-open").click();
   const original = page.getByTestId("ai-original");
   await expect(original.getByTestId("ai-original-total")).toContainText("80/100점");
-  await expect(original).toContainText("논리 구조: 32/40점");
+  await expect(original.getByText("논리 구조", { exact: true })).toBeVisible();
+  await expect(original).toContainText("논리 구조32/40");
   await expect(original.getByTestId("edit-log")).toContainText("논리 구조 점수·피드백: 32점 → 36점");
   await page.getByRole("button", { name: "닫기" }).first().click();
   await expect(original).toHaveCount(0);

@@ -128,7 +128,7 @@ export function StaticAnnotatedEssay({
       {annotations.length > 0 && (
         <section className="mt-5">
           <h3 className="mb-1.5 border-b border-base-300 pb-1 text-base font-bold">{notesTitle}</h3>
-          <ol className="flex flex-col gap-2" data-testid="print-notes">
+          <ol className="flex flex-col gap-2" aria-label={notesTitle} data-testid="print-notes">
             {annotations.map((a) => (
               <li key={a.n} className="print-avoid-break">
                 <AnnotationNoteBody annotation={a} />
