@@ -1,4 +1,5 @@
-import { ANNOTATION_KINDS, type Annotation, type AnnotationKind } from "@shared/grading.ts";
+import type { Annotation } from "@shared/grading.ts";
+import { ANNOTATION_KINDS, type AnnotationKind } from "@shared/annotation-kinds.ts";
 
 /** An annotation that really sits on the answer, numbered 1.. in the order of the answer. */
 export interface PlacedAnnotation extends Annotation {

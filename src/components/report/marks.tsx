@@ -1,7 +1,7 @@
 // The 첨삭 marks as drawn everywhere: each kind's marker, underline and colours, the legend, one note, and the
 // answer with its marks drawn still (print, the landing's sample). No state: the interactive answer is
 // annotated-essay.tsx.
-import type { AnnotationKind } from "@shared/grading.ts";
+import type { AnnotationKind } from "@shared/annotation-kinds.ts";
 import { cn } from "@/components/ui/cn";
 import { paragraphSegments, placeAnnotations, splitParagraphs, type PlacedAnnotation } from "@/components/report/annotation-layout";
 

@@ -1,3 +1,5 @@
+import type { AnnotationKind } from "./annotation-kinds.ts";
+
 /** One rubric category: what the grader scores and how many points it is worth. */
 export interface RubricCategory {
   name: string;
@@ -11,9 +13,7 @@ export const DEFAULT_RUBRIC: RubricCategory[] = [
   { name: "언어 표현", maxScore: 30, description: "어휘, 문장, 맞춤법·띄어쓰기, 문단 구성" },
 ];
 
-/** The three kinds of inline annotation (첨삭 표시) a grader may attach to a span of the answer. */
-export const ANNOTATION_KINDS = ["잘한 점", "고칠 점", "질문"] as const;
-export type AnnotationKind = (typeof ANNOTATION_KINDS)[number];
+export { ANNOTATION_KINDS, type AnnotationKind } from "./annotation-kinds.ts";
 
 /**
  * An annotation as stored (analysis_results.annotations) and returned by the report:
