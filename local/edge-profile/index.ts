@@ -27,9 +27,13 @@ export function edgeDenoBinary(root = defaultRoot): string {
   return bin;
 }
 
-/** The DENO_DIR of the edge profile: git-ignored, reused across runs (the first run downloads the npm packages). */
-export function edgeDenoDir(root = defaultRoot): string {
-  const dir = process.env.EDGE_DENO_DIR || join(root, ".cache/deno-edge");
+/**
+ * The DENO_DIR of the edge profile, reused across runs (the first run downloads the npm packages). It lies
+ * outside the checkout: a CommonJS package that requires an optional module (debug → supports-color) would
+ * otherwise find it in the checkout's node_modules by walking up, which a deployed function never has.
+ */
+export function edgeDenoDir(): string {
+  const dir = process.env.EDGE_DENO_DIR || join(tmpdir(), "essay-grader-deno-edge");
   mkdirSync(dir, { recursive: true });
   return dir;
 }
@@ -39,9 +43,9 @@ export function functionConfig(root = defaultRoot): string {
 }
 
 /** Environment of a Deno process under the profile (nothing from the caller's env but what is listed). */
-export function edgeEnv(root = defaultRoot, extra: Record<string, string> = {}): Record<string, string> {
+export function edgeEnv(_root = defaultRoot, extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {
-    DENO_DIR: edgeDenoDir(root),
+    DENO_DIR: edgeDenoDir(),
     DENO_NO_PACKAGE_JSON: "1",
     DENO_NO_UPDATE_CHECK: "1",
     DENO_NO_PROMPT: "1",

@@ -1,7 +1,7 @@
 // The deploy bundle budget: the api function's bundle as `supabase functions deploy` builds it
 // (npm packages resolved from deno.json only, each folder whole, plus our code; brotli as the CLI
 // compresses the eszip), measured by bench/bundle-size.ts, must stay within 10 MB (the platform
-// refuses 20 MB). Resolving needs the edge profile's Deno cache (.cache/deno-edge, filled on the
+// refuses 20 MB). Resolving needs the edge profile's Deno cache (<tmp>/essay-grader-deno-edge, filled on the
 // first run), hence the integration project (its files run one at a time).
 import { describe, expect, it } from "vitest";
 import { BUNDLE_BUDGET_MB, formatBundle, mb, measureBundle } from "../../bench/bundle-size.ts";
