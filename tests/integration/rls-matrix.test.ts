@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readStack } from "../helpers/stack.ts";
+import { BASE_TABLES } from "../helpers/schema.ts";
 import { rolledBackAs } from "../helpers/grading.ts";
 
 const stack = readStack();
@@ -634,20 +635,7 @@ describe("RLS matrix (owner / other member / guest / anon / admin)", () => {
 
   it("covers every table in schema public created by the base schema", async () => {
     const covered = new Set(cases.map((c) => c.table));
-    const base = [
-      "profiles",
-      "subscription_plans",
-      "subscriptions",
-      "usage_tracking",
-      "analysis_sessions",
-      "essay_submissions",
-      "analysis_results",
-      "payments",
-      "blog_posts",
-      "blog_attachments",
-      "rate_limits",
-      "abuse_tracking",
-    ];
+    const base = BASE_TABLES;
     for (const t of base) {
       for (const op of ["select", "insert", "update", "delete"]) {
         expect(
