@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { api, closeTestSql, createGuest, createMember, login, testSql } from "../helpers/users.ts";
 import { expectApiError } from "../helpers/expect-api.ts";
 import { readStack } from "../helpers/stack.ts";
-import { rowsLeftOf, seedGradedEssay } from "../helpers/grading.ts";
+import { NOTHING_LEFT, rowsLeftOf, seedGradedEssay } from "../helpers/grading.ts";
 
 afterAll(async () => {
   await closeTestSql();
@@ -123,18 +123,7 @@ describe("회원 탈퇴 POST /account/delete", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toContain("회원 탈퇴");
 
-    expect(await rowsLeftOf(id, submissionId)).toEqual({
-      auth_users: 0,
-      auth_sessions: 0,
-      profiles: 0,
-      subscriptions: 0,
-      usage: 0,
-      sessions: 0,
-      submissions: 0,
-      results: 0,
-      payments: 0,
-      files: 0,
-    });
+    expect(await rowsLeftOf(id, submissionId)).toEqual(NOTHING_LEFT);
     expect((await api("/auth/me", { token: member.token })).status).toBe(401);
     expect((await api("/auth/login", { json: { username: member.username, password: member.password } })).status).toBe(401);
   });
