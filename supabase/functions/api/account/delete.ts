@@ -6,9 +6,7 @@ import { z } from "zod";
 import { defineRoute, type Route } from "../lib/types.ts";
 import { json } from "../lib/http.ts";
 import { adminSql } from "../lib/db.ts";
-import { RATE_LIMITS } from "../lib/rate-limit.ts";
-import { limitedBody } from "../lib/limited-body.ts";
-import { checkPassword, memberEmail } from "../lib/password-grant.ts";
+import { checkPassword, passwordReentry } from "../lib/password-grant.ts";
 import { forgetToken } from "../lib/auth.ts";
 import { deleteAuthUser, essayObjectNames, removeEssayObjects } from "../lib/users/delete.ts";
 
@@ -33,12 +31,10 @@ export const routes: Route[] = [
     path: "/account/delete",
     auth: "user",
     async handler(ctx) {
-      // the same budget as logins: a stolen session cannot be used to guess the password
-      const { body } = await limitedBody(ctx, deleteSchema, RATE_LIMITS.login);
-      const id = ctx.user.id;
-      const email = await memberEmail(id, ACCOUNT_MESSAGES.guestCannotDelete);
-      await checkPassword(id, email, body.password, ACCOUNT_MESSAGES.wrongPassword, ACCOUNT_MESSAGES.failed);
+      const { body, email } = await passwordReentry(ctx, deleteSchema, ACCOUNT_MESSAGES.guestCannotDelete);
+      await checkPassword(ctx.user.id, email, body.password, ACCOUNT_MESSAGES.wrongPassword, ACCOUNT_MESSAGES.failed);
 
+      const id = ctx.user.id;
       const files = await essayObjectNames(adminSql, id);
       const removed = await deleteAuthUser(id);
       if (!removed) await adminSql`delete from public.profiles where id = ${id}`;

@@ -9,9 +9,7 @@ import { VALIDATION } from "../../_shared/messages.ts";
 import { defineRoute, type Route } from "../lib/types.ts";
 import { HttpError } from "../lib/errors.ts";
 import { json } from "../lib/http.ts";
-import { RATE_LIMITS } from "../lib/rate-limit.ts";
-import { limitedBody } from "../lib/limited-body.ts";
-import { checkPassword, memberEmail, signInWithPassword } from "../lib/password-grant.ts";
+import { checkPassword, passwordReentry, signInWithPassword } from "../lib/password-grant.ts";
 import { serviceClient } from "../lib/supabase.ts";
 import { forgetToken } from "../lib/auth.ts";
 
@@ -35,10 +33,8 @@ export const routes: Route[] = [
     path: "/account/password",
     auth: "user",
     async handler(ctx) {
-      // the same budget as logins: a stolen session cannot be used to guess the current password
-      const { body } = await limitedBody(ctx, changePasswordRequestSchema, RATE_LIMITS.login);
+      const { body, email } = await passwordReentry(ctx, changePasswordRequestSchema, PASSWORD_MESSAGES.guest);
       const id = ctx.user.id;
-      const email = await memberEmail(id, PASSWORD_MESSAGES.guest);
       if (body.newPassword === body.currentPassword) throw new HttpError(400, PASSWORD_MESSAGES.sameAsCurrent);
       await checkPassword(id, email, body.currentPassword, PASSWORD_MESSAGES.wrongCurrent, PASSWORD_MESSAGES.failed);
 
