@@ -151,6 +151,20 @@ export async function rowsLeftOf(userId: string, submissionId: string): Promise<
   return { ...left };
 }
 
+/** What `rowsLeftOf` finds once an account is deleted with everything under it: nothing at all. */
+export const NOTHING_LEFT = {
+  auth_users: 0,
+  auth_sessions: 0,
+  profiles: 0,
+  subscriptions: 0,
+  usage: 0,
+  sessions: 0,
+  submissions: 0,
+  results: 0,
+  payments: 0,
+  files: 0,
+};
+
 /** The JWT claims PostgREST sees for signed-in `userId`, plus `extra`. */
 export const authenticatedClaims = (userId: string, extra: Record<string, unknown> = {}) => ({
   sub: userId,

@@ -1,10 +1,10 @@
 // Account lifecycle: password recovery through the stand-in's Auth (/recover mails a link to the local
 // mailbox, /verify signs in and redirects), and 회원 탈퇴 (POST /account/delete) leaving nothing behind.
 import { afterAll, describe, expect, it } from "vitest";
-import { api, closeTestSql, createGuest, createMember, login, testSql } from "../helpers/users.ts";
+import { api, closeTestSql, createGuest, createMember, login, testSql, type TestUser } from "../helpers/users.ts";
 import { expectApiError } from "../helpers/expect-api.ts";
 import { readStack } from "../helpers/stack.ts";
-import { rowsLeftOf, seedGradedEssay } from "../helpers/grading.ts";
+import { NOTHING_LEFT, rowsLeftOf, seedGradedEssay } from "../helpers/grading.ts";
 
 afterAll(async () => {
   await closeTestSql();
@@ -95,22 +95,20 @@ describe("password recovery (stand-in Auth)", () => {
 });
 
 describe("회원 탈퇴 POST /account/delete", () => {
+  const deleteAccount = (json: object, user?: TestUser) => api("/account/delete", { token: user?.token, json });
+
   it("refuses a wrong or missing password and keeps the account", async () => {
     const member = await createMember();
-    expectApiError(
-      await api("/account/delete", { token: member.token, json: { password: "not-my-password" } }),
-      403,
-      "비밀번호가 올바르지 않습니다.",
-    );
-    const missing = await api("/account/delete", { token: member.token, json: {} });
+    expectApiError(await deleteAccount({ password: "not-my-password" }, member), 403, "비밀번호가 올바르지 않습니다.");
+    const missing = await deleteAccount({}, member);
     expect(missing.status).toBe(400);
-    expect((await api("/account/delete", { json: { password: "x" } })).status).toBe(401);
+    expect((await deleteAccount({ password: "x" })).status).toBe(401);
     expect(await testSql()`select 1 from public.profiles where id = ${member.user.id}`).toHaveLength(1);
   });
 
   it("refuses a guest (no password to re-enter)", async () => {
     const guest = await createGuest();
-    const res = await api("/account/delete", { token: guest.token, json: { password: "anything" } });
+    const res = await deleteAccount({ password: "anything" }, guest);
     expect(res.status).toBe(403);
   });
 
@@ -119,22 +117,11 @@ describe("회원 탈퇴 POST /account/delete", () => {
     const id = member.user.id;
     const { submissionId } = await seedGradedEssay(id);
 
-    const res = await api("/account/delete", { token: member.token, json: { password: member.password } });
+    const res = await deleteAccount({ password: member.password }, member);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toContain("회원 탈퇴");
 
-    expect(await rowsLeftOf(id, submissionId)).toEqual({
-      auth_users: 0,
-      auth_sessions: 0,
-      profiles: 0,
-      subscriptions: 0,
-      usage: 0,
-      sessions: 0,
-      submissions: 0,
-      results: 0,
-      payments: 0,
-      files: 0,
-    });
+    expect(await rowsLeftOf(id, submissionId)).toEqual(NOTHING_LEFT);
     expect((await api("/auth/me", { token: member.token })).status).toBe(401);
     expect((await api("/auth/login", { json: { username: member.username, password: member.password } })).status).toBe(401);
   });

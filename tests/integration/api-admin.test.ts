@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, closeTestSql, createAdmin, createGuest, createMember, testSql, type TestUser } from "../helpers/users.ts";
 import { publishPost } from "../helpers/blog.ts";
 import { readStack } from "../helpers/stack.ts";
-import { rowsLeftOf, seedGradedEssay } from "../helpers/grading.ts";
+import { NOTHING_LEFT, rowsLeftOf, seedGradedEssay } from "../helpers/grading.ts";
 import { makePng } from "../helpers/files.ts";
 
 let admin: TestUser;
@@ -168,18 +168,7 @@ describe("member management", () => {
     const res = await api(`/admin/users/${id}`, { method: "DELETE", token: admin.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
 
-    expect(await rowsLeftOf(id, submissionId)).toEqual({
-      auth_users: 0,
-      auth_sessions: 0,
-      profiles: 0,
-      subscriptions: 0,
-      usage: 0,
-      sessions: 0,
-      submissions: 0,
-      results: 0,
-      payments: 0,
-      files: 0,
-    });
+    expect(await rowsLeftOf(id, submissionId)).toEqual(NOTHING_LEFT);
 
     const list = await api("/admin/users", { token: admin.token });
     expect(list.body.map((u: { id: string }) => u.id)).not.toContain(id);

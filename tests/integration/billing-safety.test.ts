@@ -116,10 +116,15 @@ describe("two lower plans bought during a paid month", () => {
 });
 
 describe("a full refund of the first of two stacked months", () => {
-  it("starts the second paid month at the refund, for its full length", async () => {
+  /** A new member who paid for an educator month and then for a `next` month after it. */
+  async function stackedMonths(next: "educator" | "individual") {
     const member = await createMember();
     const first = await pay(member, "educator");
-    const second = await pay(member, "educator");
+    return { member, first, second: await pay(member, next) };
+  }
+
+  it("starts the second paid month at the refund, for its full length", async () => {
+    const { member, first, second } = await stackedMonths("educator");
     const secondBefore = await payment(second.orderId);
     const length = secondBefore.period_end.getTime() - secondBefore.period_start.getTime();
 
@@ -138,9 +143,7 @@ describe("a full refund of the first of two stacked months", () => {
   });
 
   it("moves a lower plan prepaid after the refunded month up with it", async () => {
-    const member = await createMember();
-    const first = await pay(member, "educator");
-    const low = await pay(member, "individual");
+    const { member, first, second: low } = await stackedMonths("individual");
     expect((await api(`/admin/payments/${first.orderId}/refund`, { token: admin.token, json: { reason: "환불" } })).status).toBe(200);
     // the refunded month is over; the prepaid lower month starts now, at its full length
     const after = await sub(member.user.id);

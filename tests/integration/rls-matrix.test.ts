@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readStack } from "../helpers/stack.ts";
+import { BASE_TABLES } from "../helpers/schema.ts";
 import { rolledBackAs } from "../helpers/grading.ts";
 
 const stack = readStack();
@@ -161,6 +162,8 @@ interface Case {
 
 const D = "denied" as const;
 const all = (o: Outcome): Record<Actor, Outcome> => ({ owner: o, other: o, guest: o, anon: o, admin: o });
+/** A write only the admin may make: it changes the one row, anon is denied, everyone else changes none. */
+const adminOneRow: Record<Actor, Outcome> = { owner: 0, other: 0, guest: 0, anon: D, admin: 1 };
 const ownOnly = (): Record<Actor, Outcome> => ({
   owner: ["owner"],
   other: ["other"],
@@ -260,7 +263,7 @@ const cases: Case[] = [
     op: "delete",
     what: "the inactive plan",
     run: async (tx) => (await tx`delete from public.subscription_plans where id = ${fx.inactivePlan}`).count,
-    expect: { owner: 0, other: 0, guest: 0, anon: D, admin: 1 },
+    expect: adminOneRow,
   },
   // subscriptions -------------------------------------------------------------
   {
@@ -516,14 +519,14 @@ const cases: Case[] = [
     op: "update",
     what: "the published post's title",
     run: async (tx) => (await tx`update public.blog_posts set title = '변경' where id = ${fx.publishedPost}`).count,
-    expect: { owner: 0, other: 0, guest: 0, anon: D, admin: 1 },
+    expect: adminOneRow,
   },
   {
     table: "blog_posts",
     op: "delete",
     what: "the published post",
     run: async (tx) => (await tx`delete from public.blog_posts where id = ${fx.publishedPost}`).count,
-    expect: { owner: 0, other: 0, guest: 0, anon: D, admin: 1 },
+    expect: adminOneRow,
   },
   // blog_attachments ----------------------------------------------------------
   {
@@ -560,14 +563,14 @@ const cases: Case[] = [
     what: "the published attachment's post",
     run: async (tx) =>
       (await tx`update public.blog_attachments set blog_post_id = ${fx.draftPost} where id = ${fx.publishedAttachment}`).count,
-    expect: { owner: 0, other: 0, guest: 0, anon: D, admin: 1 },
+    expect: adminOneRow,
   },
   {
     table: "blog_attachments",
     op: "delete",
     what: "the published attachment",
     run: async (tx) => (await tx`delete from public.blog_attachments where id = ${fx.publishedAttachment}`).count,
-    expect: { owner: 0, other: 0, guest: 0, anon: D, admin: 1 },
+    expect: adminOneRow,
   },
 ];
 
@@ -617,7 +620,7 @@ for (const t of adminOnly) {
       op: "delete",
       what: "the test row",
       run: async (tx) => (await tx.unsafe(`delete from public.${t.table} where id = $1`, [id()])).count,
-      expect: { owner: 0, other: 0, guest: 0, anon: D, admin: 1 },
+      expect: adminOneRow,
     },
   );
 }
@@ -634,20 +637,7 @@ describe("RLS matrix (owner / other member / guest / anon / admin)", () => {
 
   it("covers every table in schema public created by the base schema", async () => {
     const covered = new Set(cases.map((c) => c.table));
-    const base = [
-      "profiles",
-      "subscription_plans",
-      "subscriptions",
-      "usage_tracking",
-      "analysis_sessions",
-      "essay_submissions",
-      "analysis_results",
-      "payments",
-      "blog_posts",
-      "blog_attachments",
-      "rate_limits",
-      "abuse_tracking",
-    ];
+    const base = BASE_TABLES;
     for (const t of base) {
       for (const op of ["select", "insert", "update", "delete"]) {
         expect(

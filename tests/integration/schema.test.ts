@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { readStack } from "../helpers/stack.ts";
+import { BASE_TABLES } from "../helpers/schema.ts";
 
 const stack = readStack();
 const sql = postgres(stack.dbUrl, { max: 2, onnotice: () => {} });
@@ -216,20 +217,7 @@ describe("storage buckets", () => {
 });
 
 describe("table hygiene", () => {
-  const base = [
-    "profiles",
-    "subscription_plans",
-    "subscriptions",
-    "usage_tracking",
-    "analysis_sessions",
-    "essay_submissions",
-    "analysis_results",
-    "payments",
-    "blog_posts",
-    "blog_attachments",
-    "rate_limits",
-    "abuse_tracking",
-  ];
+  const base = BASE_TABLES;
 
   it("every foreign-key column of the base tables is the leading column of an index", async () => {
     const rows = await sql`

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
-import { fileOf, utf8 } from "../helpers/files.ts";
+import { createSession } from "../helpers/grading.ts";
 import type { ReviewedReport } from "../../supabase/functions/_shared/review.ts";
 import { quadraticWeightedKappa, type SessionAgreement } from "../../supabase/functions/_shared/agreement.ts";
 import { reviewBodyOf } from "../helpers/review.ts";
@@ -35,11 +35,7 @@ const complete = (id: string) => api(`/submissions/${id}/review/complete`, { met
 
 beforeAll(async () => {
   [owner, other] = await Promise.all([createMember(), createMember()]);
-  const form = new FormData();
-  form.append("promptFile", fileOf(utf8(PROMPT), "일치도_문제.txt", "text/plain"));
-  const s = await api("/sessions", { token: owner.token, form });
-  expect(s.status, JSON.stringify(s.body)).toBe(201);
-  sessionId = s.body.id;
+  sessionId = await createSession(owner, PROMPT, "일치도_문제.txt");
   submissionIds = [];
   for (const [i, essay] of ESSAYS.entries()) {
     const res = await api(`/sessions/${sessionId}/submissions`, {

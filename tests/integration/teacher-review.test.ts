@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
 import { readStack } from "../helpers/stack.ts";
-import { fileOf, utf8 } from "../helpers/files.ts";
+import { createSession } from "../helpers/grading.ts";
 import type { CreatedShare, ReviewedReport, SharedReport } from "../../supabase/functions/_shared/review.ts";
 import type { Submission } from "../../supabase/functions/_shared/types.ts";
 import { reviewBodyOf } from "../helpers/review.ts";
@@ -60,11 +60,7 @@ async function download(path: string, user: TestUser) {
 
 beforeAll(async () => {
   [owner, other] = await Promise.all([createMember(), createMember()]);
-  const form = new FormData();
-  form.append("promptFile", fileOf(utf8(PROMPT), "검토_문제.txt", "text/plain"));
-  const s = await api("/sessions", { token: owner.token, form });
-  expect(s.status, JSON.stringify(s.body)).toBe(201);
-  sessionId = s.body.id;
+  sessionId = await createSession(owner, PROMPT, "검토_문제.txt");
   const res = await api(`/sessions/${sessionId}/submissions`, {
     token: owner.token,
     json: { essayContent: ESSAY, studentName: "검토학생", studentId: "20249999" },

@@ -63,6 +63,18 @@ const report: GradingUsageReport = {
   ],
 };
 
+/** The cell texts of each body row of `table` (the header row left out). */
+function cellTexts(table: HTMLElement): (string | null)[][] {
+  return within(table)
+    .getAllByRole("row")
+    .slice(1)
+    .map((r) =>
+      within(r)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    );
+}
+
 function renderCost() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
@@ -87,14 +99,7 @@ describe("GradingCost", () => {
     expect(seen).toEqual([`/admin/usage?from=${seoulDay(29)}&to=${seoulDay(0)}`]);
 
     const perDay = screen.getByRole("table", { name: "일별 채점 비용" });
-    const dayRows = within(perDay)
-      .getAllByRole("row")
-      .slice(1)
-      .map((r) =>
-        within(r)
-          .getAllByRole("cell")
-          .map((c) => c.textContent),
-      );
+    const dayRows = cellTexts(perDay);
     expect(dayRows).toEqual([
       ["2026-03-01", "10", "10", "45,000", "$0.0360"],
       ["2026-03-02", "20", "20", "90,000", "$0.0685"],
@@ -106,14 +111,7 @@ describe("GradingCost", () => {
     expect(within(teacherRows[0]).getByText("$0.0880")).toBeTruthy();
     expect(within(teacherRows[1]).getByText("탈퇴한 회원")).toBeTruthy();
     const perPurpose = screen.getByRole("table", { name: "용도별 AI 비용" });
-    const purposeRows = within(perPurpose)
-      .getAllByRole("row")
-      .slice(1)
-      .map((r) =>
-        within(r)
-          .getAllByRole("cell")
-          .map((c) => c.textContent),
-      );
+    const purposeRows = cellTexts(perPurpose);
     expect(purposeRows).toEqual([
       ["채점", "30", "120,000", "$0.0905"],
       ["사진 판독", "4", "15,000", "$0.0120"],

@@ -106,6 +106,26 @@ export const reviewBodySchema = z.object(
 );
 export type ReviewBody = z.infer<typeof reviewBodySchema>;
 
+/** The review body that keeps a report as it stands: its own arrays (safe to edit), annotations without ids. */
+export function reviewBodyFromReport(r: ReviewedReport): ReviewBody {
+  return {
+    categories: r.categories.map((c) => ({ name: c.name, score: c.score, feedback: c.feedback })),
+    strengths: [...r.strengths],
+    improvementAreas: [...r.improvementAreas],
+    detailedFeedback: r.detailedFeedback,
+    suggestions: [...r.suggestions],
+    annotations: r.annotations.map(({ start, end, quote, kind, category, comment, rewrite }) => ({
+      start,
+      end,
+      quote,
+      kind,
+      category,
+      comment,
+      rewrite,
+    })),
+  };
+}
+
 /** POST /submissions/:id/share */
 export const shareBodySchema = z.object(
   {

@@ -10,7 +10,7 @@ import { authKeys, useAuth } from "@/lib/auth";
 import { notify } from "@/lib/notify";
 import { queryClient } from "@/lib/query-client";
 import { supabase } from "@/lib/supabase";
-import { NewPasswordFields, newPasswordError } from "@/features/account/components/new-password-fields";
+import { NewPasswordFields, PasswordField, newPasswordError } from "@/features/account/components/new-password-fields";
 import { useFormRequest } from "@/features/account/hooks/use-form-request";
 import { changePassword } from "@/features/account/api/change-password";
 import { VALIDATION } from "@shared/messages.ts";
@@ -38,17 +38,7 @@ export function PasswordChangeForm() {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-label="비밀번호 변경">
-      <div>
-        <Label htmlFor="current-password">현재 비밀번호</Label>
-        <Input
-          id="current-password"
-          type="password"
-          autoComplete="current-password"
-          value={current}
-          onChange={(e) => setCurrent(e.target.value)}
-          invalid={Boolean(error)}
-        />
-      </div>
+      <PasswordField id="current-password" label="현재 비밀번호" value={current} onValue={setCurrent} invalid={Boolean(error)} />
       <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} error={error} />
       <Button type="submit" loading={busy} disabled={busy}>
         비밀번호 변경
@@ -163,17 +153,7 @@ function WithdrawForm() {
         탈퇴하면 계정, 첨삭 세션과 결과, 업로드한 파일, 구독 정보가 모두 즉시 삭제되며 되돌릴 수 없습니다. 결제 기록은 법에 따라 회원을
         알아볼 수 있는 정보를 지운 채 5년간 보관한 뒤 삭제됩니다.
       </p>
-      <div>
-        <Label htmlFor="withdraw-password">비밀번호 확인</Label>
-        <Input
-          id="withdraw-password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          invalid={Boolean(error)}
-        />
-      </div>
+      <PasswordField id="withdraw-password" label="비밀번호 확인" value={password} onValue={setPassword} invalid={Boolean(error)} />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" className="checkbox checkbox-sm" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
         모든 데이터가 삭제된다는 것을 이해했습니다.

@@ -1,5 +1,4 @@
-import { Input } from "@/components/ui/input";
-import { FieldError, Label } from "@/components/ui/label";
+import { TextField } from "@/components/ui/text-field";
 import { VALIDATION } from "@shared/messages.ts";
 
 /** The rule for a new password: 6 to 100 characters, typed the same twice. Undefined when it holds. */
@@ -21,29 +20,33 @@ export function NewPasswordFields(props: {
   const { password, confirm, onPassword, onConfirm, error } = props;
   return (
     <>
-      <div>
-        <Label htmlFor="new-password">새 비밀번호</Label>
-        <Input
-          id="new-password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => onPassword(e.target.value)}
-          invalid={Boolean(error)}
-        />
-      </div>
-      <div>
-        <Label htmlFor="new-password-confirm">새 비밀번호 확인</Label>
-        <Input
-          id="new-password-confirm"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => onConfirm(e.target.value)}
-          invalid={Boolean(error)}
-        />
-        <FieldError message={error} />
-      </div>
+      <PasswordField fresh id="new-password" label="새 비밀번호" value={password} onValue={onPassword} invalid={Boolean(error)} />
+      <PasswordField fresh id="new-password-confirm" label="새 비밀번호 확인" value={confirm} onValue={onConfirm} error={error} />
     </>
+  );
+}
+
+/** A password input with its label: a new password (`fresh`) or the current one, for the browser's password manager. */
+export function PasswordField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  fresh?: boolean;
+  invalid?: boolean;
+  error?: string;
+}) {
+  const { id, label, value, onValue, fresh, invalid, error } = props;
+  return (
+    <TextField
+      id={id}
+      label={label}
+      type="password"
+      autoComplete={fresh ? "new-password" : "current-password"}
+      value={value}
+      onChange={(e) => onValue(e.target.value)}
+      invalid={invalid ?? Boolean(error)}
+      error={error}
+    />
   );
 }

@@ -2,8 +2,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardDescription, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
-import { FieldError, Label } from "@/components/ui/label";
+import { TextField } from "@/components/ui/text-field";
 import { paths } from "@/config/paths";
 import { NewPasswordFields, newPasswordError } from "@/features/account/components/new-password-fields";
 import { useFormRequest } from "@/features/account/hooks/use-form-request";
@@ -54,18 +53,15 @@ export function ForgotPassword() {
           ) : (
             <form onSubmit={submit} noValidate className="space-y-3" aria-label="비밀번호 찾기">
               <CardDescription>가입할 때 입력한 이메일 주소로 비밀번호 재설정 링크를 보내 드립니다.</CardDescription>
-              <div>
-                <Label htmlFor="recover-email">이메일</Label>
-                <Input
-                  id="recover-email"
-                  type="email"
-                  autoComplete="email"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                  invalid={Boolean(error)}
-                />
-                <FieldError message={error} />
-              </div>
+              <TextField
+                id="recover-email"
+                label="이메일"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                error={error}
+              />
               {captcha.widget}
               <Button type="submit" block loading={busy} disabled={busy}>
                 재설정 링크 보내기

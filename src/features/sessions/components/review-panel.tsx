@@ -4,7 +4,7 @@
 import { Plus, Save, Trash2, X } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { ANNOTATION_KINDS, type AnnotationKind } from "@shared/grading.ts";
-import { REVIEW_LIMITS, type ReviewAnnotationInput, type ReviewBody, type ReviewedReport } from "@shared/review.ts";
+import { REVIEW_LIMITS, reviewBodyFromReport, type ReviewAnnotationInput, type ReviewBody, type ReviewedReport } from "@shared/review.ts";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -34,25 +34,6 @@ export const REVIEW_TEXT = {
 } as const;
 
 type Draft = ReviewBody;
-
-function toDraft(r: ReviewedReport): Draft {
-  return {
-    categories: r.categories.map((c) => ({ name: c.name, score: c.score, feedback: c.feedback })),
-    strengths: [...r.strengths],
-    improvementAreas: [...r.improvementAreas],
-    detailedFeedback: r.detailedFeedback,
-    suggestions: [...r.suggestions],
-    annotations: r.annotations.map(({ start, end, quote, kind, category, comment, rewrite }) => ({
-      start,
-      end,
-      quote,
-      kind,
-      category,
-      comment,
-      rewrite,
-    })),
-  };
-}
 
 /** UTF-16 offsets of the current selection inside `container` (whose text is the answer), trimmed of spaces; null if outside or empty. */
 export function selectionOffsets(container: HTMLElement, answer: string): { start: number; end: number } | null {
@@ -147,7 +128,7 @@ function EssayWithMarks({
 }
 
 export function ReviewPanel({ submissionId, report, onClose }: { submissionId: string; report: ReviewedReport; onClose: () => void }) {
-  const [draft, setDraft] = useState<Draft>(() => toDraft(report));
+  const [draft, setDraft] = useState<Draft>(() => reviewBodyFromReport(report));
   const [pending, setPending] = useState<{ start: number; end: number } | null>(null);
   const [selectionError, setSelectionError] = useState<string | null>(null);
   const essayRef = useRef<HTMLDivElement>(null);

@@ -4,12 +4,9 @@
 // Paid orders stay as payment records without the person for 5 years (private.keep_payment_records).
 import { z } from "zod";
 import { defineRoute, type Route } from "../lib/types.ts";
-import { HttpError } from "../lib/errors.ts";
 import { json } from "../lib/http.ts";
 import { adminSql } from "../lib/db.ts";
-import { RATE_LIMITS } from "../lib/rate-limit.ts";
-import { limitedBody } from "../lib/limited-body.ts";
-import { signInWithPassword } from "../lib/password-grant.ts";
+import { checkPassword, passwordReentry } from "../lib/password-grant.ts";
 import { forgetToken } from "../lib/auth.ts";
 import { deleteAuthUser, essayObjectNames, removeEssayObjects } from "../lib/users/delete.ts";
 
@@ -34,21 +31,10 @@ export const routes: Route[] = [
     path: "/account/delete",
     auth: "user",
     async handler(ctx) {
-      // the same budget as logins: a stolen session cannot be used to guess the password
-      const { body } = await limitedBody(ctx, deleteSchema, RATE_LIMITS.login);
+      const { body, email } = await passwordReentry(ctx, deleteSchema, ACCOUNT_MESSAGES.guestCannotDelete);
+      await checkPassword(ctx.user.id, email, body.password, ACCOUNT_MESSAGES.wrongPassword, ACCOUNT_MESSAGES.failed);
+
       const id = ctx.user.id;
-      const [account] = await adminSql<{ email: string | null; is_guest: boolean }[]>`
-        select u.email, p.is_guest from auth.users u join public.profiles p on p.id = u.id where u.id = ${id}`;
-      if (!account) throw new HttpError(404, "사용자를 찾을 수 없습니다.");
-      if (account.is_guest || !account.email) throw new HttpError(403, ACCOUNT_MESSAGES.guestCannotDelete);
-
-      const { data, error } = await signInWithPassword(account.email, body.password);
-      if (error || data.user?.id !== id) {
-        if (error?.status === 429) throw new HttpError(429, "요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.");
-        if (error && (error.status ?? 0) >= 500) throw new HttpError(503, ACCOUNT_MESSAGES.failed);
-        throw new HttpError(403, ACCOUNT_MESSAGES.wrongPassword);
-      }
-
       const files = await essayObjectNames(adminSql, id);
       const removed = await deleteAuthUser(id);
       if (!removed) await adminSql`delete from public.profiles where id = ${id}`;

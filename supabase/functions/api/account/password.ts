@@ -5,14 +5,11 @@
 // session signed in with the new password, which the SPA installs.
 import type { ChangePasswordResponse, Session } from "../../_shared/types.ts";
 import { changePasswordRequestSchema } from "../../_shared/schemas.ts";
-import { API_MESSAGES, VALIDATION } from "../../_shared/messages.ts";
+import { VALIDATION } from "../../_shared/messages.ts";
 import { defineRoute, type Route } from "../lib/types.ts";
 import { HttpError } from "../lib/errors.ts";
 import { json } from "../lib/http.ts";
-import { adminSql } from "../lib/db.ts";
-import { RATE_LIMITS } from "../lib/rate-limit.ts";
-import { limitedBody } from "../lib/limited-body.ts";
-import { signInWithPassword } from "../lib/password-grant.ts";
+import { checkPassword, passwordReentry, signInWithPassword } from "../lib/password-grant.ts";
 import { serviceClient } from "../lib/supabase.ts";
 import { forgetToken } from "../lib/auth.ts";
 
@@ -30,30 +27,16 @@ interface AuthErrorLike {
   message?: string;
 }
 
-/** A refused password grant: 429 throttled, 503 Auth down, else the current password is wrong (403). */
-function currentPasswordRefused(e: AuthErrorLike | null): HttpError {
-  if (e?.status === 429) return new HttpError(429, API_MESSAGES.tooManyRequests);
-  if (e && (e.status ?? 0) >= 500) return new HttpError(503, PASSWORD_MESSAGES.failed);
-  return new HttpError(403, PASSWORD_MESSAGES.wrongCurrent);
-}
-
 export const routes: Route[] = [
   defineRoute({
     method: "POST",
     path: "/account/password",
     auth: "user",
     async handler(ctx) {
-      // the same budget as logins: a stolen session cannot be used to guess the current password
-      const { body } = await limitedBody(ctx, changePasswordRequestSchema, RATE_LIMITS.login);
+      const { body, email } = await passwordReentry(ctx, changePasswordRequestSchema, PASSWORD_MESSAGES.guest);
       const id = ctx.user.id;
-      const [account] = await adminSql<{ email: string | null; is_guest: boolean }[]>`
-        select u.email, p.is_guest from auth.users u join public.profiles p on p.id = u.id where u.id = ${id}`;
-      if (!account) throw new HttpError(404, API_MESSAGES.userNotFound);
-      if (account.is_guest || !account.email) throw new HttpError(403, PASSWORD_MESSAGES.guest);
       if (body.newPassword === body.currentPassword) throw new HttpError(400, PASSWORD_MESSAGES.sameAsCurrent);
-
-      const check = await signInWithPassword(account.email, body.currentPassword);
-      if (check.error || check.data.user?.id !== id) throw currentPasswordRefused(check.error);
+      await checkPassword(id, email, body.currentPassword, PASSWORD_MESSAGES.wrongCurrent, PASSWORD_MESSAGES.failed);
 
       const { error } = await serviceClient().auth.admin.updateUserById(id, { password: body.newPassword });
       if (error) {
@@ -64,7 +47,7 @@ export const routes: Route[] = [
       }
       forgetToken(ctx.user.token);
 
-      const fresh = await signInWithPassword(account.email, body.newPassword);
+      const fresh = await signInWithPassword(email, body.newPassword);
       const s = fresh.data.session;
       if (fresh.error || !s) {
         console.error("[api] sign-in after a password change failed:", fresh.error?.message);

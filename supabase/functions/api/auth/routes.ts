@@ -5,7 +5,7 @@ import { type Ctx, defineRoute, type Route } from "../lib/types.ts";
 import type { Session } from "../../_shared/types.ts";
 import { loginSchema, registerRequestSchema } from "../../_shared/schemas.ts";
 import { API_MESSAGES, VALIDATION } from "../../_shared/messages.ts";
-import { HttpError } from "../lib/errors.ts";
+import { found, HttpError } from "../lib/errors.ts";
 import { json, noContent } from "../lib/http.ts";
 import { RATE_LIMITS, type RateLimitRule } from "../lib/rate-limit.ts";
 import { limitedBody } from "../lib/limited-body.ts";
@@ -279,9 +279,7 @@ export const routes: Route[] = [
     async handler(ctx) {
       // a paid month that ended shows as ended (private.apply_due_subscription_changes)
       await adminSql`select 1 from private.apply_due_subscription_changes(${ctx.user.id}::uuid)`;
-      const user = await ctx.asCaller((sql) => loadUser(sql, ctx.user.id));
-      if (!user) throw new HttpError(401, API_MESSAGES.loginRequired);
-      return json(user);
+      return json(found(await ctx.asCaller((sql) => loadUser(sql, ctx.user.id)), 401, API_MESSAGES.loginRequired));
     },
   }),
   defineRoute({

@@ -13,6 +13,12 @@ export class HttpError extends Error {
   }
 }
 
+/** `value` when there is one, else an HttpError(`status`, `message`) (a row the caller may not see, or none). */
+export function found<T>(value: T | null | undefined, status: number, message: string): T {
+  if (value === null || value === undefined) throw new HttpError(status, message);
+  return value;
+}
+
 const HANGUL = /[\uac00-\ud7a3]/;
 
 /** The first zod issue's message when it is Korean, otherwise a generic Korean message. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineRoute, type Route } from "../lib/types.ts";
 import { adminSql } from "../lib/db.ts";
-import { HttpError } from "../lib/errors.ts";
+import { found, HttpError } from "../lib/errors.ts";
 import { json } from "../lib/http.ts";
 import { planSelectionSchema } from "../../_shared/schemas.ts";
 import type { PaymentsConfig } from "../../_shared/types.ts";
@@ -70,9 +70,7 @@ export const routes: Route[] = [
     auth: "user",
     params: z.object({ id: z.string().regex(/^[A-Za-z0-9_=-]{6,64}$/, M.orderNotFound) }),
     async handler(ctx) {
-      const record = await ctx.asCaller((sql) => orderRecord(sql, ctx.user.id, ctx.params.id));
-      if (!record) throw new HttpError(404, M.orderNotFound);
-      return json(record);
+      return json(found(await ctx.asCaller((sql) => orderRecord(sql, ctx.user.id, ctx.params.id)), 404, M.orderNotFound));
     },
   }),
   defineRoute({

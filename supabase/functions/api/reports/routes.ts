@@ -64,16 +64,14 @@ const toShare = (r: ShareRow): ReportShare => ({
 });
 
 type LockedResult = Awaited<ReturnType<typeof lockResultForReview>>;
+type ReportCtx = Ctx<{ id: string }, AuthUser>;
 
 /**
  * A review write: `write` runs in one transaction on the caller's result of submission `:id`, locked
  * (lockResultForReview: 404/409 when it is not theirs or not graded); the answer is the report as
  * the caller now sees it.
  */
-async function writeReview(
-  ctx: Ctx<{ id: string }, AuthUser>,
-  write: (sql: postgres.TransactionSql, row: LockedResult) => Promise<void>,
-): Promise<Response> {
+async function writeReview(ctx: ReportCtx, write: (sql: postgres.TransactionSql, row: LockedResult) => Promise<void>): Promise<Response> {
   await adminSql.begin((sql) => lockResultForReview(sql, ctx.params.id, ctx.user.id).then((row) => write(sql, row)));
   const { resultId: _r, ...report } = await ctx.asCaller((sql) => loadReviewedReport(sql, ctx.params.id, ctx.user.id));
   return json(report);
@@ -85,52 +83,46 @@ async function logEdit(sql: postgres.TransactionSql, resultId: string, userId: s
             values (${resultId}, ${userId}, ${field}, ${sql.json(before as never)}, ${sql.json(after as never)})`;
 }
 
+/** PUT /submissions/:id/review: the teacher's edits, each changed field logged. */
+async function saveReview(ctx: ReportCtx): Promise<Response> {
+  await enforceRateLimit(adminSql, RATE_LIMITS.reviewWrites, ctx.user.id);
+  const body = await ctx.json(reviewBodySchema);
+  return await writeReview(ctx, async (sql, row) => {
+    const answer = row.essay_content ?? "";
+    const original = originalFields(row, answer);
+    const current = reviewedFields(row, answer) ?? original;
+    const rubricNames = sessionRubric(row.rubric, row.criteria_content).map((c) => c.name);
+    const next = applyReview(body, original, answer, rubricNames);
+    const changes = diffFields(current, next);
+    if (changes.length === 0) return;
+    await sql`update public.analysis_results set review = ${sql.json(toStoredReview(next) as never)}
+                 where id = ${row.result_id}`;
+    for (const c of changes) await logEdit(sql, row.result_id, ctx.user.id, c.field, c.before, c.after);
+  });
+}
+
+/** POST /submissions/:id/review/complete: marks the review done (logged once). */
+async function completeReview(ctx: ReportCtx): Promise<Response> {
+  await enforceRateLimit(adminSql, RATE_LIMITS.reviewWrites, ctx.user.id);
+  return await writeReview(ctx, async (sql, row) => {
+    if (row.reviewed_at) return;
+    const [done] = await sql<{ reviewed_at: Date }[]>`
+        update public.analysis_results set reviewed_at = now(), reviewed_by = ${ctx.user.id}
+         where id = ${row.result_id} returning reviewed_at`;
+    await logEdit(
+      sql,
+      row.result_id,
+      ctx.user.id,
+      "reviewStatus",
+      { reviewed: false },
+      { reviewed: true, reviewedAt: iso(done.reviewed_at) },
+    );
+  });
+}
+
 export const routes: Route[] = [
-  defineRoute({
-    method: "PUT",
-    path: "/submissions/:id/review",
-    auth: "user",
-    params: reportParams,
-    handler: async (ctx) => {
-      await enforceRateLimit(adminSql, RATE_LIMITS.reviewWrites, ctx.user.id);
-      const body = await ctx.json(reviewBodySchema);
-      return await writeReview(ctx, async (sql, row) => {
-        const answer = row.essay_content ?? "";
-        const original = originalFields(row, answer);
-        const current = reviewedFields(row, answer) ?? original;
-        const rubricNames = sessionRubric(row.rubric, row.criteria_content).map((c) => c.name);
-        const next = applyReview(body, original, answer, rubricNames);
-        const changes = diffFields(current, next);
-        if (changes.length === 0) return;
-        await sql`update public.analysis_results set review = ${sql.json(toStoredReview(next) as never)}
-                   where id = ${row.result_id}`;
-        for (const c of changes) await logEdit(sql, row.result_id, ctx.user.id, c.field, c.before, c.after);
-      });
-    },
-  }),
-  defineRoute({
-    method: "POST",
-    path: "/submissions/:id/review/complete",
-    auth: "user",
-    params: reportParams,
-    handler: async (ctx) => {
-      await enforceRateLimit(adminSql, RATE_LIMITS.reviewWrites, ctx.user.id);
-      return await writeReview(ctx, async (sql, row) => {
-        if (row.reviewed_at) return;
-        const [done] = await sql<{ reviewed_at: Date }[]>`
-          update public.analysis_results set reviewed_at = now(), reviewed_by = ${ctx.user.id}
-           where id = ${row.result_id} returning reviewed_at`;
-        await logEdit(
-          sql,
-          row.result_id,
-          ctx.user.id,
-          "reviewStatus",
-          { reviewed: false },
-          { reviewed: true, reviewedAt: iso(done.reviewed_at) },
-        );
-      });
-    },
-  }),
+  defineRoute({ method: "PUT", path: "/submissions/:id/review", auth: "user", params: reportParams, handler: saveReview }),
+  defineRoute({ method: "POST", path: "/submissions/:id/review/complete", auth: "user", params: reportParams, handler: completeReview }),
   defineRoute({
     method: "GET",
     path: "/submissions/:id/shares",

@@ -1,6 +1,5 @@
 // Answers: a session's list, one new answer (file or text), retry after a grading error, delete.
 import { z } from "zod";
-import type { TransactionSql } from "postgres";
 import { adminSql } from "../lib/db.ts";
 import { type Ctx, defineRoute, type Route } from "../lib/types.ts";
 import type { AuthUser } from "../lib/types.ts";
@@ -113,15 +112,10 @@ async function createSubmission(ctx: IdCtx): Promise<Response> {
 /**
  * Sends the caller's answer back to the queue for one more use, reserved exactly as for a new
  * answer (403 usageExceeded / 429 freeLimitReached, nothing changed): only from `status`, else 409
- * `notAllowed`; `requeue` is the SQL function that does it (private.requeue_errored_submission or
- * private.requeue_completed_submission). Then starts the worker.
+ * `notAllowed`; private.requeue_errored_submission (from error) or private.requeue_completed_submission
+ * (from completed) does it. Then starts the worker.
  */
-async function requeueForOneUse(
-  ctx: IdCtx,
-  status: "error" | "completed",
-  requeue: (sql: TransactionSql, id: string, periodStart: string | null) => Promise<{ ok: boolean }[]>,
-  notAllowed: string,
-): Promise<void> {
+async function requeueForOneUse(ctx: IdCtx, status: "error" | "completed", notAllowed: string): Promise<void> {
   const uid = ctx.user.id;
   await adminSql.begin(async (sql) => {
     const row = await lockOwnedSubmission(sql, ctx.params.id, uid);
@@ -129,7 +123,12 @@ async function requeueForOneUse(
     if (row.status !== status) throw new HttpError(409, notAllowed);
     const reservation = await reserveUsage(sql, uid, 1, ctx.req);
     if (!reservation.allowed) throw await usageExceededError(sql, reservation, 1);
-    const [{ ok }] = await requeue(sql, row.id, reservation.periodStart);
+    const [{ ok }] =
+      status === "error"
+        ? await sql<{ ok: boolean }[]>`
+            select private.requeue_errored_submission(${row.id}::uuid, ${reservation.periodStart}::timestamptz) as ok`
+        : await sql<{ ok: boolean }[]>`
+            select private.requeue_completed_submission(${row.id}::uuid, ${reservation.periodStart}::timestamptz) as ok`;
     if (!ok) throw new HttpError(409, notAllowed);
   });
   startWorkerInBackground();
@@ -137,13 +136,7 @@ async function requeueForOneUse(
 
 /** An answer whose grading ended in error goes back to the queue for one more use. */
 async function retrySubmission(ctx: IdCtx): Promise<Response> {
-  await requeueForOneUse(
-    ctx,
-    "error",
-    (sql, id, periodStart) => sql<{ ok: boolean }[]>`
-    select private.requeue_errored_submission(${id}::uuid, ${periodStart}::timestamptz) as ok`,
-    SUBMISSION_MESSAGES.retryNotError,
-  );
+  await requeueForOneUse(ctx, "error", SUBMISSION_MESSAGES.retryNotError);
   return json({ success: true, id: ctx.params.id, status: "pending", message: SUBMISSION_MESSAGES.retried });
 }
 
@@ -154,13 +147,7 @@ async function retrySubmission(ctx: IdCtx): Promise<Response> {
  * the use back (migration 20261122000300_grading.sql).
  */
 async function regradeSubmission(ctx: IdCtx): Promise<Response> {
-  await requeueForOneUse(
-    ctx,
-    "completed",
-    (sql, id, periodStart) => sql<{ ok: boolean }[]>`
-    select private.requeue_completed_submission(${id}::uuid, ${periodStart}::timestamptz) as ok`,
-    SUBMISSION_MESSAGES.regradeNotCompleted,
-  );
+  await requeueForOneUse(ctx, "completed", SUBMISSION_MESSAGES.regradeNotCompleted);
   return json({ success: true, id: ctx.params.id, status: "pending", regrading: true, message: SUBMISSION_MESSAGES.regraded });
 }
 
