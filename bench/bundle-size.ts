@@ -47,7 +47,7 @@ interface DenoInfo {
 function deno(args: string[]): string {
   const res = spawnSync(edgeDenoBinary(root), args, {
     cwd: "/tmp",
-    env: edgeEnv(root),
+    env: edgeEnv(),
     encoding: "utf8",
     maxBuffer: 256 * MB,
     timeout: 600_000,
@@ -91,7 +91,7 @@ export function measureBundle(opts: { entry?: string; config?: string } = {}): B
   deno(["cache", "--quiet", ...common, entry]);
   // ...then the graph and the npm resolution snapshot.
   const info = JSON.parse(deno(["info", "--json", ...common, entry])) as DenoInfo;
-  const denoDir = edgeEnv(root).DENO_DIR;
+  const denoDir = edgeEnv().DENO_DIR;
   const broken = info.modules.filter((m) => m.error);
   if (broken.length) throw new Error(`unresolved modules: ${broken.map((m) => `${m.specifier}: ${m.error}`).join("; ")}`);
 

@@ -43,7 +43,7 @@ export function functionConfig(root = defaultRoot): string {
 }
 
 /** Environment of a Deno process under the profile (nothing from the caller's env but what is listed). */
-export function edgeEnv(_root = defaultRoot, extra: Record<string, string> = {}): Record<string, string> {
+export function edgeEnv(extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {
     DENO_DIR: edgeDenoDir(),
     DENO_NO_PACKAGE_JSON: "1",
@@ -133,7 +133,7 @@ export async function startEdgeFunction(opts: {
   rmSync(memoryFile, { force: true });
   const child = spawn(edgeDenoBinary(root), edgeRunArgs(root), {
     cwd: "/tmp",
-    env: edgeEnv(root, { ...opts.env, PORT: String(opts.port), EDGE_MEMORY_FILE: memoryFile }),
+    env: edgeEnv({ ...opts.env, PORT: String(opts.port), EDGE_MEMORY_FILE: memoryFile }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   const keep = (d: Buffer) => {

@@ -154,7 +154,7 @@ describe("the edge profile itself", () => {
     try {
       const res = spawnSync(edgeDenoBinary(root), args, {
         cwd: "/tmp",
-        env: edgeEnv(root, { EDGE_PROBE_DIR: outside }),
+        env: edgeEnv({ EDGE_PROBE_DIR: outside }),
         encoding: "utf8",
         timeout: 300_000,
       });
