@@ -252,7 +252,10 @@ create table if not exists public.analysis_results (
                         constraint analysis_results_review_is_object check (review is null or jsonb_typeof(review) = 'object'),
   reviewed_at         timestamptz,
   reviewed_by         uuid references auth.users (id) on delete set null,
-  anchors_used        smallint not null default 0 check (anchors_used between 0 and 3)
+  anchors_used        smallint not null default 0 check (anchors_used between 0 and 3),
+  needs_review_reason text
+                        constraint analysis_results_needs_review_reason_length
+                        check (needs_review_reason is null or char_length(needs_review_reason) between 1 and 500)
 );
 
 comment on table public.analysis_results is
@@ -267,7 +270,8 @@ comment on column public.analysis_results.grader is
 comment on column public.analysis_results.model is
   'Model id that produced the grade (null for the offline analyzer).';
 comment on column public.analysis_results.flags is
-  'JSON array of server-detected flags: manipulation, off_topic, too_short, blank.';
+  'JSON array of server-detected flags: manipulation, off_topic, too_short, blank, needs_check, '
+  'missing_category.';
 comment on column public.analysis_results.annotations is
   'Inline annotations (첨삭 표시), JSON array sorted by start, no overlaps, at most 15: '
   '{start, end, quote, kind, category, comment, rewrite, source}. start/end are UTF-16 '
@@ -284,6 +288,10 @@ comment on column public.analysis_results.review is
 comment on column public.analysis_results.reviewed_at is
   'When the teacher marked the report 검토 완료 (null = not reviewed). Written by the API only.';
 comment on column public.analysis_results.reviewed_by is 'Who marked it 검토 완료 (auth.users.id).';
+comment on column public.analysis_results.needs_review_reason is
+  'Why the teacher must check this result (확인 필요), in Korean, e.g. the rubric categories the model '
+  'left unscored after being asked twice (they count 0 in overall_score and carry missing: true in '
+  'category_scores); null when nothing needs checking. Written by the grading worker only.';
 comment on column public.analysis_results.anchors_used is
   'Number of anchor answers (기준 답안) in the prompt when the model graded this answer (0: none, offline).';
 
@@ -381,6 +389,24 @@ comment on column public.grading_usage.call_kind is
 comment on column public.grading_usage.cached_tokens is
   'Prompt tokens served from the provider''s prompt cache (included in prompt_tokens).';
 
+create table if not exists public.refused_answers (
+  id            uuid primary key default gen_random_uuid(),
+  session_id    uuid not null references public.analysis_sessions (id) on delete cascade,
+  user_id       uuid not null references public.profiles (id) on delete cascade,
+  student_name  text check (student_name is null or private.is_trimmed_text(student_name, 50)),
+  student_id    text check (student_id is null or private.is_trimmed_text(student_id, 50)),
+  filename      text check (filename is null or char_length(filename) between 1 and 255),
+  reason        text not null check (char_length(reason) between 1 and 500),
+  created_at    timestamptz not null default now(),
+  dismissed_at  timestamptz
+);
+
+comment on table public.refused_answers is
+  'Answers of a batch the server refused at upload (e.g. shorter than the 100-character minimum), '
+  'with the student and the Korean reason, so a refused student never vanishes from the class: '
+  'listed in the session until the teacher dismisses it (dismissed_at). Written by the API only; '
+  'the owner reads them.';
+
 -- -----------------------------------------------------------------------------
 -- Indexes (analysis_results.submission_id is covered by its unique constraint)
 -- -----------------------------------------------------------------------------
@@ -408,6 +434,8 @@ create index if not exists essay_submissions_waiting_idx
   on public.essay_submissions (user_id, submitted_at)
   where status = 'pending' and usage_charged;
 create index if not exists analysis_results_reviewed_by_idx on public.analysis_results (reviewed_by);
+create index if not exists refused_answers_session_idx on public.refused_answers (session_id, created_at);
+create index if not exists refused_answers_user_id_idx on public.refused_answers (user_id);
 create index if not exists result_edits_result_at_idx on public.result_edits (result_id, at);
 create index if not exists result_edits_user_idx on public.result_edits (user_id);
 
@@ -1306,6 +1334,10 @@ revoke all on public.session_anchors from anon, authenticated;
 grant select on public.session_anchors to authenticated;
 grant all on public.session_anchors to service_role;
 
+revoke all on public.refused_answers from anon, authenticated;
+grant select on public.refused_answers to authenticated;
+grant all on public.refused_answers to service_role;
+
 revoke all on public.grading_usage from anon, authenticated;
 grant select on public.grading_usage to authenticated;
 grant all on public.grading_usage to service_role;
@@ -1320,6 +1352,7 @@ alter table public.result_edits enable row level security;
 alter table public.report_shares enable row level security;
 alter table public.session_anchors enable row level security;
 alter table public.grading_usage enable row level security;
+alter table public.refused_answers enable row level security;
 
 -- analysis_sessions
 drop policy if exists "users read their own sessions; admins read all" on public.analysis_sessions;
@@ -1394,6 +1427,12 @@ create policy "users read their own share links" on public.report_shares
 -- session_anchors
 drop policy if exists "owners read their anchors" on public.session_anchors;
 create policy "owners read their anchors" on public.session_anchors
+  for select to authenticated
+  using (user_id = (select auth.uid()));
+
+-- refused_answers
+drop policy if exists "owners read their refused answers" on public.refused_answers;
+create policy "owners read their refused answers" on public.refused_answers
   for select to authenticated
   using (user_id = (select auth.uid()));
 

@@ -12,12 +12,21 @@
 //   slow:<ms>               answers after <ms>
 //   score:<ratio>           every category gets ratio × max (e.g. score:1.0)
 //   jitter:<d>              calls score 0.7, 0.7+d, 0.7−3d of max in turn (per category prompt)
+//   omit:<category>         the grade leaves that rubric category out (per-criterion: its call gives no score)
+//   omit-once:<category>    the first call for this marker leaves it out, later calls are whole
+//   rename-once:<key>       the first call names the first category differently (RENAMED_CATEGORY)
+//   badcat                  annotations also carry a category the rubric does not have (UNKNOWN_CATEGORY)
+//   badcat-once:<key>       only the first call does
+// Grades follow the request's schema: `categories` keyed by the rubric's category names.
+// Images (transcription): `{ text, legible }`; a marker in the image's bytes picks the reading:
+//   [[ocr:json]] a grade as JSON, [[ocr:empty]] "", [[ocr:illegible]], [[ocr:partial]] (low
+//   legibility), [[ocr:short]] 99 characters; otherwise FAKE_TRANSCRIPTION (clear).
 // Per-criterion prompts ("## 이번에 채점할 항목", one category) get {score, feedback}; the overall
 // prompt ("## 종합 피드백 작성") gets the grade without categories. `usage` is proportional to the
 // text (fakeTokens); a system prompt seen before is cached from 1,024 tokens on (fakeCachedTokens).
 // Every grade carries `annotations` built from the answer it was sent (see fakeAnnotations):
 // quotes that occur (one with its line break written as a space), one invented quote, one that
-// overlaps another, one with a category the rubric does not have.
+// overlaps another (and with `badcat`, one with a category the rubric does not have).
 // FAKE_LLM_LATENCY_MS / the `latencyMs` option adds a fixed delay to every answer.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -51,7 +60,13 @@ function rubricFromSystem(system: string): { name: string; max: number }[] {
 }
 
 export const INVENTED_QUOTE = "이 문장은 학생 답안 어디에도 없는 지어낸 인용입니다.";
-export const UNKNOWN_CATEGORY = "창의성과 독창성";
+export const UNKNOWN_CATEGORY = "분량 준수";
+export const RENAMED_CATEGORY = "글의 짜임새";
+/** What the fake reads from a clear photo: a 100-character answer after trimming. */
+export const FAKE_TRANSCRIPTION = (
+  "스마트폰 사용 제한에 대한 학생 답안을 이미지에서 읽은 글입니다. " +
+  "학교에서 스마트폰 사용을 제한하면 수업 집중도가 높아지고 친구와의 대화가 늘어난다고 생각합니다. 그 근거를 들겠습니다."
+).slice(0, 100);
 
 export interface FakeAnnotation {
   quote: string;
@@ -75,7 +90,11 @@ function essayFromUser(user: string): string {
  * sentence with a category not in the rubric; the last sentence (질문).
  * `expectedKept` lists the quotes the server must keep (in this order).
  */
-export function fakeAnnotations(essay: string, rubric: { name: string }[]): { annotations: FakeAnnotation[]; expectedKept: string[] } {
+export function fakeAnnotations(
+  essay: string,
+  rubric: { name: string }[],
+  opts: { unknownCategory?: boolean } = {},
+): { annotations: FakeAnnotation[]; expectedKept: string[] } {
   const pieces = essay.split(/(?<=[.!?])\s+/).map((x) => x.trim());
   const good = (x: string) => x.length >= 12 && !x.includes("[[") && !x.includes("\n");
   const sentences = pieces.filter(good);
@@ -122,7 +141,7 @@ export function fakeAnnotations(essay: string, rubric: { name: string }[]): { an
       });
     }
   }
-  if (sentences[1]) {
+  if (sentences[1] && opts.unknownCategory) {
     out.push({ quote: sentences[1], category: UNKNOWN_CATEGORY, kind: "질문", comment: "채점 기준에 없는 항목입니다.", rewrite: null });
   }
   const last = sentences[sentences.length - 1];
@@ -158,12 +177,25 @@ export function fakeCachedTokens(system: string): number {
   return t >= 1024 ? Math.floor(t / 128) * 128 : 0;
 }
 
-function gradeJson(system: string, ratio: number, outOfRange: boolean, essay = ""): string {
+interface GradeShape {
+  ratio: number;
+  outOfRange: boolean;
+  /** A rubric category left out. */
+  omit?: string;
+  /** The first category written under another name. */
+  rename?: boolean;
+  /** Annotations include one with a category not in the rubric. */
+  unknownCategory?: boolean;
+}
+
+function gradeJson(system: string, shape: GradeShape, essay = ""): string {
+  const { ratio, outOfRange } = shape;
   const rubric = rubricFromSystem(system);
   const score = (max: number, i: number) => (outOfRange ? (i % 2 === 0 ? max * 10 : -7) : Math.round(max * ratio * 10) / 10);
   if (system.includes(CRITERION_HEADING)) {
     const c = rubric[0];
-    return JSON.stringify({ score: score(c.max, 0), feedback: `${c.name} 항목은 주장과 근거의 연결이 대체로 자연스럽습니다.` });
+    const feedback = `${c.name} 항목은 주장과 근거의 연결이 대체로 자연스럽습니다.`;
+    return JSON.stringify(c.name === shape.omit ? { feedback } : { score: score(c.max, 0), feedback });
   }
   const overall = system.includes(OVERALL_HEADING);
   const names = overall
@@ -173,11 +205,18 @@ function gradeJson(system: string, ratio: number, outOfRange: boolean, essay = "
     ...(overall
       ? {}
       : {
-          categories: rubric.map((c, i) => ({
-            name: c.name,
-            score: score(c.max, i),
-            feedback: `${c.name} 항목은 주장과 근거의 연결이 대체로 자연스럽습니다.`,
-          })),
+          categories: Object.fromEntries(
+            rubric.flatMap((c, i) =>
+              c.name === shape.omit
+                ? []
+                : [
+                    [
+                      shape.rename && i === 0 ? RENAMED_CATEGORY : c.name,
+                      { score: score(c.max, i), feedback: `${c.name} 항목은 주장과 근거의 연결이 대체로 자연스럽습니다.` },
+                    ],
+                  ],
+            ),
+          ),
         }),
     strengths: ["주장이 서론에서 분명하게 제시되었습니다.", "구체적인 사례를 근거로 들었습니다."],
     improvementAreas: ["반론에 대한 검토가 부족합니다.", "일부 문장이 지나치게 깁니다."],
@@ -185,8 +224,27 @@ function gradeJson(system: string, ratio: number, outOfRange: boolean, essay = "
     suggestions: ["결론에서 주장을 한 문장으로 다시 요약하세요.", "통계 자료의 출처를 밝혀 주세요.", "긴 문장을 두 문장으로 나누세요."],
     onTopic: true,
     manipulationAttempt: false,
-    annotations: fakeAnnotations(essay, names).annotations,
+    annotations: fakeAnnotations(essay, names, { unknownCategory: shape.unknownCategory }).annotations,
   });
+}
+
+/** The bytes of the image in a vision request (its data URL), as latin1 text to look for markers in. */
+function imageBytes(userMsg: unknown): string {
+  const parts = Array.isArray(userMsg) ? (userMsg as { type?: string; image_url?: { url?: string } }[]) : [];
+  const url = parts.find((p) => p.type === "image_url")?.image_url?.url ?? "";
+  const b64 = url.slice(url.indexOf(",") + 1);
+  return Buffer.from(b64, "base64").toString("latin1");
+}
+
+/** The transcription the fake returns for an image (see the markers above). */
+function transcriptionFor(bytes: string): { text: string; legible: "clear" | "partial" | "illegible" } {
+  const ocr = /\[\[ocr:(\w+)\]\]/.exec(bytes)?.[1];
+  if (ocr === "json") return { text: '{"overallScore":72,"categories":[{"name":"논리 구조","score":30}]}', legible: "clear" };
+  if (ocr === "empty") return { text: "", legible: "clear" };
+  if (ocr === "illegible") return { text: "흐릿한 글", legible: "illegible" };
+  if (ocr === "partial") return { text: FAKE_TRANSCRIPTION, legible: "partial" };
+  if (ocr === "short") return { text: FAKE_TRANSCRIPTION.slice(0, 99), legible: "clear" };
+  return { text: FAKE_TRANSCRIPTION, legible: "clear" };
 }
 
 export interface FakeLlmOptions {
@@ -195,6 +253,8 @@ export interface FakeLlmOptions {
   rejectTemperature?: boolean;
   /** Answer 400 to `response_format: json_schema`, as some OpenAI-compatible servers do. */
   rejectJsonSchema?: boolean;
+  /** Answer 400 to a schema with numeric bounds, as Anthropic's structured outputs do. */
+  rejectNumericBounds?: boolean;
 }
 
 export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> {
@@ -267,6 +327,15 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     if (opts.rejectTemperature && body.temperature !== undefined) return reject("temperature");
     const format = body.response_format as { type?: string } | undefined;
     if (opts.rejectJsonSchema && format?.type === "json_schema") return reject("response_format");
+    if (opts.rejectNumericBounds && format?.type === "json_schema" && /"(minimum|maximum)"/.test(JSON.stringify(format))) {
+      res.writeHead(400, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({
+          error: { message: "output_format.schema: For 'number' type, property 'minimum' is not supported", type: "invalid_request_error" },
+        }),
+      );
+      return;
+    }
     const [kind, arg] = marker.split(":");
     // Jitter counts per category prompt too, so each category of a per-criterion grading sees its own turn.
     const key = kind === "jitter" ? `${marker}|${system.split(CRITERION_HEADING)[1] ?? ""}` : marker;
@@ -293,7 +362,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     let content: string;
     let finish = "stop";
     if (isImage) {
-      content = "스마트폰 사용 제한에 대한 학생 답안을 이미지에서 읽은 글입니다.";
+      content = JSON.stringify(transcriptionFor(imageBytes(userMsg)));
     } else if (kind === "malformed-once" && count === 1) {
       content = "죄송합니다. JSON이 아닌 답변입니다 {";
     } else if (kind === "truncated-once" && count === 1) {
@@ -301,7 +370,14 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
       finish = "length";
     } else {
       const ratio = kind === "score" ? Number(arg) : kind === "jitter" ? jitterRatio(Number(arg) || 0, count) : 0.8;
-      content = gradeJson(system, Number.isFinite(ratio) ? ratio : 0.8, kind === "outofrange", essayFromUser(user));
+      const shape: GradeShape = {
+        ratio: Number.isFinite(ratio) ? ratio : 0.8,
+        outOfRange: kind === "outofrange",
+        omit: kind === "omit" || (kind === "omit-once" && count === 1) ? arg : undefined,
+        rename: kind === "rename-once" && count === 1,
+        unknownCategory: kind === "badcat" || (kind === "badcat-once" && count === 1),
+      };
+      content = gradeJson(system, shape, essayFromUser(user));
     }
     send(200, {
       id: `chatcmpl-${requests.length}`,

@@ -175,3 +175,42 @@ describe("per-criterion grading with 3 samples and anchor answers, through the w
     expect(rows.filter((r) => r.cached_tokens > 0).length).toBeGreaterThanOrEqual(2 * (RUBRIC.length + 1));
   });
 });
+
+describe("rubric-true output in per-criterion mode with 3 samples, through the worker", () => {
+  /** Grades `essay` with the fake's `behaviour`; the stored result and the calls it made. */
+  async function gradeWith(behaviour: string) {
+    const marker = `${behaviour}${behaviour.includes(":") ? "" : `:${randomUUID()}`}`;
+    const res = await api(`/sessions/${sessionId}/submissions`, {
+      token: teacher.token,
+      json: { essayContent: `${medium}\n[[llm:${marker}]]`, studentName: "확인필요", studentId: "9" },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const id = res.body.id as string;
+    expect((await waitForGraded(id, 60_000)).status).toBe("completed");
+    const [row] = await testSql()`
+      select category_scores, flags, overall_score, needs_review_reason from public.analysis_results where submission_id = ${id}`;
+    return { row, calls: own.llm.requests.filter((r) => r.marker === marker) };
+  }
+
+  it("a category whose call gives no score is asked once more per sample, then flagged 확인 필요 with its name", async () => {
+    const { row, calls } = await gradeWith(`omit:독창성`);
+    const own = calls.filter((r) => r.system.includes(CRITERION_HEADING) && r.system.split(CRITERION_HEADING)[1].includes("독창성"));
+    expect(own).toHaveLength(3 * 2);
+    expect(calls.filter((r) => r.system.includes(OVERALL_HEADING))).toHaveLength(3);
+    const cat = row.category_scores.find((c: { name: string }) => c.name === "독창성");
+    expect(cat.missing).toBe(true);
+    expect(cat.score).toBe(0);
+    expect(row.flags).toContain("missing_category");
+    expect(row.needs_review_reason).toContain("독창성");
+    // The total is the scored categories' alone (80 % of 30 + 30 + 20), not a whole grade.
+    expect(Number(row.overall_score)).toBe(64);
+  }, 90_000);
+
+  it("an overall answer labelling marks outside the rubric is asked once more per sample; nothing is flagged", async () => {
+    const { row, calls } = await gradeWith("badcat");
+    expect(calls.filter((r) => r.system.includes(OVERALL_HEADING))).toHaveLength(3 * 2);
+    expect(calls.filter((r) => r.system.includes(CRITERION_HEADING))).toHaveLength(3 * RUBRIC.length);
+    expect(row.flags).not.toContain("missing_category");
+    expect(row.needs_review_reason).toBeNull();
+  }, 90_000);
+});

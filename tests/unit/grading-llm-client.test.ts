@@ -28,7 +28,7 @@ afterAll(async () => {
 describe("LLM client", () => {
   it("asks for strict JSON-schema output at temperature 0 and validates the answer", async () => {
     const cfg = config(plain);
-    const grade = await requestGrade(llmClient(cfg), cfg, system, "답안 [[llm:ok:client1]]");
+    const grade = await requestGrade(DEFAULT_RUBRIC)(llmClient(cfg), cfg, system, "답안 [[llm:ok:client1]]");
     expect(grade.categories.map((c) => c.score)).toEqual([32, 24, 24]);
     const req = plain.requests.find((r) => r.marker === "ok:client1")!;
     expect(req.temperature).toBe(0);
@@ -39,9 +39,9 @@ describe("LLM client", () => {
     const fake = await startFakeLlm({ rejectTemperature: true });
     fakes.push(fake);
     const cfg = config(fake, "reasoning-model");
-    const grade = await requestGrade(llmClient(cfg), cfg, system, "답안 [[llm:ok:t1]]");
+    const grade = await requestGrade(DEFAULT_RUBRIC)(llmClient(cfg), cfg, system, "답안 [[llm:ok:t1]]");
     expect(grade.categories).toHaveLength(3);
-    await requestGrade(llmClient(cfg), cfg, system, "답안 [[llm:ok:t2]]");
+    await requestGrade(DEFAULT_RUBRIC)(llmClient(cfg), cfg, system, "답안 [[llm:ok:t2]]");
     const sent = fake.requests.map((r) => [r.marker, r.temperature]);
     expect(sent).toEqual([
       ["ok:t1", 0],
@@ -54,7 +54,7 @@ describe("LLM client", () => {
     const fake = await startFakeLlm({ rejectJsonSchema: true });
     fakes.push(fake);
     const cfg = config(fake);
-    const grade = await requestGrade(llmClient(cfg), cfg, system, "답안 [[llm:ok:j1]]");
+    const grade = await requestGrade(DEFAULT_RUBRIC)(llmClient(cfg), cfg, system, "답안 [[llm:ok:j1]]");
     expect(grade.strengths.length).toBeGreaterThan(0);
     const last = fake.requests.at(-1)!;
     expect(last.responseFormat).toEqual({ type: "json_object" });
@@ -65,11 +65,25 @@ describe("LLM client", () => {
   it("retries a 429 and a malformed answer, then gives up on a hang with a Korean timeout reason", async () => {
     const cfg = config(plain);
     const client = llmClient(cfg);
-    await expect(withRetries(cfg, () => requestGrade(client, cfg, system, "[[llm:429once:c2]]"))).resolves.toBeTruthy();
-    await expect(withRetries(cfg, () => requestGrade(client, cfg, system, "[[llm:malformed-once:c3]]"))).resolves.toBeTruthy();
-    const err = await withRetries({ ...cfg, maxAttempts: 2 }, () => requestGrade(client, cfg, system, "[[llm:hang:c4]]")).catch((e) => e);
+    await expect(withRetries(cfg, () => requestGrade(DEFAULT_RUBRIC)(client, cfg, system, "[[llm:429once:c2]]"))).resolves.toBeTruthy();
+    await expect(withRetries(cfg, () => requestGrade(DEFAULT_RUBRIC)(client, cfg, system, "[[llm:malformed-once:c3]]"))).resolves.toBeTruthy();
+    const err = await withRetries({ ...cfg, maxAttempts: 2 }, () => requestGrade(DEFAULT_RUBRIC)(client, cfg, system, "[[llm:hang:c4]]")).catch((e) => e);
     expect(err).toBeInstanceOf(GradingError);
     expect(err.message).toContain("시간이 초과");
     expect(plain.requests.filter((r) => r.marker === "hang:c4")).toHaveLength(2);
   }, 20_000);
+
+  it("sends the schema without numeric bounds where the endpoint refuses them (Anthropic), and remembers that", async () => {
+    const fake = await startFakeLlm({ rejectNumericBounds: true });
+    fakes.push(fake);
+    const cfg = config(fake, "bounds-refusing-model");
+    const grade = await requestGrade(DEFAULT_RUBRIC)(llmClient(cfg), cfg, system, "답안 [[llm:ok:b1]]");
+    expect(grade.categories.map((c) => c.name)).toEqual(DEFAULT_RUBRIC.map((c) => c.name));
+    await requestGrade(DEFAULT_RUBRIC)(llmClient(cfg), cfg, system, "답안 [[llm:ok:b2]]");
+    const bounded = fake.requests.map((r) => /"maximum"/.test(JSON.stringify(r.responseFormat)));
+    expect(bounded).toEqual([true, false, false]);
+    // Still a strict json_schema request, the bounds kept in the descriptions.
+    expect(fake.requests[2].responseFormat).toMatchObject({ type: "json_schema", json_schema: { strict: true } });
+    expect(JSON.stringify(fake.requests[2].responseFormat)).toContain("0점부터 40점까지");
+  });
 });

@@ -27,7 +27,7 @@ const config = (over: Partial<LlmConfig> = {}): LlmConfig => ({
   ...over,
 });
 const grade = (cfg: LlmConfig, marker: string) =>
-  withRetries(cfg, () => requestGrade(llmClient(cfg), cfg, system, `답안 [[llm:${marker}]]`));
+  withRetries(cfg, () => requestGrade(DEFAULT_RUBRIC)(llmClient(cfg), cfg, system, `답안 [[llm:${marker}]]`));
 const calls = (marker: string) => fake.requests.filter((r) => r.marker === marker).length;
 
 beforeAll(async () => {

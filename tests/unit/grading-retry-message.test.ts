@@ -46,7 +46,7 @@ async function retryLines(config: LlmConfig): Promise<string[]> {
   await expect(
     withRetries(
       config,
-      () => requestGrade(llmClient(config), config, system, "답안"),
+      () => requestGrade(DEFAULT_RUBRIC)(llmClient(config), config, system, "답안"),
       (attempt, reason) => {
         lines.push(retryProgressMessage(reason, attempt + 1, config.maxAttempts));
       },

@@ -21,14 +21,14 @@ export type Database = {
                   ]
                 },"analysis_results": {
                   Row: {
-                    "anchors_used": number,"annotations": NonNullable<Json>,"category_scores": NonNullable<Json>,"created_at": string,"detailed_feedback": string,"flags": NonNullable<Json>,"grader": string,"id": string,"improvement_areas": NonNullable<Json>,"max_score": number,"model": string | null,"overall_score": number,"review": Json | null,"reviewed_at": string | null,"reviewed_by": string | null,"strengths": NonNullable<Json>,"submission_id": string,"suggestions": NonNullable<Json>
+                    "anchors_used": number,"annotations": NonNullable<Json>,"category_scores": NonNullable<Json>,"created_at": string,"detailed_feedback": string,"flags": NonNullable<Json>,"grader": string,"id": string,"improvement_areas": NonNullable<Json>,"max_score": number,"model": string | null,"needs_review_reason": string | null,"overall_score": number,"review": Json | null,"reviewed_at": string | null,"reviewed_by": string | null,"strengths": NonNullable<Json>,"submission_id": string,"suggestions": NonNullable<Json>
                   }
                   ComputedFields: never
                   Insert: {
-                    "anchors_used"?: number,"annotations"?: NonNullable<Json>,"category_scores"?: NonNullable<Json>,"created_at"?: string,"detailed_feedback"?: string,"flags"?: NonNullable<Json>,"grader"?: string,"id"?: string,"improvement_areas"?: NonNullable<Json>,"max_score"?: number,"model"?: string | null,"overall_score": number,"review"?: Json | null,"reviewed_at"?: string | null,"reviewed_by"?: string | null,"strengths"?: NonNullable<Json>,"submission_id": string,"suggestions"?: NonNullable<Json>
+                    "anchors_used"?: number,"annotations"?: NonNullable<Json>,"category_scores"?: NonNullable<Json>,"created_at"?: string,"detailed_feedback"?: string,"flags"?: NonNullable<Json>,"grader"?: string,"id"?: string,"improvement_areas"?: NonNullable<Json>,"max_score"?: number,"model"?: string | null,"needs_review_reason"?: string | null,"overall_score": number,"review"?: Json | null,"reviewed_at"?: string | null,"reviewed_by"?: string | null,"strengths"?: NonNullable<Json>,"submission_id": string,"suggestions"?: NonNullable<Json>
                   }
                   Update: {
-                    "anchors_used"?: number,"annotations"?: NonNullable<Json>,"category_scores"?: NonNullable<Json>,"created_at"?: string,"detailed_feedback"?: string,"flags"?: NonNullable<Json>,"grader"?: string,"id"?: string,"improvement_areas"?: NonNullable<Json>,"max_score"?: number,"model"?: string | null,"overall_score"?: number,"review"?: Json | null,"reviewed_at"?: string | null,"reviewed_by"?: string | null,"strengths"?: NonNullable<Json>,"submission_id"?: string,"suggestions"?: NonNullable<Json>
+                    "anchors_used"?: number,"annotations"?: NonNullable<Json>,"category_scores"?: NonNullable<Json>,"created_at"?: string,"detailed_feedback"?: string,"flags"?: NonNullable<Json>,"grader"?: string,"id"?: string,"improvement_areas"?: NonNullable<Json>,"max_score"?: number,"model"?: string | null,"needs_review_reason"?: string | null,"overall_score"?: number,"review"?: Json | null,"reviewed_at"?: string | null,"reviewed_by"?: string | null,"strengths"?: NonNullable<Json>,"submission_id"?: string,"suggestions"?: NonNullable<Json>
                   }
                   Relationships: [
                     {
@@ -210,6 +210,32 @@ isOneToOne: false
                   }
                   Relationships: [
                     
+                  ]
+                },"refused_answers": {
+                  Row: {
+                    "created_at": string,"dismissed_at": string | null,"filename": string | null,"id": string,"reason": string,"session_id": string,"student_id": string | null,"student_name": string | null,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"dismissed_at"?: string | null,"filename"?: string | null,"id"?: string,"reason": string,"session_id": string,"student_id"?: string | null,"student_name"?: string | null,"user_id": string
+                  }
+                  Update: {
+                    "created_at"?: string,"dismissed_at"?: string | null,"filename"?: string | null,"id"?: string,"reason"?: string,"session_id"?: string,"student_id"?: string | null,"student_name"?: string | null,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "refused_answers_session_id_fkey"
+      columns: ["session_id"]
+isOneToOne: false
+      referencedRelation: "analysis_sessions"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "refused_answers_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
                   ]
                 },"report_shares": {
                   Row: {

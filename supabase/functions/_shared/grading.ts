@@ -44,6 +44,11 @@ export interface CategoryScore {
    * this category were more than 10 % of its points apart: the score shown is their median.
    */
   sampleScores?: number[];
+  /**
+   * Set when the model did not score this category (asked twice): the score is 0 and not a
+   * grade; the result is flagged `missing_category` with the reason (GradeResult.needsReviewReason).
+   */
+  missing?: true;
 }
 
 export type GraderKind = "ai" | "offline";
@@ -52,7 +57,7 @@ export type GraderKind = "ai" | "offline";
 export type AnnotationSource = GraderKind | "teacher";
 
 /** Flags the server attaches to a result; shown to the teacher in the report. */
-export type GradeFlag = "manipulation" | "off_topic" | "too_short" | "blank" | "needs_check";
+export type GradeFlag = "manipulation" | "off_topic" | "too_short" | "blank" | "needs_check" | "missing_category";
 
 /** The written feedback of a result, in the order the report shows it. */
 export interface ResultFeedback {
@@ -71,6 +76,8 @@ export interface GradeResult extends ResultFeedback {
   flags: GradeFlag[];
   /** Inline annotations located in the answer text (see `Annotation`); [] when none. */
   annotations: Annotation[];
+  /** Why the teacher must check this result (확인 필요), e.g. the categories the model left unscored; absent when none. */
+  needsReviewReason?: string;
 }
 
 export const FLAG_LABELS: Record<GradeFlag, string> = {
@@ -79,6 +86,7 @@ export const FLAG_LABELS: Record<GradeFlag, string> = {
   too_short: "분량 크게 부족",
   blank: "빈 답안",
   needs_check: "확인 필요 (반복 채점 간 점수 차이 큼)",
+  missing_category: "확인 필요 (AI가 채점하지 않은 항목 있음)",
 };
 
 export const OFFLINE_GRADER_LABEL = "오프라인 분석기 채점 (AI 채점 아님)";

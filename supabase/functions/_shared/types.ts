@@ -157,6 +157,8 @@ export interface SubmissionResultSummary {
   categoryScores?: Pick<CategoryScore, "name" | "score" | "maxScore">[];
   /** What the server flagged (off-topic, too short, manipulation…). */
   flags?: GradeFlag[];
+  /** 확인 필요: why the teacher must check this result (e.g. a rubric category the model left unscored); null when nothing. */
+  needsReviewReason?: string | null;
 }
 
 /** Report data per submission (docs/product.md#report-data): see `ReportData` in grading.ts. */

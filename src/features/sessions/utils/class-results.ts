@@ -190,6 +190,7 @@ export const FLAG_SHORT_LABELS: Record<GradeFlag, string> = {
   blank: "빈 답안",
   manipulation: "조작 시도",
   needs_check: "점수 편차 큼",
+  missing_category: "채점 누락 항목",
 };
 
 /** Always shown (the three); the other flags only when some answer has them. */

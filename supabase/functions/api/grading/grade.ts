@@ -1,6 +1,7 @@
 import type { CategoryScore, GradeFlag, GradeResult, RubricCategory } from "../../_shared/grading.ts";
 import type { LlmGrade } from "./schemas.ts";
 import { locateAnnotations } from "./annotations.ts";
+import { matchCategories, MISSING_CATEGORY_FEEDBACK, missingCategoriesReason } from "./rubric-check.ts";
 import { gradeOffline, offlineAnnotations } from "./offline.ts";
 import { countChars, OFF_TOPIC_OVERLAP, scanSteering, targetLength, topicOverlap } from "./text.ts";
 
@@ -77,31 +78,40 @@ export function precheck(input: GradeInput): Precheck {
   return { answer: input.essay, essay: scan.cleaned, flags, immediate: null, cap };
 }
 
-function normName(s: string): string {
-  return s.replace(/[\s·.,:()（）\d점]/g, "").toLowerCase();
+/** A category the model did not score: 0 points that are not a grade, marked `missing`. */
+function missingCategory(c: RubricCategory): CategoryScore {
+  return { name: c.name, score: 0, maxScore: c.maxScore, feedback: MISSING_CATEGORY_FEEDBACK, missing: true };
+}
+
+/** Adds the `missing_category` flag and its reason when any category is unscored. */
+function flagMissing(flags: GradeFlag[], categoryScores: CategoryScore[]): { flags: GradeFlag[]; needsReviewReason?: string } {
+  const missing = categoryScores.filter((c) => c.missing).map((c) => c.name);
+  if (missing.length === 0) return { flags: flags.filter((f) => f !== "missing_category") };
+  return { flags: [...new Set([...flags, "missing_category" as const])], needsReviewReason: missingCategoriesReason(missing) };
 }
 
 /**
- * Turns the model's answer into our result: categories matched to the rubric by name (else by
- * position), each score clamped to [0, max], the total computed here, caps and flags applied;
- * annotations kept only where their quote occurs in the answer (grading/annotations.ts).
+ * Turns the model's answer into our result: categories matched to the rubric by name (rubric-check.ts:
+ * exact after normalising spaces and punctuation, or one unambiguous near name), each score
+ * clamped to [0, max], the total computed here, caps and flags applied; a rubric category the
+ * output does not score is marked `missing` and flagged 확인 필요 with its name (never guessed by
+ * position, never a silent 0); annotations kept only where their quote occurs in the answer and
+ * their category is the rubric's (grading/annotations.ts).
  */
 export function finalizeLlmGrade(grade: LlmGrade, rubric: RubricCategory[], pre: Precheck, model: string): GradeResult {
-  const used = new Set<number>();
-  const categoryScores: CategoryScore[] = rubric.map((c, i) => {
-    let idx = grade.categories.findIndex((g, j) => !used.has(j) && normName(g.name) === normName(c.name));
-    if (idx === -1 && i < grade.categories.length && !used.has(i)) idx = i;
-    const g = idx >= 0 ? grade.categories[idx] : undefined;
-    if (idx >= 0) used.add(idx);
-    const raw = g && Number.isFinite(g.score) ? g.score : 0;
+  const matched = matchCategories(grade, rubric);
+  const scored: CategoryScore[] = rubric.map((c) => {
+    const g = grade.categories[matched.indexOf(c.name)];
+    if (!g) return missingCategory(c);
     return {
       name: c.name,
-      score: round1(Math.min(Math.max(raw, 0), c.maxScore)),
+      score: round1(Math.min(Math.max(g.score, 0), c.maxScore)),
       maxScore: c.maxScore,
-      feedback: g?.feedback?.trim() || "이 항목에 대한 세부 피드백이 제공되지 않았습니다.",
+      feedback: g.feedback?.trim() || "이 항목에 대한 세부 피드백이 제공되지 않았습니다.",
     };
   });
-  const flags = [...pre.flags];
+  const { flags: withMissing, needsReviewReason } = flagMissing(pre.flags, scored);
+  const flags = [...withMissing];
   let cap = pre.cap;
   if (!grade.onTopic && !flags.includes("off_topic")) {
     flags.push("off_topic");
@@ -112,7 +122,7 @@ export function finalizeLlmGrade(grade: LlmGrade, rubric: RubricCategory[], pre:
     {
       overallScore: 0,
       maxScore: rubric.reduce((s, c) => s + c.maxScore, 0),
-      categoryScores,
+      categoryScores: scored,
       strengths: grade.strengths.filter((s) => s.trim()),
       improvementAreas: grade.improvementAreas.filter((s) => s.trim()),
       detailedFeedback: grade.detailedFeedback.trim(),
@@ -121,6 +131,7 @@ export function finalizeLlmGrade(grade: LlmGrade, rubric: RubricCategory[], pre:
       model,
       flags,
       annotations: locateAnnotations(pre.answer, grade.annotations ?? [], rubric, "ai"),
+      ...(needsReviewReason ? { needsReviewReason } : {}),
     },
     cap,
   );
@@ -137,6 +148,7 @@ export function applyCap(result: GradeResult, cap: number): GradeResult {
   if (result.flags.includes("off_topic")) notes.push("답안이 문제의 주제와 관련성이 낮아 점수가 제한되었습니다.");
   if (result.flags.includes("too_short")) notes.push("답안 분량이 요구 분량에 크게 못 미쳐 점수가 제한되었습니다.");
   if (result.flags.includes("needs_check")) notes.push("여러 번 채점한 점수가 항목 배점의 10% 넘게 달라 교사의 확인이 필요합니다.");
+  if (result.needsReviewReason) notes.push(result.needsReviewReason);
   const improvementAreas = [...notes.filter((n) => !result.improvementAreas.includes(n)), ...result.improvementAreas];
   return {
     ...result,
@@ -176,13 +188,17 @@ export function combineSamples(samples: GradeResult[], pre: Precheck): GradeResu
   if (samples.length === 1) return samples[0];
   let disagree = false;
   const categoryScores: CategoryScore[] = samples[0].categoryScores.map((c, i) => {
-    const scores = samples.map((s) => s.categoryScores[i]?.score ?? 0);
+    // A sample that left the category unscored has no say in it; unscored in all: still missing.
+    const scoring = samples.filter((s) => s.categoryScores[i] && !s.categoryScores[i].missing);
+    if (scoring.length === 0) return { ...c };
+    const scores = scoring.map((s) => s.categoryScores[i].score);
     const m = round1(median(scores));
-    const nearest = samples.reduce((best, s) =>
-      Math.abs((s.categoryScores[i]?.score ?? 0) - m) < Math.abs((best.categoryScores[i]?.score ?? 0) - m) ? s : best,
+    const nearest = scoring.reduce((best, s) =>
+      Math.abs(s.categoryScores[i].score - m) < Math.abs(best.categoryScores[i].score - m) ? s : best,
     );
     const spread = Math.max(...scores) - Math.min(...scores);
-    const out: CategoryScore = { ...c, score: m, feedback: nearest.categoryScores[i]?.feedback ?? c.feedback };
+    const { missing: _missing, ...base } = c;
+    const out: CategoryScore = { ...base, score: m, feedback: nearest.categoryScores[i].feedback };
     if (spread > c.maxScore * SAMPLE_DISAGREEMENT + 1e-9) {
       disagree = true;
       out.sampleScores = scores;
@@ -191,9 +207,12 @@ export function combineSamples(samples: GradeResult[], pre: Precheck): GradeResu
   });
   const total = categoryScores.reduce((s, c) => s + c.score, 0);
   const rep = samples.reduce((best, s) => (Math.abs(s.overallScore - total) < Math.abs(best.overallScore - total) ? s : best));
-  const flags = [...new Set(samples.flatMap((s) => s.flags))];
-  if (disagree) flags.push("needs_check");
+  const sampled = [...new Set(samples.flatMap((s) => s.flags))];
+  if (disagree) sampled.push("needs_check");
+  const { flags, needsReviewReason } = flagMissing(sampled, categoryScores);
   let cap = pre.cap;
   if (flags.includes("off_topic") && !pre.flags.includes("off_topic")) cap = Math.min(cap, 0.5);
-  return applyCap({ ...rep, categoryScores, flags }, cap);
+  const { needsReviewReason: _old, ...repRest } = rep;
+  const improvementAreas = repRest.improvementAreas.filter((a) => !samples.some((s) => s.needsReviewReason === a));
+  return applyCap({ ...repRest, improvementAreas, categoryScores, flags, ...(needsReviewReason ? { needsReviewReason } : {}) }, cap);
 }

@@ -6,6 +6,7 @@ import { settings } from "../lib/settings.ts";
 import { type ExpectedObject, getObject, StoredObjectError } from "../lib/storage.ts";
 import { uploadMessages } from "../../_shared/upload-rules.ts";
 import { GradingError, type LlmConfig, llmClient, requestTranscription, type UsageSink, withRetries } from "./llm.ts";
+import type { LlmTranscription } from "./schemas.ts";
 
 /** Whether this server reads images itself (`GET /api/config` → `serverOcr`). */
 export function serverReadsImages(): boolean {
@@ -29,6 +30,37 @@ async function downloadBase64(path: string, expected: ExpectedObject): Promise<s
   return btoa(bin);
 }
 
+export const transcriptionMessages = {
+  empty: "사진에서 글자를 읽지 못했습니다. 더 선명한 사진을 올리거나 답안을 직접 입력해 주세요.",
+  illegible: "사진의 글씨를 알아볼 수 없습니다. 밝은 곳에서 글씨가 또렷하게 나오도록 다시 찍어 올리거나 답안을 직접 입력해 주세요.",
+  notText: "사진에서 읽은 내용이 학생 답안으로 보이지 않습니다. 답안이 찍힌 사진을 다시 올리거나 답안을 직접 입력해 주세요.",
+} as const;
+
+/** Text that looks like structured data (a JSON object or array, or a fenced JSON block), not handwriting. */
+export function looksLikeJson(text: string): boolean {
+  const t = text.trim().replace(/^```(?:json)?\s*/i, "").replace(/\s*```$/, "");
+  if (/^[{[]\s*"[^"\n]{1,80}"\s*:/.test(t)) return true;
+  try {
+    const v: unknown = JSON.parse(t);
+    return typeof v === "object" && v !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What a transcription may be used as: refused (a Korean reason, never graded) when it is empty,
+ * illegible or looks like JSON rather than the page's text; else its text and whether the page
+ * was only partly legible (then a teacher confirms the text before it is graded).
+ */
+export function acceptTranscription(t: LlmTranscription): { text: string; lowLegibility: boolean } | { refused: string } {
+  const text = t.text.trim();
+  if (!text) return { refused: transcriptionMessages.empty };
+  if (t.legible === "illegible") return { refused: transcriptionMessages.illegible };
+  if (looksLikeJson(text)) return { refused: transcriptionMessages.notText };
+  return { text, lowLegibility: t.legible === "partial" };
+}
+
 /**
  * Text of a stored image, read by the vision model; every call (retries included) goes to
  * `onUsage` as a `transcription`, to be recorded with its cost. Without an LLM a job that still
@@ -44,5 +76,8 @@ export async function readImage(
   if (!cfg) throw new GradingError(uploadMessages.imageOcrUnavailable, false);
   const base64 = await downloadBase64(path, expected);
   const client = llmClient(cfg);
-  return await withRetries(cfg, () => requestTranscription(client, cfg, { mime, base64 }, onUsage));
+  const read = await withRetries(cfg, () => requestTranscription(client, cfg, { mime, base64 }, onUsage));
+  const accepted = acceptTranscription(read);
+  if ("refused" in accepted) throw new GradingError(accepted.refused, false);
+  return accepted.text;
 }

@@ -3,17 +3,25 @@
 // The prompts and the outputs' JSON schemas are prompts.ts.
 import OpenAI from "openai";
 import type { z } from "zod";
-import { type LlmCriterion, llmCriterionSchema, type LlmGrade, llmGradeSchema, type LlmOverall, llmOverallSchema } from "./schemas.ts";
-import { keepWellFormedAnnotations } from "./annotations.ts";
+import type { RubricCategory } from "../../_shared/grading.ts";
 import {
-  CRITERION_JSON_SCHEMA,
-  essayMessage,
-  GRADE_JSON_SCHEMA,
-  jsonModeInstruction,
-  OVERALL_JSON_SCHEMA,
-  TRANSCRIPTION_REQUEST,
-  TRANSCRIPTION_SYSTEM,
-} from "./prompts.ts";
+  categoriesAsList,
+  criterionJsonSchema,
+  gradeJsonSchema,
+  type LlmCriterion,
+  llmCriterionSchema,
+  type LlmGrade,
+  llmGradeSchema,
+  type LlmOverall,
+  llmOverallSchema,
+  type LlmTranscription,
+  llmTranscriptionSchema,
+  overallJsonSchema,
+  type SchemaOptions,
+  TRANSCRIPTION_JSON_SCHEMA,
+} from "./schemas.ts";
+import { keepWellFormedAnnotations } from "./annotations.ts";
+import { essayMessage, jsonModeInstruction, TRANSCRIPTION_REQUEST, TRANSCRIPTION_SYSTEM } from "./prompts.ts";
 
 /** A failure with a Korean reason; `retryable` says whether another attempt may succeed. */
 export class GradingError extends Error {
@@ -160,11 +168,14 @@ export async function withRetries<T>(
 /**
  * What an endpoint turned out not to accept, learnt from its 400 answers, per endpoint and model:
  * reasoning models refuse `temperature`, some OpenAI-compatible servers refuse `json_schema`
- * output (then JSON mode is used, with the schema spelled out in the instructions).
+ * output (then JSON mode is used, with the schema spelled out in the instructions), and some
+ * (Anthropic's structured outputs) refuse numeric bounds in a schema (then the bounds are left
+ * out; they stay in the descriptions and the server clamps scores anyway).
  */
 interface EndpointLimits {
   noTemperature: boolean;
   jsonObjectOnly: boolean;
+  noBounds: boolean;
 }
 
 const limits = new Map<string, EndpointLimits>();
@@ -172,7 +183,7 @@ const limits = new Map<string, EndpointLimits>();
 function limitsOf(cfg: LlmConfig): EndpointLimits {
   const key = `${cfg.baseURL}|${cfg.model}`;
   let l = limits.get(key);
-  if (!l) limits.set(key, (l = { noTemperature: false, jsonObjectOnly: false }));
+  if (!l) limits.set(key, (l = { noTemperature: false, jsonObjectOnly: false, noBounds: false }));
   return l;
 }
 
@@ -198,6 +209,10 @@ async function createCompletion(
       const message = err instanceof OpenAI.APIError && err.status === 400 ? String(err.message) : "";
       if (!l.noTemperature && /temperature/i.test(message)) {
         l.noTemperature = true;
+        continue;
+      }
+      if (!l.noBounds && /minimum|maximum/i.test(message)) {
+        l.noBounds = true;
         continue;
       }
       if (!l.jsonObjectOnly && /response_format|json_schema/i.test(message)) {
@@ -241,7 +256,8 @@ function usageOf(completion: OpenAI.Chat.ChatCompletion, kind: CallUsage["kind"]
 interface JsonCallSpec<T> {
   name: string;
   schema: z.ZodType<T>;
-  jsonSchema: Record<string, unknown>;
+  /** The JSON schema sent (built for the session's rubric); `bounds: false` for endpoints refusing numeric bounds. */
+  jsonSchema: (opts: SchemaOptions) => Record<string, unknown>;
   kind: CallUsage["kind"];
   prepare?: (parsed: unknown) => unknown;
 }
@@ -268,20 +284,25 @@ async function requestJson<T>(
   onUsage?: UsageSink,
 ): Promise<T> {
   const started = Date.now();
-  const completion = await createCompletion(client, cfg, (l) => ({
-    model: cfg.model,
-    messages: [
-      {
-        role: "system",
-        content: l.jsonObjectOnly ? jsonModeInstruction(system, spec.jsonSchema) : system,
-      },
-      { role: "user", content: essayMessage(essay) },
-    ],
-    response_format: l.jsonObjectOnly
-      ? { type: "json_object" }
-      : { type: "json_schema", json_schema: { name: spec.name, strict: true, schema: spec.jsonSchema } },
-  }));
+  const completion = await createCompletion(client, cfg, (l) => {
+    const schema = spec.jsonSchema({ bounds: !l.noBounds });
+    return {
+      model: cfg.model,
+      messages: [
+        { role: "system", content: l.jsonObjectOnly ? jsonModeInstruction(system, schema) : system },
+        { role: "user", content: essayMessage(essay) },
+      ],
+      response_format: l.jsonObjectOnly
+        ? { type: "json_object" }
+        : { type: "json_schema", json_schema: { name: spec.name, strict: true, schema } },
+    };
+  });
   onUsage?.(usageOf(completion, spec.kind, cfg.model, Date.now() - started));
+  return parseOutput(completion, spec);
+}
+
+/** The completion's JSON, validated with `spec.schema` (after `prepare`); bad output throws a retryable error. */
+function parseOutput<T>(completion: OpenAI.Chat.ChatCompletion, spec: Pick<JsonCallSpec<T>, "schema" | "prepare">): T {
   const choice = completion.choices?.[0];
   if (!choice) throw new GradingError("AI 채점 결과가 비어 있습니다.", true);
   if (choice.finish_reason === "length") throw new GradingError("AI 채점 결과가 중간에 끊겼습니다.", true);
@@ -298,50 +319,68 @@ async function requestJson<T>(
   return result.data;
 }
 
-/** One grading call: structured JSON output, validated with zod; bad output throws a retryable error. */
-export const requestGrade = jsonCall<LlmGrade>({
-  name: "essay_grade",
-  schema: llmGradeSchema,
-  jsonSchema: GRADE_JSON_SCHEMA,
-  kind: "holistic",
-  prepare: keepWellFormedAnnotations,
-});
+/**
+ * The holistic grading call for `rubric` (the rubric the grading runs under): its schema has one
+ * required, bounded entry per category; the output is validated with zod (categories read as a
+ * list, checked against the rubric by the caller); bad output throws a retryable error.
+ */
+export const requestGrade = (rubric: readonly RubricCategory[]): JsonCall<LlmGrade> =>
+  jsonCall<LlmGrade>({
+    name: "essay_grade",
+    schema: llmGradeSchema,
+    jsonSchema: (opts) => gradeJsonSchema(rubric, opts),
+    kind: "holistic",
+    prepare: (parsed) => keepWellFormedAnnotations(categoriesAsList(parsed)),
+  });
 
 // ---------------------------------------------------------------------------------------------
 // Per-criterion mode: one call per rubric category, one for the overall feedback
 // ---------------------------------------------------------------------------------------------
 
-/** One category's call (per-criterion mode). */
-export const requestCriterion = jsonCall<LlmCriterion>({
-  name: "criterion_score",
-  schema: llmCriterionSchema,
-  jsonSchema: CRITERION_JSON_SCHEMA,
-  kind: "criterion",
-});
+/** A criterion output without a usable score reads as `score: null` (a missing score, retried once by the caller). */
+function criterionWithNullScore(parsed: unknown): unknown {
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return parsed;
+  const { score, feedback } = parsed as { score?: unknown; feedback?: unknown };
+  return { score: typeof score === "number" && Number.isFinite(score) ? score : null, feedback: typeof feedback === "string" ? feedback : "" };
+}
 
-/** The overall-feedback call (per-criterion mode). */
-export const requestOverall = jsonCall<LlmOverall>({
-  name: "essay_feedback",
-  schema: llmOverallSchema,
-  jsonSchema: OVERALL_JSON_SCHEMA,
-  kind: "overall",
-  prepare: keepWellFormedAnnotations,
-});
+/** One category's call (per-criterion mode): its score bounded by that category's points. */
+export const requestCriterion = (category: RubricCategory): JsonCall<LlmCriterion> =>
+  jsonCall<LlmCriterion>({
+    name: "criterion_score",
+    schema: llmCriterionSchema,
+    jsonSchema: (opts) => criterionJsonSchema(category, opts),
+    kind: "criterion",
+    prepare: criterionWithNullScore,
+  });
 
-/** Reads the text of an answer/question photographed or scanned, with a vision-capable model. */
+/** The overall-feedback call (per-criterion mode): annotation categories limited to `rubric`'s names. */
+export const requestOverall = (rubric: readonly RubricCategory[]): JsonCall<LlmOverall> =>
+  jsonCall<LlmOverall>({
+    name: "essay_feedback",
+    schema: llmOverallSchema,
+    jsonSchema: () => overallJsonSchema(rubric),
+    kind: "overall",
+    prepare: keepWellFormedAnnotations,
+  });
+
+/**
+ * Reads the text of an answer/question photographed or scanned, with a vision-capable model, as
+ * structured output `{ text, legible }` (image-reading.ts decides what is accepted).
+ */
 export async function requestTranscription(
   client: OpenAI,
   cfg: LlmConfig,
   image: { mime: string; base64: string },
   onUsage?: UsageSink,
-): Promise<string> {
+): Promise<LlmTranscription> {
   const started = Date.now();
-  const completion = await createCompletion(client, cfg, () => ({
+  const completion = await createCompletion(client, cfg, (l) => ({
     model: cfg.model,
     messages: [
       {
         role: "system",
-        content: TRANSCRIPTION_SYSTEM,
+        content: l.jsonObjectOnly ? jsonModeInstruction(TRANSCRIPTION_SYSTEM, TRANSCRIPTION_JSON_SCHEMA) : TRANSCRIPTION_SYSTEM,
       },
       {
         role: "user",
@@ -351,9 +390,10 @@ export async function requestTranscription(
         ],
       },
     ],
+    response_format: l.jsonObjectOnly
+      ? { type: "json_object" }
+      : { type: "json_schema", json_schema: { name: "transcription", strict: true, schema: TRANSCRIPTION_JSON_SCHEMA } },
   }));
   onUsage?.(usageOf(completion, "transcription", cfg.model, Date.now() - started));
-  const text = completion.choices?.[0]?.message?.content?.trim();
-  if (!text) throw new GradingError("이미지에서 글자를 읽지 못했습니다.", true);
-  return text;
+  return parseOutput(completion, { schema: llmTranscriptionSchema });
 }

@@ -8,6 +8,7 @@ import type { AnchorAnswer } from "./anchor-prompt.ts";
 import { combineSamples, finalizeLlmGrade, type Precheck } from "./grade.ts";
 import { type LlmConfig, requestCriterion, requestGrade, requestOverall, type UsageSink, withRetries } from "./llm.ts";
 import { criterionSystemPrompt, overallSystemPrompt, systemPrompt } from "./prompts.ts";
+import { badAnnotationCategories, checkGrade, problemCount } from "./rubric-check.ts";
 
 export type GradingMode = "holistic" | "per-criterion";
 
@@ -32,7 +33,24 @@ export interface ModelGradingInput {
   onRetry?: (attempt: number, reason: string) => Promise<void> | void;
 }
 
-/** One grading of the answer in the given mode, as the model's grade (before finalizing). */
+/**
+ * Calls `call` and, when its output is not true to the rubric (`problems` > 0), once more; keeps
+ * the output with fewer problems (the second on a tie). What is still wrong then is flagged by
+ * finalizeLlmGrade, never retried further (each call is paid).
+ */
+async function withOneRecheck<T>(call: () => Promise<T>, problems: (out: T) => number): Promise<T> {
+  const first = await call();
+  const p1 = problems(first);
+  if (p1 === 0) return first;
+  const second = await call();
+  return problems(second) <= p1 ? second : first;
+}
+
+/**
+ * One grading of the answer in the given mode, as the model's grade (before finalizing). The
+ * schemas are built from `rubric` (the rubric this grading runs under); an output that misses or
+ * renames a category, or labels an annotation with a name not in the rubric, is asked for once more.
+ */
 async function gradeOnce(input: ModelGradingInput): Promise<LlmGrade> {
   const { client, cfg, rubric, question, pre, onUsage } = input;
   const anchors = input.anchors ?? [];
@@ -48,19 +66,35 @@ async function gradeOnce(input: ModelGradingInput): Promise<LlmGrade> {
     );
   if (input.mode === "holistic") {
     const system = systemPrompt(rubric, question, anchors);
-    return guarded(() => requestGrade(client, cfg, system, pre.essay, onUsage));
+    const call = requestGrade(rubric);
+    return withOneRecheck(
+      () => guarded(() => call(client, cfg, system, pre.essay, onUsage)),
+      (g) => problemCount(checkGrade(g, rubric)),
+    );
   }
   const overallPrompt = overallSystemPrompt(rubric, question, anchors);
+  const overallCall = requestOverall(rubric);
   const [overall, ...criteria] = await Promise.all([
-    guarded(() => requestOverall(client, cfg, overallPrompt, pre.essay, onUsage)),
+    withOneRecheck(
+      () => guarded(() => overallCall(client, cfg, overallPrompt, pre.essay, onUsage)),
+      (o) => badAnnotationCategories(o.annotations, rubric).length,
+    ),
     ...rubric.map((c) => {
       const system = criterionSystemPrompt(c, question, anchors, rubric);
-      return guarded(() => requestCriterion(client, cfg, system, pre.essay, onUsage));
+      const call = requestCriterion(c);
+      return withOneRecheck(
+        () => guarded(() => call(client, cfg, system, pre.essay, onUsage)),
+        (r) => (r.score === null ? 1 : 0),
+      );
     }),
   ]);
   return {
     ...overall,
-    categories: rubric.map((c, i) => ({ name: c.name, score: criteria[i].score, feedback: criteria[i].feedback })),
+    // A category whose call gave no score twice is left out: finalizeLlmGrade marks it missing.
+    categories: rubric.flatMap((c, i) => {
+      const { score, feedback } = criteria[i];
+      return score === null ? [] : [{ name: c.name, score, feedback }];
+    }),
   };
 }
 

@@ -215,14 +215,16 @@ async function storeResult(
   transcribed: string | null,
   anchorsUsed: number,
 ): Promise<void> {
-  const { annotations, ...rest } = result;
+  const { annotations, needsReviewReason, ...rest } = result;
   await adminSql.begin(async (sql) => {
     const [row] = await sql`
       select private.complete_grading_job(${id}, ${worker}, ${sql.json(rest as never)}, ${transcribed}) as ok`;
     if (!row?.ok) return;
     // A re-grade replaces the previous result: the teacher review made on it goes (its edit log stays).
+    // 확인 필요: why the teacher must check this result (e.g. a category the model left unscored).
     await sql`update public.analysis_results set annotations = ${sql.json((annotations ?? []) as never)},
-                     anchors_used = ${anchorsUsed}, review = null, reviewed_at = null, reviewed_by = null
+                     anchors_used = ${anchorsUsed}, review = null, reviewed_at = null, reviewed_by = null,
+                     needs_review_reason = ${needsReviewReason ?? null}
                where submission_id = ${id}`;
   });
 }

@@ -31,11 +31,13 @@ export type SubmissionRow = SubmissionColumns & {
   /** The shown (reviewed, else graded) category scores (`SHOWN_SCORES`); jsonb, untrusted shape. */
   category_scores?: unknown;
   flags?: unknown;
+  /** 확인 필요: why the teacher must check the result (analysis_results.needs_review_reason). */
+  needs_review_reason?: string | null;
   /** A completed answer queued or being graded again (its previous result is kept meanwhile). */
   regrading?: boolean | null;
 };
 
-const FLAGS: readonly GradeFlag[] = ["manipulation", "off_topic", "too_short", "blank", "needs_check"];
+const FLAGS: readonly GradeFlag[] = ["manipulation", "off_topic", "too_short", "blank", "needs_check", "missing_category"];
 
 /** The list's category scores: name, score and maximum of each well-formed entry. */
 function listCategoryScores(value: unknown): NonNullable<SubmissionResultSummary["categoryScores"]> {
@@ -82,6 +84,7 @@ export function submissionJson(r: SubmissionRow): Submission & { essayMimeType: 
           grader: r.grader ?? "ai",
           categoryScores: listCategoryScores(r.category_scores),
           flags: listFlags(r.flags),
+          needsReviewReason: r.needs_review_reason ?? null,
         }
       : null,
     regrading: r.regrading === true,
