@@ -84,7 +84,7 @@ export function submissionJson(r: SubmissionRow): Submission & { essayMimeType: 
           grader: r.grader ?? "ai",
           categoryScores: listCategoryScores(r.category_scores),
           flags: listFlags(r.flags),
-          needsReviewReason: r.needs_review_reason ?? null,
+          ...(r.needs_review_reason ? { needsReviewReason: r.needs_review_reason } : {}),
         }
       : null,
     regrading: r.regrading === true,
