@@ -221,8 +221,8 @@ comment on column public.essay_submissions.last_error is
 comment on column public.essay_submissions.usage_charged is
   'True while this submission holds one unit of monthly/guest quota; cleared when the quota is returned.';
 comment on column public.essay_submissions.essay_mime_type is
-  'MIME type of the stored original (decided from its bytes); image/* means essay_content is empty '
-  'until the grader reads the image. Null for typed essays.';
+  'MIME type of the stored original (decided from its bytes). For image/*, essay_content is the text '
+  'read at upload (single answers), or empty until the grader reads the image (batch photos). Null for typed essays.';
 comment on column public.essay_submissions.usage_period_start is
   'The Asia/Seoul month (usage_tracking.period_start) the reserved use was counted in; '
   'null when it was a guest use (profiles.guest_usage_count) or nothing was reserved.';

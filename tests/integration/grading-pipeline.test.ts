@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { api, createMember, testSql, type TestUser } from "../helpers/users.ts";
 import { readStack } from "../helpers/stack.ts";
+import { FAKE_TRANSCRIPTION } from "../fakes/llm.ts";
 import { createSession, fakeLlmRequests, FIXTURE_ESSAY as strong, submitEssay, submitScan, waitForEnd } from "../helpers/grading.ts";
 import { useTeacherSession } from "../helpers/suite.ts";
 
@@ -97,7 +98,7 @@ describe("answers photographed or scanned", () => {
     const id = await submitScan(ctx.teacher, ctx.sessionId);
     expect((await waitForEnd(id)).status).toBe("completed");
     const [row] = await testSql()`select essay_content from public.essay_submissions where id = ${id}`;
-    expect(row.essay_content).toBe("스마트폰 사용 제한에 대한 학생 답안을 이미지에서 읽은 글입니다.");
+    expect(row.essay_content).toBe(FAKE_TRANSCRIPTION);
     const all = await fakeLlmRequests();
     const vision = all.filter((r) => r.user.includes("image_url") && r.user.includes("data:image/png;base64,"));
     expect(vision.length).toBeGreaterThanOrEqual(1);

@@ -44,8 +44,11 @@ describe("grading usage", () => {
     const rows = await testSql()`
       select purpose, call_kind, model, prompt_tokens, completion_tokens, user_id
         from public.grading_usage where submission_id = ${id} order by id`;
-    // the read is recorded first; the text it gives is too short to be sent on for grading
-    expect(rows.map((r) => [r.purpose, r.call_kind])).toEqual([["transcription", "transcription"]]);
+    // the read (at upload) is recorded first, then the grading of the text it gave
+    expect(rows.map((r) => [r.purpose, r.call_kind])).toEqual([
+      ["transcription", "transcription"],
+      ["grading", "holistic"],
+    ]);
     const [read] = rows;
     expect(read.user_id).toBe(ctx.teacher.user.id);
     expect(read.model).toBe("fake-grader");

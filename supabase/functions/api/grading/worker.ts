@@ -5,7 +5,8 @@ import type { GradeResult, RubricCategory } from "../../_shared/grading.ts";
 import { gradeWithoutLlm, precheck } from "./grade.ts";
 import { type CallUsage, GradingError, llmClient, OutOfTimeError, retryProgressMessage, type LlmConfig } from "./llm.ts";
 import { gradeWithModel, type GradingMode } from "./modes.ts";
-import { readImage } from "./image-reading.ts";
+import { llmConfigFromSettings, readImage } from "./image-reading.ts";
+import { recordCalls } from "./usage.ts";
 import { sessionRubric } from "./rubric.ts";
 import { type AnchorAnswer, MAX_ANCHORS } from "./anchor-prompt.ts";
 
@@ -23,56 +24,13 @@ import { type AnchorAnswer, MAX_ANCHORS } from "./anchor-prompt.ts";
 /** The worker's settings (GRADING_*, lib/settings.ts): mode, samples, lease, attempts, run budget and deadlines. */
 type WorkerSettings = typeof settings.grading;
 
-/**
- * Records the model calls made for one answer (public.grading_usage), each with its purpose:
- * `transcription` for reading an image, `grading` for the rest. Best effort: a failed write is
- * logged, never fails the grading (the calls are already paid for).
- */
-async function recordUsage(job: Job, mode: GradingMode, calls: CallUsage[]): Promise<void> {
-  if (calls.length === 0) return;
-  const rows = calls.map((u) => ({
-    submission_id: job.id,
-    user_id: job.user_id,
-    purpose: u.kind === "transcription" ? "transcription" : "grading",
-    mode,
-    call_kind: u.kind,
-    model: u.model.slice(0, 200),
-    prompt_tokens: u.promptTokens,
-    completion_tokens: u.completionTokens,
-    cached_tokens: Math.min(u.cachedTokens, u.promptTokens),
-    latency_ms: Math.max(0, Math.round(u.latencyMs)),
-  }));
-  try {
-    await adminSql`
-      insert into public.grading_usage ${adminSql(
-        rows,
-        "submission_id",
-        "user_id",
-        "purpose",
-        "mode",
-        "call_kind",
-        "model",
-        "prompt_tokens",
-        "completion_tokens",
-        "cached_tokens",
-        "latency_ms",
-      )}`;
-  } catch (err) {
-    console.error("grading usage not recorded", job.id, err);
-  }
+/** Records the model calls made for one answer (grading/usage.ts). */
+function recordUsage(job: Job, mode: GradingMode, calls: CallUsage[]): Promise<void> {
+  return recordCalls(job.id, job.user_id, mode, calls);
 }
 
 /** The model's configuration, made once from the settings; null without LLM_API_KEY (the offline grader grades). */
-const LLM: LlmConfig | null = settings.llm.apiKey
-  ? {
-      baseURL: settings.llm.baseUrl,
-      apiKey: settings.llm.apiKey,
-      model: settings.llm.model,
-      timeoutMs: settings.llm.timeoutMs,
-      maxAttempts: settings.llm.maxAttempts,
-      backoffMs: settings.llm.backoffMs,
-    }
-  : null;
+const LLM: LlmConfig | null = llmConfigFromSettings();
 
 interface Job {
   id: string;
@@ -257,7 +215,7 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
       const expected = { ownerId: job.user_id, sessionId: job.session_id, roles: ["essay"] } as const;
       const reads: CallUsage[] = [];
       try {
-        transcribed = await readImage(job.essay_file_path!, expected, job.essay_mime_type!, cfg, (u) => reads.push(u));
+        transcribed = await readImage(job.essay_file_path!, expected, job.essay_mime_type!, cfg, (u) => reads.push(u), { answer: true });
       } finally {
         await recordUsage(job, settings.mode, reads);
       }

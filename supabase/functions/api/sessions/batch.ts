@@ -6,7 +6,8 @@ import type { AuthUser, Ctx as RouteCtx } from "../lib/types.ts";
 import { HttpError } from "../lib/errors.ts";
 import { json } from "../lib/http.ts";
 import { type ReadFile, readUpload } from "../files/index.ts";
-import { capText, cleanStudentField, studentFromFilename, textField } from "../files/form.ts";
+import { capText, cleanStudentField, essayLongEnough, studentFromFilename, textField } from "../files/form.ts";
+import { type RefusedAnswer, recordRefusedAnswers } from "../lib/workspace/refused-answers.ts";
 import { objectPath, putObjects, removeObjects } from "../lib/storage.ts";
 import { planLimits, reserveUsage, usageExceededError } from "../lib/usage/quota.ts";
 import { startWorkerInBackground } from "../grading/worker.ts";
@@ -16,19 +17,30 @@ import { notFound, userId, writableSession } from "../lib/workspace/sessions.ts"
 
 export type SessionCtx = RouteCtx<{ id: string }, AuthUser>;
 
+/** A file of the batch that was read, with its place in the upload (for its student fields). */
+interface BatchFile {
+  file: ReadFile;
+  index: number;
+}
+
 /**
  * Reads every file of a batch; when any is refused (type, size, empty, unreadable, too long), one
  * answer lists them all (`fileErrors`: name and Korean reason each), so a teacher fixes a batch in
  * one go. A single bad file keeps its own status and message. Nothing is stored either way.
+ * An answer shorter than the minimum (the rule typed answers follow) does not stop the batch: it
+ * is returned in `short`, to be recorded in the session as refused with its student.
  */
-async function readBatchFiles(uploads: File[]): Promise<ReadFile[]> {
-  const files: ReadFile[] = [];
+async function readBatchFiles(uploads: File[]): Promise<{ files: BatchFile[]; short: BatchFile[] }> {
+  const files: BatchFile[] = [];
+  const short: BatchFile[] = [];
   const refused: { name: string; error: string; status: number }[] = [];
-  for (const f of uploads) {
+  for (const [index, f] of uploads.entries()) {
     try {
       const file = await readUpload(f, { extensions: ESSAY_EXTENSIONS });
       capText(file.text, MAX_ESSAY_CHARS, uploadMessages.essayTooLongNamed(file.originalName));
-      files.push(file);
+      // Photos are read (and held to the same minimum) by the grader.
+      if (!file.isImage && !essayLongEnough(file.text)) short.push({ file, index });
+      else files.push({ file, index });
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
       if (uploads.length === 1) throw err;
@@ -51,7 +63,7 @@ async function readBatchFiles(uploads: File[]): Promise<ReadFile[]> {
       },
     );
   }
-  return files;
+  return { files, short };
 }
 
 export function batchNotAllowed(): HttpError {
@@ -95,19 +107,27 @@ export async function batchUpload(ctx: SessionCtx): Promise<Response> {
   // Checked before any file is read (cheap), and again under the session lock below.
   if (append && (await stagedCount(adminSql, session.id, uid)) + uploads.length > limits.maxFiles) throw tooMany();
 
-  const files = await readBatchFiles(uploads);
+  const { files, short } = await readBatchFiles(uploads);
   const where = { ownerId: uid, sessionId: session.id, roles: ["essay"] } as const;
-
-  const items = files.map((file, i) => {
+  const studentOf = ({ file, index }: BatchFile) => {
     const parsed = studentFromFilename(file.originalName);
     return {
-      id: crypto.randomUUID(),
-      file,
-      path: objectPath(uid, session.id, "essay", file),
-      studentName: cleanStudentField(names[i]) ?? parsed.studentName,
-      studentId: cleanStudentField(ids[i]) ?? parsed.studentId,
+      studentName: cleanStudentField(names[index]) ?? parsed.studentName,
+      studentId: cleanStudentField(ids[index]) ?? parsed.studentId,
     };
-  });
+  };
+
+  const items = files.map((f) => ({
+    id: crypto.randomUUID(),
+    file: f.file,
+    path: objectPath(uid, session.id, "essay", f.file),
+    ...studentOf(f),
+  }));
+  const refused: RefusedAnswer[] = short.map((f) => ({
+    ...studentOf(f),
+    filename: f.file.originalName,
+    reason: uploadMessages.essayTooShort,
+  }));
   await putObjects(
     items.map(({ path, file }) => ({ path, file })),
     where,
@@ -134,6 +154,7 @@ export async function batchUpload(ctx: SessionCtx): Promise<Response> {
              and e.status = 'pending' and not e.usage_charged and not e.is_sample
           returning e.essay_file_path as path`;
       }
+      await recordRefusedAnswers(sql, session.id, uid, refused);
       for (const it of items) {
         await sql`
           insert into public.essay_submissions
@@ -162,6 +183,13 @@ export async function batchUpload(ctx: SessionCtx): Promise<Response> {
         essayFilename: it.file.originalName,
         studentName: it.studentName ?? "",
         studentId: it.studentId ?? "",
+      })),
+      // Refused and recorded in the session (GET /sessions/{id}/refused-answers) until dismissed.
+      refused: refused.map((r) => ({
+        essayFilename: r.filename,
+        studentName: r.studentName ?? "",
+        studentId: r.studentId ?? "",
+        reason: r.reason,
       })),
     },
     201,

@@ -8,4 +8,6 @@ export const SUBMISSION_MESSAGES = {
   deleted: "답안이 삭제되었습니다.",
   regradeNotCompleted: "채점이 끝난 답안만 재채점할 수 있습니다.",
   regraded: "재채점을 시작했습니다. 새 결과가 나올 때까지 이전 결과를 볼 수 있습니다.",
+  refusedNotFound: "제출이 거부된 답안을 찾을 수 없습니다.",
+  refusedDismissed: "거부된 답안 안내를 닫았습니다.",
 } as const;

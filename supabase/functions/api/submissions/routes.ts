@@ -10,6 +10,11 @@ import { capText, cleanStudentField, essayLongEnough, fileField, studentFromFile
 import { objectPath, putObject, removeObjects } from "../lib/storage.ts";
 import { assertUsageAvailable, reserveUsage, usageExceededError } from "../lib/usage/quota.ts";
 import { startWorkerInBackground } from "../grading/worker.ts";
+import { readUploadedImage, transcriptionMessages } from "../grading/image-reading.ts";
+import { type CallUsage, GradingError, OutOfTimeError } from "../grading/llm.ts";
+import { recordCalls } from "../grading/usage.ts";
+import { settings } from "../lib/settings.ts";
+import { refusedRoutes } from "./refused.ts";
 import { ESSAY_EXTENSIONS, MAX_ESSAY_CHARS, uploadMessages } from "../../_shared/upload-rules.ts";
 import { notFound, ownedSession, sampleReadOnly, sessionParams, userId, writableSession } from "../lib/workspace/sessions.ts";
 import { SUBMISSION_MESSAGES } from "./messages.ts";
@@ -38,8 +43,33 @@ const jsonSubmissionSchema = z.object({
   studentId: z.string().nullish(),
 });
 
+/**
+ * The text of a photographed answer, read by the vision model before anything is stored (its
+ * calls recorded for `submissionId`): 422 when it is empty, illegible or not an answer's text (e.g.
+ * JSON); 422 with `needsConfirmation` and the text read when the photo was only partly legible —
+ * the teacher checks it and submits the text typed, so nothing unconfirmed is graded.
+ */
+async function transcribePhoto(file: ReadFile, uid: string, submissionId: string): Promise<string> {
+  const calls: CallUsage[] = [];
+  let read: Awaited<ReturnType<typeof readUploadedImage>>;
+  try {
+    read = await readUploadedImage(file.bytes, file.mimeType, (u) => calls.push(u));
+  } catch (err) {
+    if (err instanceof GradingError || err instanceof OutOfTimeError) throw new HttpError(503, transcriptionMessages.failed);
+    throw err;
+  } finally {
+    await recordCalls(submissionId, uid, settings.grading.mode, calls);
+  }
+  if ("refused" in read) throw new HttpError(422, read.refused);
+  if (read.lowLegibility) {
+    throw new HttpError(422, transcriptionMessages.confirm, { needsConfirmation: true, transcription: read.text });
+  }
+  return read.text;
+}
+
 async function createSubmission(ctx: IdCtx): Promise<Response> {
   const uid = userId(ctx);
+  const submissionId = crypto.randomUUID();
   const session = await writableSession(ctx, ctx.params.id);
   const isMultipart = /^multipart\/form-data/i.test(ctx.req.headers.get("content-type") ?? "");
 
@@ -56,7 +86,10 @@ async function createSubmission(ctx: IdCtx): Promise<Response> {
       checkFileMeta(upload, { extensions: ESSAY_EXTENSIONS });
       await assertUsageAvailable(adminSql, uid);
       file = await readUpload(upload, { extensions: ESSAY_EXTENSIONS });
+      if (file.isImage) file = { ...file, text: await transcribePhoto(file, uid, submissionId) };
       capText(file.text, MAX_ESSAY_CHARS, uploadMessages.essayTooLong);
+      // One minimum for typed, file and photo answers (after trimming).
+      if (!essayLongEnough(file.text)) throw new HttpError(400, uploadMessages.essayTooShort);
       text = file.text;
       if (!studentName && !studentId) {
         ({ studentName, studentId } = studentFromFilename(file.originalName));
@@ -80,7 +113,6 @@ async function createSubmission(ctx: IdCtx): Promise<Response> {
     await assertUsageAvailable(adminSql, uid);
   }
 
-  const submissionId = crypto.randomUUID();
   const where = { ownerId: uid, sessionId: session.id, roles: ["essay"] } as const;
   const path = file ? objectPath(uid, session.id, "essay", file) : null;
   if (file && path) await putObject(path, file, where);
@@ -174,4 +206,5 @@ export const routes: Route[] = [
   defineRoute({ method: "POST", path: "/submissions/:id/retry", auth: "user", params: submissionParams, handler: retrySubmission }),
   defineRoute({ method: "POST", path: "/submissions/:id/regrade", auth: "user", params: submissionParams, handler: regradeSubmission }),
   defineRoute({ method: "DELETE", path: "/submissions/:id", auth: "user", params: submissionParams, handler: deleteSubmission }),
+  ...refusedRoutes,
 ];
