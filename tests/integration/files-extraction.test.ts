@@ -1,6 +1,7 @@
 // Reading teachers' real files through the API: good files are extracted, bad ones are a 4xx in Korean
 // and leave the database, storage and usage exactly as they were.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FAKE_TRANSCRIPTION } from "../fakes/llm.ts";
 import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
 import {
   cp949,
@@ -104,12 +105,13 @@ describe("good files are read", () => {
     expect(res.body.studentId).toBe("20240101");
   });
 
-  it("keeps a PNG as the original with empty text and stores it under the user's session folder", async () => {
+  it("keeps a PNG as the original with the text read at upload and stores it under the user's session folder", async () => {
     const png = makePng();
     const res = await submitFile(fileOf(png, "김철수_20240102.png"));
     expect(res.status).toBe(201);
     expect(res.body.essayMimeType).toBe("image/png");
-    expect(await essayContentOf(res.body.id)).toBe("");
+    // Read by the vision model before it is stored (the minimum length applies to the reading).
+    expect(await essayContentOf(res.body.id)).toBe(FAKE_TRANSCRIPTION);
     const path: string = res.body.essayFilePath;
     expect(path.startsWith(`${teacher.user.id}/${sessionId}/`)).toBe(true);
     expect(path).not.toContain("김철수");

@@ -9,6 +9,7 @@ import { PrintSessionButton } from "@/features/sessions/components/print-session
 import { SummaryCards } from "@/features/sessions/components/summary-cards";
 import { SubmissionList, type SubmissionListProps } from "@/features/sessions/components/submission-list";
 import { AgreementPanel } from "@/features/sessions/components/agreement-panel";
+import { RefusedAnswers } from "@/features/sessions/components/refused-answers";
 import { DashboardViewSwitch } from "@/features/sessions/components/dashboard-view-switch";
 import type { DashboardView } from "@/features/sessions/utils/class-results";
 import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
@@ -79,6 +80,7 @@ export function Dashboard({
     <div className="space-y-4">
       <SummaryCards stats={stats} />
       {sessionId && <AgreementPanel sessionId={sessionId} />}
+      {sessionId && <RefusedAnswers sessionId={sessionId} />}
       <Card>
         <CardBody>
           <div className="flex flex-wrap items-center justify-between gap-2">

@@ -100,7 +100,6 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
       typesLabel: typesLabel(ESSAY_EXTENSIONS),
       maxBytes: MAX_FILE_SIZE_BYTES,
       maxBytesLabel: MAX_FILE_SIZE_LABEL,
-      minChars: MIN_ESSAY_LENGTH,
     });
     setFileProblems(checked.problems);
     if (checked.problems.length > 0) {

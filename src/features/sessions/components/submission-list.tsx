@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { RotateCcw, Trash2 } from "lucide-react";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
+import { NeedsReviewBadge } from "@/features/sessions/components/needs-review-badge";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import type { Submission } from "@shared/types.ts";
@@ -79,6 +80,7 @@ export function SubmissionList({
                   오프라인 분석
                 </Badge>
               )}
+              <NeedsReviewBadge submission={s} />
               <span className="ml-auto text-xs text-base-content/70">{formatSubmitTime(s.submitTime ?? s.submittedAt)}</span>
             </div>
             {onRequestDelete && (

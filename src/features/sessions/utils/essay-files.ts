@@ -52,7 +52,6 @@ export const FILE_PROBLEM_TEXT = {
   wrongType: (types: string) => `${types} 형식이 아닙니다.`,
   tooLarge: (limit: string) => `${limit}를 초과합니다.`,
   empty: "빈 파일입니다.",
-  tooShort: (min: number, got: number) => `답안이 ${got}자로, 최소 ${min}자보다 짧습니다.`,
   unreadable: "텍스트를 읽을 수 없습니다.",
 } as const;
 
@@ -81,7 +80,6 @@ export interface FileCheckRules {
   typesLabel: string;
   maxBytes: number;
   maxBytesLabel: string;
-  minChars: number;
 }
 
 /**
@@ -113,8 +111,8 @@ async function checkOne(file: File, rules: FileCheckRules): Promise<string | nul
   } catch {
     return FILE_PROBLEM_TEXT.unreadable;
   }
-  const chars = [...text.trim()].length;
-  if (chars === 0) return FILE_PROBLEM_TEXT.empty;
-  if (chars < rules.minChars) return FILE_PROBLEM_TEXT.tooShort(rules.minChars, chars);
+  // Only an empty file is refused here: the minimum length is the server's rule (one rule for typed,
+  // file and photo answers), and a short answer in a batch is recorded there with its student.
+  if ([...text.trim()].length === 0) return FILE_PROBLEM_TEXT.empty;
   return null;
 }
