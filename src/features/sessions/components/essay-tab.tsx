@@ -43,6 +43,7 @@ import { useBrowserReadsImages } from "@/features/sessions/ocr/server-config";
 import { isImageName, reviewedTextFile } from "@/features/sessions/ocr/text-file";
 import { imageTextProblem, useImageText } from "@/features/sessions/ocr/use-image-text";
 import { EssayHint } from "@/features/sessions/components/first-time-hint";
+import { transcriptionToConfirm } from "@/features/sessions/ocr/server-transcription";
 
 export interface EssayTabProps {
   session: AnalysisSession;
@@ -195,7 +196,12 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
       },
       {
         onSuccess: () => done(M.essay.successTitle, M.essay.success),
-        onError: (error) => onError(error, false),
+        onError: (error) => {
+          // A photo the server could only partly read: its text waits in the review box for the teacher.
+          const text = transcriptionToConfirm(error);
+          if (text !== null) ocr.setText(files[0].key, text);
+          onError(error, false);
+        },
       },
     );
   };
