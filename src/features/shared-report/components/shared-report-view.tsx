@@ -1,10 +1,9 @@
-// The student's read-only view of one reviewed report, opened from a link without an account.
+// The student's read-only view of one reviewed report, opened from a link without an account: the same
+// renderer and marks as the teacher's view (the header's badge says it was reviewed), a print button.
 // Every text is untrusted (model, teacher or student): rendered as text only.
-import { AlertTriangle, CheckCircle2, FileText, Printer } from "lucide-react";
+import { AlertTriangle, Printer } from "lucide-react";
 import { SHARE_NOT_FOUND } from "@shared/review.ts";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardBody } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api-client";
 import { useSharedReport } from "@/features/shared-report/api/get-shared-report";
@@ -30,33 +29,22 @@ export function SharedReportView({ token }: { token: string }) {
         {gone && <p className="text-6xl font-black text-primary/80">404</p>}
         <AlertTriangle className="size-8 text-warning" aria-hidden="true" />
         <h1 className="text-xl font-bold">{gone ? SHARE_NOT_FOUND : q.error.message || "리포트를 불러오지 못했습니다."}</h1>
-        {gone && <p className="text-base-content/70">선생님께 새 링크를 요청해 주세요.</p>}
+        {gone && <p className="text-base-content/75">선생님께 새 링크를 요청해 주세요.</p>}
       </section>
     );
   }
   const r = q.data;
   return (
-    <article className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8" data-testid="shared-report">
-      <Card>
-        <CardBody className="flex flex-row flex-wrap items-center justify-between gap-3">
-          <div className="flex items-center gap-3">
-            <FileText className="size-7 text-primary" aria-hidden="true" />
-            <h1 className="text-2xl font-bold">논술 첨삭 리포트</h1>
-          </div>
-          <div className="flex items-center gap-2">
-            <Badge variant="success">
-              <CheckCircle2 className="size-3" aria-hidden="true" />
-              선생님 검토 완료
-            </Badge>
-            <Button variant="ghost" size="sm" className="print:hidden" onClick={() => window.print()}>
-              <Printer className="size-4" aria-hidden="true" />
-              인쇄
-            </Button>
-          </div>
-        </CardBody>
-      </Card>
+    <article className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8" data-testid="shared-report">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">논술 첨삭 리포트</h1>
+        <Button variant="outline" size="sm" className="print:hidden" onClick={() => window.print()}>
+          <Printer className="size-4" aria-hidden="true" />
+          인쇄
+        </Button>
+      </div>
       <ReportDocumentView report={r} layout="screen" />
-      <p className="text-center text-sm text-base-content/70">이 링크는 {formatReportDate(r.expiresAt)}까지 열 수 있습니다.</p>
+      <p className="text-center text-sm text-base-content/75">이 링크는 {formatReportDate(r.expiresAt)}까지 열 수 있습니다.</p>
     </article>
   );
 }
