@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 // The student link and the teacher's view draw one report with one renderer: the same marks (same
-// elements, test ids, kinds and numbers) and the same notes; and an answer without marks takes the
-// whole width (no empty margin column kept for notes).
-import { cleanup, render, screen } from "@testing-library/react";
+// elements, test ids, kinds and numbers) and the same notes, the same A4 print; and an answer without
+// marks takes the whole width (no empty margin column kept for notes).
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { http, HttpResponse } from "msw";
 import type { ReactNode } from "react";
@@ -84,6 +84,26 @@ describe("the student link and the teacher's view", () => {
     expect(withId("annotation-marker")).toHaveLength(2);
     expect(withId("annotation-note")).toHaveLength(2);
     expect(fromStudent).toEqual(fromTeacher);
+  });
+
+  it("print the report alone on A4 the same way: the marked answer and the numbered notes", async () => {
+    const print = vi.spyOn(window, "print").mockImplementation(() => {});
+    server.use(http.get(`${API}/shared/:token`, () => HttpResponse.json(shared)));
+    render(withClient(<SharedReportView token="t0k3n" />));
+    await screen.findByTestId("shared-report");
+    fireEvent.click(screen.getByRole("button", { name: "인쇄" }));
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    const root = document.querySelector<HTMLElement>("body > .print-root")!;
+    expect(document.body.dataset.printing).toBe("true");
+    expect(root.querySelectorAll("button")).toHaveLength(0);
+    expect(Array.from(within(root).getByTestId("print-essay").querySelectorAll("mark")).map((m) => m.dataset.annotation)).toEqual([
+      "1",
+      "2",
+    ]);
+    expect(within(root).getByTestId("print-notes").querySelectorAll(":scope > li")).toHaveLength(2);
+    window.dispatchEvent(new Event("afterprint"));
+    await waitFor(() => expect(document.querySelector(".print-root")).toBeNull());
+    print.mockRestore();
   });
 
   it("give an answer without marks the whole width: no margin column for notes", async () => {

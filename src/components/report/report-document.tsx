@@ -66,10 +66,18 @@ export function ReportDocumentView({ report, layout, notices, meta, title = "AI 
 }
 
 /** One student's report laid out for A4 (one page break before each in a class print). */
-export function PrintReport({ report, notices }: { report: ReportDocument & { submissionId?: string }; notices?: ReactNode }) {
+export function PrintReport({
+  report,
+  notices,
+  title,
+}: {
+  report: ReportDocument & { submissionId?: string };
+  notices?: ReactNode;
+  title?: string;
+}) {
   return (
     <article className="print-report" data-testid="print-report" data-submission-id={report.submissionId}>
-      <ReportDocumentView report={report} layout="print" notices={notices} />
+      <ReportDocumentView report={report} layout="print" notices={notices} title={title} />
     </article>
   );
 }

@@ -10,7 +10,7 @@ import { ApiError } from "@/lib/api-client";
 import { useReport } from "@/features/sessions/api/get-report";
 import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
 import { useReportDownload } from "@/features/sessions/hooks/use-report-download";
-import { PrintPortal, usePrintJob } from "@/features/sessions/components/print-portal";
+import { PrintPortal, usePrintJob } from "@/components/report/print-portal";
 import { ReviewPanel } from "@/features/sessions/components/review-panel";
 import { CompleteReviewButton, ReviewToolbar } from "@/features/sessions/components/review-toolbar";
 
