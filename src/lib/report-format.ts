@@ -1,5 +1,7 @@
-import { formatSeoulDateOr } from "@shared/format.ts";
-import { scorePercent, scoreTier } from "@shared/grading.ts";
+import { formatSeoulDateOr, scorePercent } from "@shared/format.ts";
+import { scoreTier } from "@shared/grading.ts";
+
+export { formatScore } from "@shared/format.ts";
 
 export type Tier = ReturnType<typeof scoreTier>;
 
@@ -29,10 +31,6 @@ export const TIER_STYLES: Record<Tier, { text: string; progress: "success" | "wa
     label: "미흡",
   },
 };
-
-export function formatScore(n: number): string {
-  return Number.isInteger(n) ? String(n) : n.toFixed(1);
-}
 
 export function scoreSummary(score: number, max: number) {
   const tier = scoreTier(score, max);

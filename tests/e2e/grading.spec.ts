@@ -149,7 +149,7 @@ test("a business user grades five answer files live, reads a full report and dow
   // Download the TXT from the report.
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    report.getByRole("button", { name: /전체 리포트 다운로드/ }).click(),
+    report.getByRole("button", { name: "TXT 다운로드" }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/\.txt$/);
   expect(download.suggestedFilename()).toContain("홍길동");

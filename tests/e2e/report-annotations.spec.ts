@@ -1,6 +1,6 @@
 // The report's text in the browser: the answer with the grader's 첨삭 marks (the fake LLM returns
 // real and invented quotes, tests/fakes/llm.ts fakeAnnotations), notes beside the paragraph on a
-// desktop and as cards under it on a phone, keyboard access, and print / PDF of one report and of a
+// desktop and under it on a phone, keyboard access, and print / PDF of one report and of a
 // whole session (one student per page). window.print is replaced by a counter: the print content is
 // then checked under print media and turned into an A4 PDF with page.pdf.
 import { readFileSync } from "node:fs";
@@ -119,14 +119,15 @@ test("a member grades an answer and reads it with the grader's marks: real quote
   await essay.getByRole("button", { name: /전체/ }).click();
   await expect(marks).toHaveCount(3);
 
-  // Phone: notes are cards under the paragraph, shown for the mark tapped.
+  // Phone: each note sits under its paragraph (always shown); the mark tapped opens its note.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   const last = marks.nth(2);
   const lastNote = page.locator(`[id="${await last.getAttribute("aria-describedby")}"]`);
-  await expect(lastNote).toBeHidden();
-  await last.click();
   await expect(lastNote).toBeVisible();
+  await expect(lastNote).toHaveAttribute("data-open", "false");
+  await last.click();
+  await expect(lastNote).toHaveAttribute("data-open", "true");
   await expect(lastNote).toContainText("이 결론을 뒷받침하는 근거는 무엇인가요?");
   const paragraph = essay
     .getByTestId("essay-paragraph")
@@ -141,7 +142,7 @@ test("a member grades an answer and reads it with the grader's marks: real quote
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // Print / PDF: the report alone.
-  const printed = await printWith(page, report.getByRole("button", { name: "인쇄 / PDF 저장" }));
+  const printed = await printWith(page, report.getByRole("button", { name: "인쇄", exact: true }));
   await expect(page.locator("footer").first()).toBeHidden();
   await expect(page.getByRole("tab")).toHaveCount(0);
   await expect(page.getByTestId("report-view")).toBeHidden();

@@ -55,7 +55,7 @@ test("a teacher reviews a report, downloads it, and shares a link that a signed-
   await expect(panel).toHaveCount(0);
   await expect(report.getByTestId("report-total")).toContainText("84/100점");
   await expect(report.getByTestId("report-categories")).toContainText("36/40");
-  await expect(report.getByTestId("review-badge")).toHaveText("선생님 수정 중 (검토 전)");
+  await expect(report.getByTestId("review-badge")).toHaveText("수정 저장됨 · 검토 완료 전");
   const saved = await api(`/submissions/${submissionId}/report`, { token: teacher.token });
   expect(saved.body.annotations.some((a: { quote: string; source: string }) => a.quote === quote && a.source === "teacher")).toBe(true);
 
@@ -77,7 +77,7 @@ test("a teacher reviews a report, downloads it, and shares a link that a signed-
   // TXT download with the new total and 검토 완료.
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    report.getByRole("button", { name: "전체 리포트 다운로드" }).click(),
+    report.getByRole("button", { name: "TXT 다운로드" }).click(),
   ]);
   const txt = (await readFile((await download.path())!)).toString("utf8");
   expect(txt).toContain("총점        : 84 / 100점");
@@ -110,7 +110,8 @@ test("a teacher reviews a report, downloads it, and shares a link that a signed-
   const shared = studentPage.getByTestId("shared-report");
   await expect(shared.getByTestId("report-total")).toContainText("84/100점");
   await expect(shared).toContainText("김검토");
-  await expect(shared).toContainText("선생님 검토 완료");
+  await expect(shared.getByTestId("review-badge")).toContainText("검토 완료");
+  await expect(shared.getByTestId("review-badge")).toHaveAttribute("data-reviewed", "true");
   await expect(shared.getByTestId("report-answer")).toContainText("첫 문장을 더 간결하게 써 보세요.");
   await expect(shared).not.toContainText("20240777");
   await expect(shared).not.toContainText(teacher.username);

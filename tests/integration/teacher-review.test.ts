@@ -305,7 +305,7 @@ describe("teacher review", () => {
     expect(txt.res.status).toBe(200);
     expect(txt.text).toContain(`총점        : ${r.overallScore} / ${r.maxScore}점`);
     expect(txt.text).not.toContain(`총점        : ${ai.overallScore} / `);
-    expect(txt.text).toContain("검토        : 선생님 수정 중");
+    expect(txt.text).toContain("검토        : 수정 저장됨 · 검토 완료 전");
     expect(txt.text).toContain("선생님이 추가한 장점");
 
     const csv = await download(`/sessions/${sessionId}/results.csv`, owner);

@@ -1,7 +1,16 @@
 // Won amounts and Seoul calendar days from _shared/format.ts (the SPA and the function use the same code).
 import { afterEach, describe, expect, it } from "vitest";
 import { expectOutputs } from "../helpers/cases.ts";
-import { formatSeoulDate, formatWon, nextSeoulDayStart, seoulDate, seoulDateTimeStamp, seoulYear } from "@shared/format.ts";
+import {
+  formatScore,
+  formatSeoulDate,
+  formatWon,
+  nextSeoulDayStart,
+  scorePercent,
+  seoulDate,
+  seoulDateTimeStamp,
+  seoulYear,
+} from "@shared/format.ts";
 
 const originalTz = process.env.TZ;
 afterEach(() => {
@@ -17,6 +26,30 @@ describe("formatWon", () => {
       "1,234,567원": [1234567],
     });
     expectOutputs((n: number) => formatWon(n, "₩"), { "₩0": [0], "₩29,900": [29900], "₩1,000,000": [1_000_000] });
+  });
+});
+
+describe("formatScore / scorePercent", () => {
+  it("shows whole points, half points with one decimal, and rounds any other fraction (offline measurements)", () => {
+    expectOutputs((n: number) => formatScore(n), {
+      "80": [80, 80.0000001, 79.9999999],
+      "65": [64.7, 65.3],
+      "64": [64.2],
+      "32.5": [32.5, 32.5000001],
+      "7.5": [7.5],
+      "0": [0, Number.NaN],
+      "100": [100],
+    });
+  });
+  it("writes a whole percent of the maximum, 0 without one", () => {
+    expectOutputs(([s, m]: [number, number]) => String(scorePercent(s, m)), {
+      "80": [
+        [80, 100],
+        [32, 40],
+      ],
+      "65": [[64.7, 100]],
+      "0": [[5, 0]],
+    });
   });
 });
 

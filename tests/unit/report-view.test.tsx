@@ -67,24 +67,28 @@ describe("ReportView (AI 논술 첨삭 리포트)", () => {
     expect(screen.getByRole("heading", { name: "AI 논술 첨삭 리포트" })).toBeTruthy();
 
     const text = screen.getByTestId("report-view").textContent!;
+    // The header (name, review state, source, facts, total, verdict, category bars), then the marked
+    // answer, the grouped feedback, and the question with its rubric last.
     const order = [
-      "학생 이름",
       "김민수",
+      "AI 채점",
       "수험번호",
       "20240001",
       "제출일",
       "완료일",
-      "총점",
-      "72/100점",
+      "72",
+      "/100점",
       "(72%)",
+      "전반적으로 논지가 일관됩니다.",
       "항목별 점수",
       "논리 구조",
       "36/40",
-      "서론과 결론이 분명합니다.",
       "근거의 타당성",
       "21/30",
       "언어 표현",
       "15/30",
+      "답안 첨삭",
+      "스마트폰 사용은 제한되어야 한다.",
       "우수한 점",
       "주장이 분명합니다.",
       "개선이 필요한 점",
@@ -92,10 +96,13 @@ describe("ReportView (AI 논술 첨삭 리포트)", () => {
       "종합 평가",
       "전반적으로 논지가 일관됩니다.",
       "향후 개선 방안",
-      "1",
       "결론을 한 문장으로 요약하세요.",
-      "2",
       "통계의 출처를 밝히세요.",
+      "항목별 평가",
+      "논리 구조",
+      "서론과 결론이 분명합니다.",
+      "문제와 평가 기준",
+      "청소년의 스마트폰 사용 제한에 대한 자신의 의견을 쓰시오.",
     ];
     let at = -1;
     for (const part of order) {
@@ -104,6 +111,7 @@ describe("ReportView (AI 논술 첨삭 리포트)", () => {
       at = next;
     }
     expect(text).toContain("2026년 3월 2일");
+    expect(screen.getByTestId("report-verdict").textContent).toBe("전반적으로 논지가 일관됩니다.");
 
     expect(screen.getByTestId("report-total").dataset.tier).toBe("mid");
     const tiers = Array.from(screen.getByTestId("report-categories").querySelectorAll("li")).map((li) => li.dataset.tier);
@@ -116,7 +124,44 @@ describe("ReportView (AI 논술 첨삭 리포트)", () => {
         ["15", "30", false],
       ],
     );
-    expect(within(screen.getByTestId("report-grader")).getByText("AI 채점 (gpt-4o-mini)")).toBeTruthy();
+    expect(within(screen.getByTestId("report-grader")).getByText("AI 채점")).toBeTruthy();
+  });
+
+  it("never shows the grading model's id to the teacher, on screen or in print", async () => {
+    const print = vi.spyOn(window, "print").mockImplementation(() => {});
+    reportIs(reportData({ model: "gpt-4o-mini", graderLabel: "AI 채점 (gpt-4o-mini)" }));
+    renderView();
+    await screen.findByTestId("report-summary");
+    expect(screen.getByTestId("report-grader").textContent).toBe("AI 채점");
+    expect(screen.getByTestId("report-view").textContent).not.toContain("gpt-4o-mini");
+    fireEvent.click(screen.getByRole("button", { name: "인쇄" }));
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    const root = document.querySelector<HTMLElement>("body > .print-root")!;
+    expect(root.textContent).toContain("채점 방식 AI 채점");
+    expect(root.textContent).not.toContain("gpt-4o-mini");
+    window.dispatchEvent(new Event("afterprint"));
+    await waitFor(() => expect(document.querySelector(".print-root")).toBeNull());
+  });
+
+  it("shows an offline measurement's decimal scores as whole points", async () => {
+    reportIs(
+      reportData({
+        grader: "offline",
+        graderLabel: "오프라인 분석기 채점 (AI 채점 아님)",
+        model: null,
+        overallScore: 64.7,
+        categories: [
+          { name: "논리 구조", score: 26.4, maxScore: 40, feedback: "측정값입니다." },
+          { name: "근거의 타당성", score: 19.3, maxScore: 30, feedback: "측정값입니다." },
+          { name: "언어 표현", score: 19, maxScore: 30, feedback: "측정값입니다." },
+        ],
+      }),
+    );
+    renderView();
+    const total = await screen.findByTestId("report-total");
+    expect(total.textContent).toBe("총점65/100점(65%)");
+    expect(screen.getByTestId("report-categories").textContent).toContain("논리 구조26/40근거의 타당성19/30언어 표현19/30");
+    expect(screen.getByTestId("report-view").textContent).not.toMatch(/\d\.\d/);
   });
 
   it("labels offline results as not AI-graded and shows the grader's flags", async () => {
@@ -133,7 +178,7 @@ describe("ReportView (AI 논술 첨삭 리포트)", () => {
     renderView();
     const grader = await screen.findByTestId("report-grader");
     expect(within(grader).getByText("오프라인 분석")).toBeTruthy();
-    expect(within(grader).getByText("오프라인 분석기 채점 (AI 채점 아님)")).toBeTruthy();
+    expect(grader.textContent).toContain("AI 채점 아님");
     expect(within(screen.getByTestId("report-flags")).getByText("채점 지시 조작 시도 감지")).toBeTruthy();
     expect(screen.getByTestId("report-total").dataset.tier).toBe("high");
   });
@@ -162,7 +207,7 @@ describe("ReportView (AI 논술 첨삭 리포트)", () => {
     );
     renderView();
     await screen.findByText("김민수");
-    const button = screen.getByRole("button", { name: /전체 리포트 다운로드/ });
+    const button = screen.getByRole("button", { name: "TXT 다운로드" });
     fireEvent.click(button);
     await waitFor(() => expect(mocks.notify).toHaveBeenCalledWith(expect.objectContaining({ title: "다운로드 완료" })));
     expect(seen).toContain("/submissions/sub-1/report/download");
@@ -392,7 +437,7 @@ describe("ReportView: the text with its 첨삭 marks", () => {
     renderView();
     await screen.findByTestId("annotated-essay");
     expect(document.querySelector(".print-root")).toBeNull();
-    fireEvent.click(screen.getByRole("button", { name: /인쇄 \/ PDF 저장/ }));
+    fireEvent.click(screen.getByRole("button", { name: "인쇄" }));
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
     const root = document.querySelector<HTMLElement>("body > .print-root")!;
     expect(document.body.dataset.printing).toBe("true");

@@ -17,7 +17,8 @@ export interface AnnotatedEssayProps {
 /**
  * The student's answer with the annotated spans marked by kind (symbol, underline style, colour) and
  * numbered; each mark is focusable and described by its note. Notes sit in a margin column beside
- * their paragraph from 1024 px, and as cards under the paragraph (shown for the active mark) below.
+ * their paragraph from 1024 px and under the paragraph below that; the active mark's note is
+ * highlighted. Without marks the answer takes the whole width (no empty margin).
  */
 export function AnnotatedEssay({ answer, annotations: raw, rubric }: AnnotatedEssayProps) {
   const uid = useId();
@@ -42,45 +43,56 @@ export function AnnotatedEssay({ answer, annotations: raw, rubric }: AnnotatedEs
     }
   };
 
-  if (answer.trim() === "") return <p className="text-base-content/70">(답안 없음)</p>;
+  if (answer.trim() === "") return <p className="text-base-content/75">(답안 없음)</p>;
+  const margin = annotations.length > 0;
 
   return (
     <div className="flex flex-col gap-4" data-testid="annotated-essay">
       {annotations.length > 0 ? (
-        <div className="flex flex-col gap-3">
-          <AnnotationLegend />
-          <div role="group" aria-label="항목별 첨삭 보기" className="flex flex-wrap gap-2" data-testid="annotation-filter">
-            {[null, ...categories].map((c) => {
-              const count = c === null ? annotations.length : annotations.filter((a) => a.category === c).length;
-              return (
-                <button
-                  key={c ?? "__all"}
-                  type="button"
-                  aria-pressed={filter === c}
-                  onClick={() => setFilter(c)}
-                  className={cn("btn btn-xs rounded-full", filter === c ? "btn-primary" : "btn-outline")}
-                >
-                  {c ?? "전체"} <span className="opacity-80">{count}</span>
-                </button>
-              );
-            })}
+        <div className="flex flex-col gap-2">
+          <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
+            <AnnotationLegend />
+            <div role="group" aria-label="항목별 첨삭 보기" className="flex flex-wrap gap-2" data-testid="annotation-filter">
+              {[null, ...categories].map((c) => {
+                const count = c === null ? annotations.length : annotations.filter((a) => a.category === c).length;
+                return (
+                  <button
+                    key={c ?? "__all"}
+                    type="button"
+                    aria-pressed={filter === c}
+                    onClick={() => setFilter(c)}
+                    className={cn("btn btn-xs rounded-full", filter === c ? "btn-neutral" : "btn-outline")}
+                  >
+                    {c ?? "전체"} <span className="tabular-nums opacity-80">{count}</span>
+                  </button>
+                );
+              })}
+            </div>
           </div>
-          <p className="text-xs text-base-content/70">
+          <p className="text-xs text-base-content/75">
             표시된 구절에 마우스를 올리거나 눌러 첨삭 메모를 보세요. Tab 키로 구절 사이를 이동할 수 있습니다.
           </p>
         </div>
       ) : (
-        <p className="text-sm text-base-content/70" data-testid="annotation-none">
+        <p className="text-sm text-base-content/75" data-testid="annotation-none">
           첨삭 표시가 없습니다.
         </p>
       )}
-      <div className="flex flex-col gap-4">
+      <div
+        className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-4 sm:p-6"
+        data-testid="essay-paper"
+        data-margin={margin ? "true" : "false"}
+      >
         {paragraphs.map((p, index) => {
           const segments = paragraphSegments(answer, paragraphs, index, shown);
           const notes = shown.filter((a) => paragraphOf(paragraphs, a) === index);
           return (
-            <div key={p.start} className="grid gap-2 lg:grid-cols-[minmax(0,1fr)_17rem] lg:gap-6" data-testid="essay-paragraph">
-              <p className="leading-8 whitespace-pre-wrap break-words">
+            <div
+              key={p.start}
+              className={cn("grid gap-2", margin && "lg:grid-cols-[minmax(0,1fr)_17rem] lg:gap-6")}
+              data-testid="essay-paragraph"
+            >
+              <p className="text-base leading-8 whitespace-pre-wrap break-words">
                 {segments.map((s, i) => {
                   const a = s.annotation;
                   if (!a) return <span key={i}>{s.text}</span>;
@@ -149,9 +161,9 @@ export function AnnotatedEssay({ answer, annotations: raw, rubric }: AnnotatedEs
                         onMouseEnter={() => setHovered(a.n)}
                         onMouseLeave={() => setHovered((h) => (h === a.n ? null : h))}
                         className={cn(
-                          "rounded-box border-l-4 bg-base-100 p-3 shadow-sm",
+                          "rounded-r-box border-l-4 py-1.5 pr-2 pl-3 transition-colors",
                           KIND_STYLE[a.kind].border,
-                          open ? "block ring-2 ring-base-content/30" : "hidden lg:block lg:opacity-90",
+                          open && "bg-base-200",
                         )}
                       >
                         <AnnotationNoteBody annotation={a} />

@@ -71,7 +71,7 @@ export function AnnotationNoteBody({ annotation }: { annotation: PlacedAnnotatio
           {annotation.n}. {annotation.kind}
         </span>
         {annotation.category && <span className="text-base-content/80">{annotation.category}</span>}
-        {annotation.source === "offline" && <span className="text-base-content/70">· 오프라인 분석</span>}
+        {annotation.source === "offline" && <span className="text-base-content/75">· 오프라인 분석</span>}
       </p>
       <p className="mt-1 text-sm leading-relaxed">{annotation.comment}</p>
       {annotation.rewrite && (
@@ -132,7 +132,7 @@ export function StaticAnnotatedEssay({
             {annotations.map((a) => (
               <li key={a.n} className="print-avoid-break">
                 <AnnotationNoteBody annotation={a} />
-                <p className="text-xs text-base-content/70">“{a.quote.replace(/\s+/g, " ")}”</p>
+                <p className="text-xs text-base-content/75">“{a.quote.replace(/\s+/g, " ")}”</p>
               </li>
             ))}
           </ol>

@@ -1,5 +1,5 @@
 import type { RubricCategory } from "@shared/grading.ts";
-import { formatScore } from "@/lib/report-format";
+import { formatScore } from "@shared/format.ts";
 
 /** The question text of the session (untrusted text, rendered as text). */
 export function ReportQuestion({ question }: { question: string }) {
@@ -8,13 +8,13 @@ export function ReportQuestion({ question }: { question: string }) {
       {question}
     </p>
   ) : (
-    <p className="text-base-content/70">(문제 없음)</p>
+    <p className="text-base-content/75">(문제 없음)</p>
   );
 }
 
 /** The rubric the answer was graded with: each category, its points and description. */
 export function ReportRubric({ rubric }: { rubric: RubricCategory[] }) {
-  if (rubric.length === 0) return <p className="text-base-content/70">(평가 기준 없음)</p>;
+  if (rubric.length === 0) return <p className="text-base-content/75">(평가 기준 없음)</p>;
   const total = rubric.reduce((sum, c) => sum + (Number.isFinite(c.maxScore) ? c.maxScore : 0), 0);
   return (
     <div className="overflow-x-auto" data-testid="report-rubric">
@@ -32,17 +32,17 @@ export function ReportRubric({ rubric }: { rubric: RubricCategory[] }) {
           {rubric.map((c) => (
             <tr key={c.name} className="break-inside-avoid">
               <td>
-                <span className="font-medium">{c.name}</span>
-                {c.description && <span className="block text-sm text-base-content/70">{c.description}</span>}
+                <span className="block text-sm font-semibold text-base-content">{c.name}</span>
+                {c.description && <span className="block text-xs text-base-content/75">{c.description}</span>}
               </td>
-              <td className="text-right whitespace-nowrap">{formatScore(c.maxScore)}점</td>
+              <td className="text-right align-top tabular-nums whitespace-nowrap">{formatScore(c.maxScore)}점</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
             <th scope="row">합계</th>
-            <td className="text-right font-semibold whitespace-nowrap">{formatScore(total)}점</td>
+            <td className="text-right font-semibold tabular-nums whitespace-nowrap">{formatScore(total)}점</td>
           </tr>
         </tfoot>
       </table>

@@ -82,3 +82,20 @@ export function nextSeoulDayStart(now: DateInput = new Date()): string {
   const seoulMidnight = Math.floor((d.getTime() + SEOUL_OFFSET_MS) / DAY_MS) * DAY_MS;
   return new Date(seoulMidnight + DAY_MS - SEOUL_OFFSET_MS).toISOString();
 }
+
+/**
+ * Points as a reader sees them: a whole number, or one decimal for a half point (rubrics and the review
+ * panel count in half points). Any other fraction — an offline measurement such as 64.7 — is rounded to
+ * a whole point, so 64.7 → "65", 32.5 → "32.5", 80.0000001 → "80".
+ */
+export function formatScore(n: number): string {
+  if (!Number.isFinite(n)) return "0";
+  const half = Math.round(n * 2) / 2;
+  const shown = Math.abs(n - half) < 1e-6 ? half : Math.round(n);
+  return Number.isInteger(shown) ? String(shown) : shown.toFixed(1);
+}
+
+/** `score` as a whole percent of `max` (0 when there is no maximum). */
+export function scorePercent(score: number, max: number): number {
+  return max > 0 ? Math.round((score / max) * 100) : 0;
+}

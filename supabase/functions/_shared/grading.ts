@@ -124,9 +124,7 @@ export function anchorsUsedText(n: number | undefined): string | null {
   return n && n > 0 ? `기준 답안 ${n}개를 참고해 채점했습니다.` : null;
 }
 
-export function scorePercent(score: number, max: number): number {
-  return max > 0 ? Math.round((score / max) * 100) : 0;
-}
+export { scorePercent } from "./format.ts";
 
 /** Score tiers (docs/product.md#score-tiers): 85 % and 70 %. */
 export function scoreTier(score: number, max: number): "high" | "mid" | "low" {

@@ -39,13 +39,16 @@ export interface ReportFact {
   value: string;
 }
 
-/** The review state in words: reviewed (with its date), edited by the teacher, or not yet. */
+/** The review state word for word: edits saved but not marked 검토 완료 yet. */
+export const REVIEW_EDITED_TEXT = "수정 저장됨 · 검토 완료 전";
+
+/** The review state in words: reviewed (with its date), edited and saved but not reviewed yet, or not yet. */
 export function reviewStateText(
   r: Pick<ReportDocument, "reviewed" | "reviewedAt" | "edited">,
   date: (iso: string | null) => string,
 ): string {
   if (r.reviewed) return r.reviewedAt ? `검토 완료 (${date(r.reviewedAt)})` : "검토 완료";
-  return r.edited ? "선생님 수정 중" : "검토 전";
+  return r.edited ? REVIEW_EDITED_TEXT : "검토 전";
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Submission } from "@shared/types.ts";
 import { Button } from "@/components/ui/button";
 import { notify } from "@/lib/notify";
 import { getReport } from "@/features/sessions/api/get-report";
-import { PrintPortal, usePrintJob } from "@/features/sessions/components/print-portal";
+import { PrintPortal, usePrintJob } from "@/components/report/print-portal";
 import { PrintReport } from "@/components/report/report-document";
 import { GraderLine } from "@/features/sessions/components/report-view";
 import { SESSION_MESSAGES as M } from "@/features/sessions/messages";

@@ -1,18 +1,18 @@
-import { AlertTriangle, Bot, Download, FileText, Printer } from "lucide-react";
+import { AlertTriangle, ChevronLeft, ChevronRight, Download, Printer } from "lucide-react";
 import { useState } from "react";
 import { anchorsUsedText, type ReportData } from "@shared/grading.ts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardBody } from "@/components/ui/card";
+import { Toolbar } from "@/components/ui/section";
 import { Spinner } from "@/components/ui/spinner";
 import { PrintReport, ReportDocumentView } from "@/components/report/report-document";
 import { ApiError } from "@/lib/api-client";
 import { useReport } from "@/features/sessions/api/get-report";
 import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
 import { useReportDownload } from "@/features/sessions/hooks/use-report-download";
-import { PrintPortal, usePrintJob } from "@/features/sessions/components/print-portal";
+import { PrintPortal, usePrintJob } from "@/components/report/print-portal";
 import { ReviewPanel } from "@/features/sessions/components/review-panel";
-import { ReviewToolbar } from "@/features/sessions/components/review-toolbar";
+import { CompleteReviewButton, ReviewToolbar } from "@/features/sessions/components/review-toolbar";
 
 export const BACK_LABEL = "← 대시보드로 돌아가기";
 export const PREV_LABEL = "이전 학생";
@@ -26,6 +26,10 @@ export interface ReportViewProps {
   onNext?: () => void;
 }
 
+/**
+ * One student's report for the teacher: a back link, the title with the one toolbar (every button
+ * outline and small; 검토 완료 the only primary), the grader's alerts, then the report or its review panel.
+ */
 export function ReportView({ submissionId, onBack, onPrev, onNext }: ReportViewProps) {
   const report = useReport(submissionId);
   const { download, pendingId } = useReportDownload();
@@ -34,41 +38,48 @@ export function ReportView({ submissionId, onBack, onPrev, onNext }: ReportViewP
 
   return (
     <section className="flex flex-col gap-6" aria-labelledby="report-title" data-testid="report-view">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <Button variant="ghost" size="sm" onClick={onBack}>
+      <div className="flex flex-col gap-3">
+        <button type="button" className="link link-hover self-start text-sm text-primary" onClick={onBack}>
           {BACK_LABEL}
-        </Button>
-        {(onPrev || onNext) && (
-          <nav className="flex gap-2" aria-label="학생 이동">
-            <Button variant="outline" size="sm" onClick={onPrev} disabled={!onPrev}>
-              {PREV_LABEL}
-            </Button>
-            <Button variant="outline" size="sm" onClick={onNext} disabled={!onNext}>
-              {NEXT_LABEL}
-            </Button>
-          </nav>
-        )}
-      </div>
-      <Card>
-        <CardBody className="flex flex-row flex-wrap items-center justify-between gap-4">
-          <div className="flex items-center gap-3">
-            <FileText className="size-7 text-primary" aria-hidden="true" />
-            <h2 id="report-title" className="text-2xl font-bold">
-              AI 논술 첨삭 리포트
-            </h2>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <Button variant="outline" onClick={print.start} disabled={!report.data}>
+        </button>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="report-title" className="text-2xl font-semibold">
+            AI 논술 첨삭 리포트
+          </h2>
+          <Toolbar label="리포트 도구" className="print:hidden">
+            {(onPrev || onNext) && (
+              <>
+                <Button variant="outline" size="sm" onClick={onPrev} disabled={!onPrev}>
+                  <ChevronLeft className="size-4" aria-hidden="true" />
+                  {PREV_LABEL}
+                </Button>
+                <Button variant="outline" size="sm" onClick={onNext} disabled={!onNext}>
+                  {NEXT_LABEL}
+                  <ChevronRight className="size-4" aria-hidden="true" />
+                </Button>
+              </>
+            )}
+            {report.data && (
+              <ReviewToolbar submissionId={submissionId} report={report.data} editing={editing} onEdit={() => setEditing(true)} />
+            )}
+            <Button variant="outline" size="sm" onClick={print.start} disabled={!report.data}>
               <Printer className="size-4" aria-hidden="true" />
-              인쇄 / PDF 저장
+              인쇄
             </Button>
-            <Button variant="primary" onClick={() => download(submissionId)} loading={pendingId === submissionId} disabled={!report.data}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => download(submissionId)}
+              loading={pendingId === submissionId}
+              disabled={!report.data}
+            >
               <Download className="size-4" aria-hidden="true" />
-              전체 리포트 다운로드
+              TXT 다운로드
             </Button>
-          </div>
-        </CardBody>
-      </Card>
+            {report.data && <CompleteReviewButton submissionId={submissionId} report={report.data} editing={editing} />}
+          </Toolbar>
+        </div>
+      </div>
       {report.isPending ? (
         <div className="flex justify-center py-16">
           <Spinner size="lg" label="리포트를 불러오는 중..." />
@@ -82,15 +93,10 @@ export function ReportView({ submissionId, onBack, onPrev, onNext }: ReportViewP
               : report.error.message || M.report.loadFail}
           </span>
         </div>
+      ) : editing ? (
+        <ReviewPanel submissionId={submissionId} report={report.data} onClose={() => setEditing(false)} />
       ) : (
-        <>
-          <ReviewToolbar submissionId={submissionId} report={report.data} editing={editing} onEdit={() => setEditing(true)} />
-          {editing ? (
-            <ReviewPanel submissionId={submissionId} report={report.data} onClose={() => setEditing(false)} />
-          ) : (
-            <ReportBody report={report.data} />
-          )}
-        </>
+        <ReportBody report={report.data} />
       )}
       {print.printing && report.data && (
         <PrintPortal label="리포트 인쇄">
@@ -101,19 +107,31 @@ export function ReportView({ submissionId, onBack, onPrev, onNext }: ReportViewP
   );
 }
 
+/** How the report was graded, in words a teacher reads: never the model id (that is for admins). */
+export function graderSource(report: Pick<ReportData, "grader">): string {
+  return report.grader === "offline" ? "오프라인 분석" : "AI 채점";
+}
+
+/** The grading source beside the name (AI 채점 or 오프라인 분석 — not AI), with the anchor answers it used. */
 export function GraderNotice({ report }: { report: ReportData }) {
   const offline = report.grader === "offline";
+  const anchors = anchorsUsedText(report.anchorsUsed);
   return (
-    <div className="flex flex-col gap-2" data-testid="report-grader">
-      <div className={offline ? "alert alert-warning alert-soft" : "alert alert-info alert-soft"}>
-        <Bot className="size-5" aria-hidden="true" />
-        <div className="flex flex-wrap items-center gap-2">
-          <Badge variant={offline ? "warning" : "info"}>{offline ? "오프라인 분석" : "AI 채점"}</Badge>
-          <span>{report.graderLabel}</span>
-          {anchorsUsedText(report.anchorsUsed) && <span data-testid="report-anchors">· {anchorsUsedText(report.anchorsUsed)}</span>}
-        </div>
-      </div>
-      {(report as { regrading?: boolean }).regrading && (
+    <span className="flex flex-wrap items-center gap-2 text-sm text-base-content/75" data-testid="report-grader">
+      <Badge variant={offline ? "warning" : "outline"}>{graderSource(report)}</Badge>
+      {offline && <span>AI 채점 아님 · 참고용 측정 결과</span>}
+      {anchors && <span data-testid="report-anchors">· {anchors}</span>}
+    </span>
+  );
+}
+
+/** What the teacher must know before reading: a regrading in progress, and the grader's flags. */
+export function ReportAlerts({ report }: { report: ReportData }) {
+  const regrading = (report as { regrading?: boolean }).regrading;
+  if (!regrading && report.flagLabels.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-2">
+      {regrading && (
         <div role="status" className="alert alert-info alert-soft" data-testid="report-regrading">
           <span>{M.regrade.reportNotice}</span>
         </div>
@@ -135,16 +153,24 @@ export function GraderNotice({ report }: { report: ReportData }) {
   );
 }
 
-/** The report as the teacher sees it: the grader notice above the one report design. */
+/** The report as the teacher sees it: the alerts, then the one report design with the grading source. */
 export function ReportBody({ report }: { report: ReportData }) {
-  return <ReportDocumentView report={report} layout="screen" notices={<GraderNotice report={report} />} />;
+  return (
+    <ReportDocumentView
+      report={report}
+      layout="screen"
+      notices={<ReportAlerts report={report} />}
+      meta={<GraderNotice report={report} />}
+    />
+  );
 }
 
-/** The printed report's grading line: how it was graded, and what needs a check. */
+/** The printed report's grading line: how it was graded (no model id), and what needs a check. */
 export function GraderLine({ report }: { report: ReportData }) {
   return (
     <p className="mt-1 text-sm">
-      <span className="font-semibold">채점 방식</span> {report.graderLabel}
+      <span className="font-semibold">채점 방식</span> {graderSource(report)}
+      {report.grader === "offline" && " (AI 채점 아님)"}
       {report.flagLabels.length > 0 && ` · 확인 필요: ${report.flagLabels.join(", ")}`}
     </p>
   );

@@ -2,7 +2,6 @@ import {
   anchorsUsedText,
   FLAG_LABELS,
   OFFLINE_GRADER_LABEL,
-  scorePercent,
   type GradeFlag,
   type ReportData,
 } from "../../_shared/grading.ts";
@@ -11,7 +10,7 @@ import type { ReviewInfo } from "../../_shared/review.ts";
 import { iso } from "../lib/http.ts";
 import { validStoredAnnotations } from "../grading/annotations.ts";
 import { sessionRubric } from "../grading/rubric.ts";
-import { formatSeoulDateOr } from "../../_shared/format.ts";
+import { formatScore as fmt, formatSeoulDateOr, scorePercent } from "../../_shared/format.ts";
 
 /** Row shape read by the report routes (submission joined with its result and session). */
 export interface ReportRow {
@@ -62,7 +61,8 @@ export function toReport(row: ReportRow): ReportData {
     detailedFeedback: row.detailed_feedback ?? "",
     suggestions: row.suggestions ?? [],
     grader: row.grader,
-    graderLabel: row.grader === "offline" ? OFFLINE_GRADER_LABEL : `AI 채점${row.model ? ` (${row.model})` : ""}`,
+    // The model id is for admins (`model`); readers see how it was graded, not with what.
+    graderLabel: row.grader === "offline" ? OFFLINE_GRADER_LABEL : "AI 채점",
     model: row.model,
     flags,
     flagLabels: flags.map((f) => FLAG_LABELS[f] ?? f),
@@ -96,8 +96,6 @@ function annotationLines(r: ReportData): string[] {
 function koreanDate(isoString: string | null): string {
   return formatSeoulDateOr(isoString, "longDateTimePadded", "-");
 }
-
-const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
 /** Display width in a monospaced font: Hangul and other wide characters take two columns. */
 function columns(text: string): number {
