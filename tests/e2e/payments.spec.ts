@@ -165,7 +165,7 @@ test("a member picks the educator plan, pays through the widget and lands on the
   await expect(page).toHaveURL(/\/billing$/);
   const row = page.getByTestId("billing-row").filter({ hasText: "교육자" });
   await expect(row).toHaveCount(1);
-  await expect(row.getByTestId("billing-amount")).toHaveText("₩29,900");
+  await expect(row.getByTestId("billing-amount")).toHaveText("29,900원");
   await expect(row).toContainText("카드");
   await expect(row.getByTestId("billing-status")).toHaveText("결제 완료");
   await expect(row.getByRole("link", { name: "보기" })).toHaveAttribute("href", /tosspayments\.com\/receipt/);
