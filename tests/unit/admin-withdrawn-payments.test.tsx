@@ -17,7 +17,7 @@ const { PaymentsDialog } = await import("@/features/admin/components/payments-di
 
 const kept: PaymentRecord = {
   orderId: "ord_withdrawn_1",
-  orderName: "교육자 구독",
+  orderName: "교육자 1개월 이용권",
   planId: "educator",
   planName: "교육자",
   amount: 29900,

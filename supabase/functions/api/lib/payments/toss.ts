@@ -1,6 +1,7 @@
 // Toss Payments core API client (server side only: it holds the secret key).
 // Confirm: POST {base}/v1/payments/confirm; lookups: GET {base}/v1/payments/{paymentKey} and
 // GET {base}/v1/payments/orders/{orderId}. Auth: `Basic base64(secretKey + ":")`.
+import { PAYMENT_MESSAGES } from "./messages.ts";
 
 export interface TossConfig {
   apiBase: string;
@@ -175,7 +176,7 @@ export function tossRefundErrorMessage(err: TossError): string {
     transientMessage(err) ??
     REFUND_REJECTED_MESSAGES[err.code] ??
     "결제사가 환불 요청을 거절했습니다. 결제사 관리자 화면에서 결제 상태를 확인해 주세요.";
-  return `환불 요청이 처리되지 않았습니다. ${reason}`;
+  return `${PAYMENT_MESSAGES.refundFailed} ${reason}`;
 }
 
 function transientMessage(err: TossError): string | null {
