@@ -139,7 +139,7 @@ test("a member picks the educator plan, pays through the widget and lands on the
   await expect(screen).toBeVisible();
   await expect(screen.getByTestId("test-mode-notice")).toBeVisible();
   await expect(screen.getByTestId("payment-amount")).toHaveText("29,900원");
-  await expect(screen.getByTestId("payment-product")).toHaveText("상품명: 교육자 1개월 이용권 · 1개월 이용권 · 자동 갱신 없음");
+  await expect(screen.getByTestId("payment-product")).toHaveText("상품명: 교육자 1개월 이용권 · 자동 갱신 없음");
   await expect(page.locator('[data-fake-toss="methods"]')).toBeVisible();
   await expect(page.locator('[data-fake-toss="agreement"]')).toBeVisible();
   await expect(screen).toHaveAttribute("data-phase", "ready");

@@ -11,7 +11,7 @@ import type { PaymentIntent } from "@shared/types.ts";
 import { useCreateIntent } from "@/features/payments/api/create-intent";
 import { usePaymentsConfig } from "@/features/payments/api/payments-config";
 import { formatSeoulDate, formatWon } from "@shared/format.ts";
-import { orderNameFor, planTermLabel } from "@shared/plans.ts";
+import { orderNameFor, PAID_TERM } from "@shared/plans.ts";
 import { TestModeNotice } from "@/features/payments/components/test-mode-notice";
 import { useTossWidget } from "@/features/payments/hooks/use-toss-widget";
 import { newCustomerKey } from "@/features/payments/utils/customer-key";
@@ -127,7 +127,7 @@ export function PaymentScreen({ plan, clientKey, customerEmail, onCancel }: Paym
             <div>
               <h1 className="text-2xl font-semibold">{plan.name} 플랜 결제</h1>
               <p className="text-sm text-base-content/75" data-testid="payment-product">
-                상품명: {orderName} · {planTermLabel(plan)}
+                상품명: {orderName} · {PAID_TERM.renewal}
               </p>
             </div>
             <p className="text-2xl font-bold tabular-nums" data-testid="payment-amount">
