@@ -78,7 +78,7 @@ test("the landing shows each plan's price from GET /plans, the recommended plan,
   await expect(educator.getByTestId("landing-plan-price")).toHaveText("29,900원");
   await expect(educator).toContainText("추천");
   await expect(educator).toContainText("1개월 이용권 · 자동 갱신 없음");
-  await expect(educator).toContainText("월 500회 첨삭 · 한 번에 최대 10개 답안");
+  await expect(educator.getByRole("list", { name: "이용 한도" })).toHaveText(/월 500회 첨삭\s*한 번에 최대 10개 답안/);
   await expect(section.getByText("추천")).toHaveCount(1);
   await expect(section).not.toContainText("₩");
   await section.getByRole("link", { name: "요금제 자세히 보기" }).click();

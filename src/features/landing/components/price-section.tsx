@@ -39,9 +39,10 @@ export function PriceSection() {
                   {plan.price > 0 ? formatWon(plan.price) : "무료"}
                 </p>
                 <p className="text-sm text-base-content/80">{planTermLabel(plan)}</p>
-                <p className="mt-2 text-sm tabular-nums text-base-content/80">
-                  월 {plan.maxEssaysPerMonth.toLocaleString("ko-KR")}회 첨삭 · {filesPerUploadLabel(plan.maxFilesPerUpload)}
-                </p>
+                <ul className="mt-2 text-sm tabular-nums text-base-content/80" aria-label="이용 한도">
+                  <li>월 {plan.maxEssaysPerMonth.toLocaleString("ko-KR")}회 첨삭</li>
+                  <li>{filesPerUploadLabel(plan.maxFilesPerUpload)}</li>
+                </ul>
               </li>
             );
           })}
