@@ -669,13 +669,13 @@ insert into public.subscription_plans
   (id, name, description, price, currency, billing_period, max_essays_per_month, max_files_per_upload, max_users, features, is_active)
 values
   ('trial', '체험판', 'AI 글쓰기 채점을 무료로 체험해 보세요.', 0, 'KRW', 'monthly', 10, 1, 1,
-   '["기본 AI 분석", "개별 파일 업로드"]'::jsonb, true),
+   '["기본 AI 분석"]'::jsonb, true),
   ('individual', '개인', '꾸준히 글쓰기를 연습하는 개인 학습자를 위한 플랜', 9900, 'KRW', 'monthly', 100, 1, 1,
    '["상세 피드백 제공", "이메일 지원", "분석 이력 관리"]'::jsonb, true),
   ('educator', '교육자', '여러 학생의 답안을 한 번에 채점하는 교사·강사를 위한 플랜', 29900, 'KRW', 'monthly', 500, 10, 1,
-   '["최고 수준의 AI 분석", "최대 10명 학생 답안 동시 채점", "우선 지원", "무제한 이력 보관"]'::jsonb, true),
+   '["최고 수준의 AI 분석", "우선 지원", "무제한 이력 보관"]'::jsonb, true),
   ('business', '기업', '학원·교육기관을 위한 대량 채점 플랜', 99000, 'KRW', 'monthly', 3000, 50, 1,
-   '["전담 계정 매니저", "최대 50개 답안 동시 채점", "맞춤형 평가 기준", "실시간 채팅 지원"]'::jsonb, true)
+   '["전담 계정 매니저", "맞춤형 평가 기준", "실시간 채팅 지원"]'::jsonb, true)
 on conflict (id) do nothing;
 
 -- -----------------------------------------------------------------------------

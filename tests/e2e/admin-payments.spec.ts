@@ -32,7 +32,7 @@ test("an admin refunds part, then the rest, of a member's payment; the member is
   const dialog = page.getByRole("dialog", { name: "결제 내역" });
   const payment = dialog.locator(`[data-order-id="${orderId}"]`);
   await expect(payment).toContainText("교육자");
-  await expect(payment).toContainText("₩29,900");
+  await expect(payment).toContainText("29,900원");
   await expect(payment.getByTestId("member-payment-status")).toHaveText("결제 완료");
 
   // Partial refund: the reason is required before anything is sent.
@@ -44,20 +44,21 @@ test("an admin refunds part, then the rest, of a member's payment; the member is
   await confirmDialog.getByLabel("환불 사유 (필수)").fill("일부 기간 미사용");
   await expect(refund).toBeDisabled(); // more than was paid
   await confirmDialog.getByLabel("환불 금액 (원, 비우면 남은 금액 전액)").fill("10000");
+  await expect(confirmDialog.getByTestId("refund-summary")).toContainText("29,900원 결제 중 10,000원을 환불합니다.");
   await refund.click();
-  await expect(toast(page).filter({ hasText: "환불 완료" }).filter({ hasText: "₩10,000을 환불했습니다." })).toBeVisible();
+  await expect(toast(page).filter({ hasText: "환불 완료" }).filter({ hasText: "10,000원을 환불했습니다." })).toBeVisible();
   await expect(payment.getByTestId("member-payment-status")).toHaveText("부분 환불됨");
-  await expect(payment).toContainText("₩10,000");
+  await expect(payment).toContainText("10,000원");
   await expect(row.getByTestId("user-plan")).toContainText("교육자");
 
   // The rest (amount left empty): the payment is refunded and the paid month ends.
   await payment.getByRole("button", { name: "환불" }).click();
-  await expect(confirmDialog).toContainText("₩19,900");
+  await expect(confirmDialog).toContainText("19,900원");
   await confirmDialog.getByLabel("환불 사유 (필수)").fill("고객 요청으로 전액 환불");
   await confirmDialog.getByRole("button", { name: "환불하기" }).click();
-  await expect(toast(page).filter({ hasText: "환불 완료" }).filter({ hasText: "₩19,900을 환불했습니다." })).toBeVisible();
+  await expect(toast(page).filter({ hasText: "환불 완료" }).filter({ hasText: "19,900원을 환불했습니다." })).toBeVisible();
   await expect(payment.getByTestId("member-payment-status")).toHaveText("환불됨");
-  await expect(payment).toContainText("₩29,900");
+  await expect(payment).toContainText("29,900원");
   await expect(payment.getByRole("button", { name: "환불" })).toHaveCount(0);
 
   const [stored] = await testSql()<{ status: string; refunded_amount: number; refund_reason: string; refunded_at: Date | null }[]>`

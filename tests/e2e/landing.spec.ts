@@ -64,6 +64,27 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
+test("the landing shows each plan's price from GET /plans, the recommended plan, and a link to /plans", async ({ page }) => {
+  const plans = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/plans");
+  await page.goto("/");
+  const served = (await (await plans).json()) as { id: string; price: number }[];
+  const section = page.getByTestId("landing-prices");
+  await expect(section.getByRole("heading", { name: "요금제", level: 2 })).toBeVisible();
+  await expect(section.locator('[data-testid^="landing-plan-"]').filter({ has: page.getByTestId("landing-plan-price") })).toHaveCount(
+    served.length,
+  );
+  await expect(section.getByTestId("landing-plan-trial").getByTestId("landing-plan-price")).toHaveText("무료");
+  const educator = section.getByTestId("landing-plan-educator");
+  await expect(educator.getByTestId("landing-plan-price")).toHaveText("29,900원");
+  await expect(educator).toContainText("추천");
+  await expect(educator).toContainText("1개월 이용권 · 자동 갱신 없음");
+  await expect(educator.getByRole("list", { name: "이용 한도" })).toHaveText(/월 500회 첨삭\s*한 번에 최대 10개 답안/);
+  await expect(section.getByText("추천")).toHaveCount(1);
+  await expect(section).not.toContainText("₩");
+  await section.getByRole("link", { name: "요금제 자세히 보기" }).click();
+  await expect(page).toHaveURL(/\/plans$/);
+});
+
 test("샘플로 체험하기: one click from the landing grades three sample answers into full reports and uses none of the guest's 3 uses", async ({
   page,
 }) => {

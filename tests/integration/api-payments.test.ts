@@ -75,7 +75,7 @@ describe("POST /payments/create-intent", () => {
       plan_id: "educator",
       amount: 29900,
       status: "pending",
-      order_name: "교육자 구독",
+      order_name: "교육자 1개월 이용권",
     });
     expect(row.payment_key).toBeNull();
   });
@@ -106,7 +106,7 @@ describe("POST /payments/toss-confirm", () => {
   it("confirms with Toss once, with the exact auth header and idempotency key, and activates the plan", async () => {
     const { member, intentId, paymentKey, res } = await confirmNewOrder("ok");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ orderId: intentId, orderName: "교육자 구독", method: "카드", totalAmount: 29900 });
+    expect(res.body).toEqual({ orderId: intentId, orderName: "교육자 1개월 이용권", method: "카드", totalAmount: 29900 });
 
     const calls = await confirmsFor(intentId);
     expect(calls).toHaveLength(1);
@@ -151,7 +151,9 @@ describe("POST /payments/toss-confirm", () => {
 
     const res = await confirm(member, { paymentKey: pk("ok"), orderId: intentId, amount: 100 });
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe("결제 금액이 주문 금액과 일치하지 않습니다.");
+    // Toss was never asked to approve: the message says nothing was charged, and the body says so too.
+    expect(res.body.error).toBe("결제 금액이 주문 금액과 달라 결제가 승인되지 않았습니다. 청구된 금액은 없습니다.");
+    expect(res.body.charged).toBe(false);
 
     expect(await confirmsFor(intentId)).toHaveLength(0);
     const row = await order(intentId);
@@ -200,7 +202,7 @@ describe("POST /payments/toss-confirm", () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => confirm(member, { paymentKey, orderId: intentId, amount })));
     for (const r of results) {
       expect(r.status).toBe(200);
-      expect(r.body).toEqual({ orderId: intentId, orderName: "교육자 구독", method: "카드", totalAmount: 29900 });
+      expect(r.body).toEqual({ orderId: intentId, orderName: "교육자 1개월 이용권", method: "카드", totalAmount: 29900 });
     }
     expect(await confirmsFor(intentId)).toHaveLength(1);
     const sub = await subscription(member.user.id);
@@ -268,7 +270,7 @@ describe("POST /payments/toss-confirm", () => {
   it("reports a card rejection as a non-retryable 400 in Korean", async () => {
     const { member, res } = await confirmNewOrder("reject");
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ retryable: false, code: "REJECT_CARD_PAYMENT" });
+    expect(res.body).toMatchObject({ retryable: false, code: "REJECT_CARD_PAYMENT", charged: false });
     expect(res.body.error).toMatch(/[가-힣]/);
     expect((await subscription(member.user.id)).plan_id).toBe("trial");
   });

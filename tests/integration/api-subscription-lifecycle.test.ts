@@ -297,7 +297,7 @@ describe("admin refunds", () => {
     const p = await pay(member, "individual", "norefund");
     const refused = await api(`/admin/payments/${p.orderId}/refund`, { token: admin.token, json: { reason: "요청" } });
     expect(refused.status).toBe(409);
-    expect(refused.body.error).toBe("취소할 수 없는 결제입니다.");
+    expect(refused.body.error).toBe("환불 요청이 처리되지 않았습니다. 환불할 수 없는 결제입니다.");
     expect(await payment(p.orderId)).toMatchObject({ status: "done", refunded_amount: 0 });
 
     const asMember = await api(`/admin/payments/${p.orderId}/refund`, { token: member.token, json: { reason: "요청" } });

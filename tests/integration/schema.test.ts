@@ -186,10 +186,17 @@ describe("seed data", () => {
       },
     ]);
     const features = Object.fromEntries(plans.map((p) => [p.id, p.features as string[]]));
-    expect(features.trial).toEqual(["기본 AI 분석", "개별 파일 업로드"]);
+    expect(features.trial).toEqual(["기본 AI 분석"]);
     expect(features.individual).toEqual(["상세 피드백 제공", "이메일 지원", "분석 이력 관리"]);
-    expect(features.educator).toEqual(["최고 수준의 AI 분석", "최대 10명 학생 답안 동시 채점", "우선 지원", "무제한 이력 보관"]);
-    expect(features.business).toEqual(["전담 계정 매니저", "최대 50개 답안 동시 채점", "맞춤형 평가 기준", "실시간 채팅 지원"]);
+    expect(features.educator).toEqual(["최고 수준의 AI 분석", "우선 지원", "무제한 이력 보관"]);
+    expect(features.business).toEqual(["전담 계정 매니저", "맞춤형 평가 기준", "실시간 채팅 지원"]);
+    // The limits are the numbers the product enforces (max_essays_per_month, max_files_per_upload), written
+    // by the plan card in one unit; no feature restates one in another unit (학생 vs 답안).
+    expect(
+      Object.values(features)
+        .flat()
+        .filter((f) => /최대|\d|파일/.test(f)),
+    ).toEqual([]);
   });
 
   it("has at least two published Korean posts in each category", async () => {

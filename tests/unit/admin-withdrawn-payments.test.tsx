@@ -17,7 +17,7 @@ const { PaymentsDialog } = await import("@/features/admin/components/payments-di
 
 const kept: PaymentRecord = {
   orderId: "ord_withdrawn_1",
-  orderName: "교육자 구독",
+  orderName: "교육자 1개월 이용권",
   planId: "educator",
   planName: "교육자",
   amount: 29900,
@@ -52,13 +52,13 @@ describe("PaymentsDialog for deleted accounts", () => {
     expect(await screen.findByText("탈퇴한 회원 결제 기록")).toBeTruthy();
     expect(mocks.get).toHaveBeenCalledWith("/admin/payments/withdrawn");
     const row = await screen.findByTestId("member-payment-row");
-    expect(within(row).getByText("₩29,900")).toBeTruthy();
+    expect(within(row).getByText("29,900원")).toBeTruthy();
 
     fireEvent.click(within(row).getByRole("button", { name: "환불" }));
     fireEvent.change(screen.getByLabelText("환불 사유 (필수)"), { target: { value: "탈퇴 회원 환불" } });
     fireEvent.click(screen.getByRole("button", { name: "환불하기" }));
     await waitFor(() => expect(mocks.post).toHaveBeenCalledWith("/admin/payments/ord_withdrawn_1/refund", { reason: "탈퇴 회원 환불" }));
     await waitFor(() => expect(mocks.notify).toHaveBeenCalled());
-    expect(mocks.notify.mock.calls[0][0].description).toContain("탈퇴한 회원의 결제에서 ₩29,900을 환불했습니다.");
+    expect(mocks.notify.mock.calls[0][0].description).toContain("탈퇴한 회원의 결제에서 29,900원을 환불했습니다.");
   });
 });

@@ -77,7 +77,7 @@ describe("one name for the monthly unit", () => {
 
   it("is 월 N회 첨삭 on the plan card", () => {
     expect(monthlyQuotaLabel(1500)).toBe("월 1,500회 첨삭");
-    render(<PlanCard plan={plan} isCurrent={false} highlighted={false} onSelect={() => {}} />);
+    render(<PlanCard plan={plan} isCurrent={false} recommended={false} highlighted={false} onSelect={() => {}} />);
     expect(screen.getByText("월 1,500회 첨삭")).toBeTruthy();
     expect(screen.queryByText(/회 AI 첨삭|회 분석|건/)).toBeNull();
   });

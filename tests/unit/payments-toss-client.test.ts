@@ -7,6 +7,7 @@ import {
   confirmPayment,
   getPaymentByOrderId,
   tossErrorMessage,
+  tossRefundErrorMessage,
 } from "../../supabase/functions/api/lib/payments/toss.ts";
 
 const payment = { paymentKey: "pk_1", orderId: "ord_abcdef", status: "DONE", method: "카드", totalAmount: 9900 };
@@ -59,6 +60,19 @@ describe("Toss client", () => {
     expect(rejected).toMatchObject({ kind: "rejected", code: "REJECT_CARD_PAYMENT", retryable: false });
     expect(tossErrorMessage(rejected)).not.toContain("토스 원문 메시지");
     expect(tossErrorMessage(rejected)).toMatch(/[가-힣]/);
+  });
+
+  it("says a refused or failed refund was not processed, with the reason, never a payment-approval text", () => {
+    const refused = new TossError("rejected", "SOME_NEW_CANCEL_CODE", 403, "토스 원문 메시지");
+    expect(tossRefundErrorMessage(refused)).toMatch(/^환불 요청이 처리되지 않았습니다\. \S/);
+    expect(tossRefundErrorMessage(refused)).not.toContain("결제 승인");
+    expect(tossRefundErrorMessage(refused)).not.toContain("토스 원문 메시지");
+    expect(tossRefundErrorMessage(new TossError("rejected", "NOT_CANCELABLE_PAYMENT", 403, "x"))).toBe(
+      "환불 요청이 처리되지 않았습니다. 환불할 수 없는 결제입니다.",
+    );
+    expect(tossRefundErrorMessage(new TossError("timeout", "TIMEOUT", 0, "x"))).toBe(
+      "환불 요청이 처리되지 않았습니다. 결제사 응답이 지연되고 있습니다. 잠시 후 다시 시도해주세요.",
+    );
   });
 
   it("gives up after the timeout with a retryable TIMEOUT error", async () => {

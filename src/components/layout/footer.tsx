@@ -47,7 +47,7 @@ export function Footer() {
           </p>
         </address>
         <p className="mt-4 text-xs">
-          © {year} {COMPANY_INFO.name}. All rights reserved.
+          © {year} {COMPANY_INFO.name}
         </p>
       </div>
     </footer>

@@ -6,10 +6,9 @@ export const SEOUL_TIME_ZONE = "Asia/Seoul";
 const SEOUL_OFFSET_MS = 9 * 3_600_000;
 const DAY_MS = 86_400_000;
 
-/** 29900 → "29,900원"; with "₩" → "₩29,900" (tables and receipts). */
-export function formatWon(amount: number, style: "원" | "₩" = "원"): string {
-  const digits = amount.toLocaleString("ko-KR");
-  return style === "₩" ? `₩${digits}` : `${digits}원`;
+/** 29900 → "29,900원": every amount of money the user sees (screens, tables, toasts, API messages). */
+export function formatWon(amount: number): string {
+  return `${amount.toLocaleString("ko-KR")}원`;
 }
 
 export type DateInput = string | number | Date | null | undefined;

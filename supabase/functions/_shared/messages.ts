@@ -71,7 +71,7 @@ export const TOAST = {
     canceled: "결제가 취소되었습니다.",
     requestFailDefault: "결제 요청 중 오류가 발생했습니다.",
     successTitle: "결제 완료",
-    success: "구독이 성공적으로 활성화되었습니다!",
+    success: "결제가 정상적으로 처리되었습니다.",
     confirmFailTitle: "결제 승인 실패",
     confirmFailDefault: "결제 승인 중 오류가 발생했습니다.",
     missingQuery: "결제 정보가 누락되었습니다.",

@@ -22,8 +22,6 @@ const STATUS: Record<PaymentRecord["status"], { label: string; variant: BadgeVar
   partially_refunded: { label: "부분 환불됨", variant: "warning" },
 };
 
-const won = (amount: number) => formatWon(amount, "₩");
-
 function refundable(p: PaymentRecord) {
   return (p.status === "done" || p.status === "partially_refunded") && p.amount - p.refundedAmount > 0;
 }
@@ -64,9 +62,10 @@ export function PaymentsDialog({ user: shown, onClose }: PaymentsDialogProps) {
   const amountValue = amount.trim() === "" ? undefined : Number(amount);
   const amountInvalid = amountValue !== undefined && (!Number.isInteger(amountValue) || amountValue < 1 || amountValue > left);
 
+  const refunding = amountInvalid ? null : (amountValue ?? left);
   const confirm = () => {
-    if (!shown || !target || !reason.trim() || amountInvalid) return;
-    const refunded = won(amountValue ?? left);
+    if (!shown || !target || !reason.trim() || refunding === null) return;
+    const refunded = formatWon(refunding);
     refund.mutate(
       { userId: user?.id ?? null, orderId: target.orderId, reason: reason.trim(), amount: amountValue },
       outcomeToasts(
@@ -110,10 +109,19 @@ export function PaymentsDialog({ user: shown, onClose }: PaymentsDialogProps) {
     >
       {target ? (
         <div className="space-y-3" data-testid="refund-form">
-          <p className="text-sm">
-            {target.planName} · {formatSeoulDate(target.approvedAt ?? target.createdAt, "date")} · {won(target.amount)} 결제 중{" "}
-            <strong>{won(left)}</strong>을 환불합니다. 전액 환불하면 그 결제로 이용 중인 기간의 남은 부분이 끝나고, 뒤에 이미 결제한 기간이
-            있으면 바로 시작됩니다(없으면 체험판으로 돌아갑니다).
+          <p className="text-sm" data-testid="refund-summary">
+            {target.planName} · {formatSeoulDate(target.approvedAt ?? target.createdAt, "date")} · {formatWon(target.amount)} 결제
+            {target.refundedAmount > 0 && ` (이미 ${formatWon(target.refundedAmount)} 환불됨)`} 중{" "}
+            {refunding === null ? (
+              "환불할 금액을 확인해 주세요."
+            ) : (
+              <>
+                <strong className="tabular-nums">{formatWon(refunding)}</strong>을 환불합니다.{" "}
+                {refunding === left
+                  ? "남은 금액 전액을 환불하면 그 결제로 이용 중인 기간의 남은 부분이 끝나고, 뒤에 이미 결제한 기간이 있으면 바로 시작됩니다(없으면 체험판으로 돌아갑니다)."
+                  : "부분 환불은 이용 기간을 바꾸지 않습니다."}
+              </>
+            )}
           </p>
           <div>
             <Label htmlFor="refund-reason">환불 사유 (필수)</Label>
@@ -141,7 +149,7 @@ export function PaymentsDialog({ user: shown, onClose }: PaymentsDialogProps) {
               onChange={(e) => setAmount(e.target.value)}
             />
             <p id="refund-amount-hint" className={amountInvalid ? "mt-1 text-sm text-error" : "mt-1 text-sm text-base-content/70"}>
-              1원부터 {won(left)}까지 입력할 수 있습니다.
+              1원부터 {formatWon(left)}까지 입력할 수 있습니다.
             </p>
           </div>
         </div>
@@ -172,13 +180,13 @@ export function PaymentsDialog({ user: shown, onClose }: PaymentsDialogProps) {
             <tr key={p.orderId} data-testid="member-payment-row" data-order-id={p.orderId}>
               <td className="whitespace-nowrap">{formatSeoulDate(p.approvedAt ?? p.createdAt, "dateTime")}</td>
               <td>{p.planName}</td>
-              <td className="whitespace-nowrap text-right tabular-nums">{won(p.amount)}</td>
+              <td className="whitespace-nowrap text-right tabular-nums">{formatWon(p.amount)}</td>
               <td>
                 <Badge size="sm" variant={STATUS[p.status]?.variant ?? "outline"} data-testid="member-payment-status">
                   {STATUS[p.status]?.label ?? p.status}
                 </Badge>
               </td>
-              <td className="whitespace-nowrap text-right tabular-nums">{p.refundedAmount > 0 ? won(p.refundedAmount) : "-"}</td>
+              <td className="whitespace-nowrap text-right tabular-nums">{p.refundedAmount > 0 ? formatWon(p.refundedAmount) : "-"}</td>
               <td className="text-right">
                 {refundable(p) && (
                   <Button size="xs" variant="outline" onClick={() => setTarget(p)}>

@@ -4,6 +4,7 @@ import { paths } from "@/config/paths";
 import { PageMeta, SITE_DESCRIPTION, SITE_NAME } from "@/components/layout/page-meta";
 import { useAuth } from "@/lib/auth";
 import { captchaSettings } from "@/lib/captcha";
+import { PriceSection } from "@/features/landing/components/price-section";
 import { ReportPreview } from "@/features/landing/components/report-preview";
 
 const STEPS = [
@@ -59,8 +60,8 @@ function InfoCards({
 
 /**
  * The signed-out home (`/`): what the product does, a graded report rendered from the bundled sample,
- * the three steps, who it is for, the guest trial as the main action and the sample run. Static:
- * no API client, forms or schemas here; starting as a guest goes through the auth provider.
+ * the three steps, who it is for, the prices (GET /plans by a plain fetch), the guest trial as the main action
+ * and the sample run. No API client, forms or schemas here; starting as a guest goes through the auth provider.
  */
 export function LandingPage() {
   const { loginAsGuest } = useAuth();
@@ -169,6 +170,10 @@ export function LandingPage() {
         </h2>
         <InfoCards items={AUDIENCES} className="mt-6 md:grid-cols-3" cardClassName="border border-base-300 bg-base-100" />
       </section>
+
+      <div className="border-t border-base-300 bg-base-100">
+        <PriceSection />
+      </div>
 
       <section aria-labelledby="landing-cta" className="border-t border-base-300 bg-primary/10">
         <div className="mx-auto flex w-full max-w-6xl flex-col items-start gap-5 px-4 py-12 sm:px-6 md:flex-row md:items-center md:justify-between">

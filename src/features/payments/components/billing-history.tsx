@@ -57,8 +57,8 @@ export function BillingHistory({ payments, isLoading, isError }: BillingHistoryP
               <td className="whitespace-nowrap">{formatSeoulDate(p.approvedAt ?? p.createdAt, "dateTime")}</td>
               <td>{p.planName}</td>
               <td className="whitespace-nowrap text-right tabular-nums" data-testid="billing-amount">
-                {formatWon(p.amount, "₩")}
-                {p.refundedAmount > 0 && <span className="block text-xs text-warning">환불 {formatWon(p.refundedAmount, "₩")}</span>}
+                {formatWon(p.amount)}
+                {p.refundedAmount > 0 && <span className="block text-xs text-warning">환불 {formatWon(p.refundedAmount)}</span>}
               </td>
               <td>{p.method ?? "-"}</td>
               <td>

@@ -11,6 +11,7 @@ import type { PaymentIntent } from "@shared/types.ts";
 import { useCreateIntent } from "@/features/payments/api/create-intent";
 import { usePaymentsConfig } from "@/features/payments/api/payments-config";
 import { formatSeoulDate, formatWon } from "@shared/format.ts";
+import { orderNameFor, PAID_TERM } from "@shared/plans.ts";
 import { TestModeNotice } from "@/features/payments/components/test-mode-notice";
 import { useTossWidget } from "@/features/payments/hooks/use-toss-widget";
 import { newCustomerKey } from "@/features/payments/utils/customer-key";
@@ -36,7 +37,7 @@ export function PaymentScreen({ plan, clientKey, customerEmail, onCancel }: Paym
   const [processing, setProcessing] = useState(false);
   const [customerKey] = useState(newCustomerKey);
   const requestedFor = useRef<string | null>(null);
-  const orderName = `${plan.name} 구독`;
+  const orderName = orderNameFor(plan.name);
 
   useEffect(() => {
     if (requestedFor.current === plan.id) return;
@@ -124,10 +125,12 @@ export function PaymentScreen({ plan, clientKey, customerEmail, onCancel }: Paym
         <CardBody className="gap-4">
           <div className="flex w-full flex-wrap items-end justify-between gap-2">
             <div>
-              <h1 className="text-2xl font-bold">{plan.name} 플랜 결제</h1>
-              <p className="text-sm text-base-content/70">상품명: {orderName} · 월 정기 구독</p>
+              <h1 className="text-2xl font-semibold">{plan.name} 플랜 결제</h1>
+              <p className="text-sm text-base-content/75" data-testid="payment-product">
+                상품명: {orderName} · {PAID_TERM.renewal}
+              </p>
             </div>
-            <p className="text-2xl font-extrabold" data-testid="payment-amount">
+            <p className="text-2xl font-bold tabular-nums" data-testid="payment-amount">
               {formatWon(amount)}
             </p>
           </div>

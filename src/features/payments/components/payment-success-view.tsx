@@ -5,8 +5,9 @@ import { Card, CardBody } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { buttonClass } from "@/components/ui/button";
 import { paths } from "@/config/paths";
-import { errorMessage } from "@/lib/api-client";
+import { ApiError, errorMessage } from "@/lib/api-client";
 import { formatSeoulDate, formatWon } from "@shared/format.ts";
+import { orderNameFor } from "@shared/plans.ts";
 import { notify } from "@/lib/notify";
 import { notifyFailure } from "@/lib/notify-failure";
 import { TOAST } from "@shared/messages.ts";
@@ -46,7 +47,7 @@ function orderState(order: PaymentRecord, now = Date.now()) {
       text: `${order.planName} 플랜은 ${start}부터 ${end}까지 적용됩니다. 그때까지는 현재 플랜을 그대로 이용합니다.${partial}`,
     };
   }
-  return { kind: "active" as const, text: `구독이 활성화되었습니다. ${order.planName} 플랜을 ${end}까지 이용할 수 있습니다.${partial}` };
+  return { kind: "active" as const, text: `${orderNameFor(order.planName)}이 시작되었습니다. ${end}까지 이용할 수 있습니다.${partial}` };
 }
 
 export function PaymentSuccessView({ supportEmail }: { supportEmail: string }) {
@@ -77,6 +78,9 @@ export function PaymentSuccessView({ supportEmail }: { supportEmail: string }) {
     }
   }, [confirm.isSuccess, state]);
 
+  // The server says so when it refused before any charge (a tampered amount, a refused card, a closed order).
+  const notCharged =
+    confirm.error instanceof ApiError && (confirm.error.data as { charged?: unknown } | null)?.charged === false && !record;
   const waiting = Boolean(query) && (confirm.isPending || confirm.isIdle || (order.isFetching && !order.data));
   const failure = !query
     ? TOAST.payment.missingQuery
@@ -93,14 +97,14 @@ export function PaymentSuccessView({ supportEmail }: { supportEmail: string }) {
           {failure ? (
             <div data-testid="payment-confirm-failed" className="flex w-full flex-col items-center gap-4">
               <CircleX className="size-14 text-error" aria-hidden="true" />
-              <h1 className="text-2xl font-bold">결제 승인 실패</h1>
+              <h1 className="text-2xl font-semibold">{notCharged ? "결제가 승인되지 않았습니다" : "결제 승인 실패"}</h1>
               <p role="alert" className="text-error">
                 {failure}
               </p>
-              {query && (
+              {query && !notCharged && (
                 <p className="text-sm text-base-content/70">
-                  결제는 처리되었지만 구독 활성화에 실패했을 수 있습니다. 같은 금액이 청구되었다면 주문번호({query.orderId})와 함께
-                  고객센터({supportEmail})로 문의해 주세요.
+                  결제는 처리되었지만 플랜 적용에 실패했을 수 있습니다. 같은 금액이 청구되었다면 주문번호({query.orderId})와 함께 고객센터(
+                  {supportEmail})로 문의해 주세요.
                 </p>
               )}
               <PaymentResultActions />
@@ -112,7 +116,7 @@ export function PaymentSuccessView({ supportEmail }: { supportEmail: string }) {
               ) : (
                 <CircleCheck className="size-14 text-success" aria-hidden="true" />
               )}
-              <h1 className="text-2xl font-bold">
+              <h1 className="text-2xl font-semibold">
                 {state.kind === "refunded"
                   ? "환불된 결제입니다"
                   : state.kind === "ended"
@@ -132,7 +136,7 @@ export function PaymentSuccessView({ supportEmail }: { supportEmail: string }) {
                 <dt className="text-base-content/70">결제수단</dt>
                 <dd data-testid="summary-method">{record.method ?? "-"}</dd>
                 <dt className="text-base-content/70">결제금액</dt>
-                <dd className="font-semibold" data-testid="summary-amount">
+                <dd className="font-semibold tabular-nums" data-testid="summary-amount">
                   {formatWon(record.amount)}
                 </dd>
                 <dt className="text-base-content/70">상태</dt>

@@ -17,9 +17,13 @@ const KEY_CODES = new Set(["INVALID_CLIENT_KEY", "UNAUTHORIZED_KEY", "INVALID_AP
 export const WIDGET_UNREACHABLE =
   "결제 위젯을 불러오지 못했습니다. 인터넷 연결을 확인하고, 광고 차단 프로그램이나 회사·학교 방화벽이 토스페이먼츠(js.tosspayments.com)를 막고 있지 않은지 확인한 뒤 다시 시도해 주세요.";
 
-export function isUserCancel(error: unknown) {
-  const code = asSdkError(error).code;
+/** Toss's codes for a payment the buyer cancelled (the SDK's rejection, or the fail URL's `code`). */
+export function isCancelCode(code: string | null | undefined) {
   return Boolean(code && CANCEL_CODES.has(code));
+}
+
+export function isUserCancel(error: unknown) {
+  return isCancelCode(asSdkError(error).code);
 }
 
 /** Widget load failure (docs/product.md#toasts); a 401 (invalid key) tells the user to contact the admin. */

@@ -16,7 +16,7 @@ export function GuestNotice() {
           지금까지 만든 세션과 결과를 그대로 이어서 쓰며, 체험판과 유료 플랜을 이용할 수 있습니다.
         </p>
       </div>
-      <Button size="sm" onClick={() => setOpen(true)}>
+      <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
         회원가입하고 계속하기
       </Button>
       {open && <GuestConvertDialog open onOpenChange={setOpen} />}

@@ -2,17 +2,16 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { GuestConvertDialog } from "@/components/account/guest-convert-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { PageHeader } from "@/components/layout/page-header";
 import { paths } from "@/config/paths";
 import { formatSeoulDate } from "@shared/format.ts";
 import type { Plan, SubscriptionStatus, UsageStatus } from "@shared/types.ts";
-import { GUEST_FREE_USES } from "@shared/plans.ts";
+import { GUEST_FREE_USES, RECOMMENDED_PLAN_ID } from "@shared/plans.ts";
 import { GuestNotice } from "@/features/plans/components/guest-notice";
 import { LaunchBanner } from "@/features/plans/components/launch-banner";
 import { PlanCard } from "@/features/plans/components/plan-card";
 import { PlansFaq } from "@/features/plans/components/plans-faq";
-import { SubscriptionStatusBadge } from "@/features/plans/components/subscription-status-badge";
 import { withParticle } from "@/lib/korean";
 
 export interface PlanListProps {
@@ -62,7 +61,6 @@ function CurrentPlanLine({
         <span>
           현재 플랜: <strong>{subscription?.plan.name ?? usage.plan.name}</strong>
         </span>
-        <SubscriptionStatusBadge status={sub?.status} />
         <span>
           · 이번 달 사용량{" "}
           <strong className="tabular-nums">
@@ -91,7 +89,7 @@ function CurrentPlanLine({
             </Button>
           )}
           {!scheduled && onExtend && (
-            <Button size="sm" variant="ghost" onClick={onExtend} data-testid="extend-plan">
+            <Button size="sm" variant="outline" onClick={onExtend} data-testid="extend-plan">
               한 달 연장하기
             </Button>
           )}
@@ -116,7 +114,7 @@ export function PlanList(props: PlanListProps) {
   }, [upgradePlanId, plans?.length]);
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6">
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-6">
       <PageHeader
         back={{ to: paths.home.getHref(), label: "돌아가기" }}
         title="구독 플랜"
@@ -143,29 +141,46 @@ export function PlanList(props: PlanListProps) {
           플랜 정보를 불러오지 못했습니다. 잠시 후 다시 시도해 주세요.
         </div>
       )}
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="plan-grid">
-        {isLoading && Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-96 w-full" />)}
-        {plans?.map((plan) => {
-          const highlighted = upgradePlanId === plan.id;
-          return (
-            <div key={plan.id} ref={highlighted ? highlightRef : undefined}>
-              <PlanCard
-                plan={plan}
-                isCurrent={!isGuest && currentPlanId === plan.id}
-                highlighted={highlighted}
-                actionLabel={isGuest ? "회원가입하고 계속하기" : null}
-                note={
-                  isGuest && plan.price === 0
-                    ? `게스트는 총 ${GUEST_FREE_USES}회 무료(매월 채워지지 않음) · 회원가입하면 이 체험판을 이용합니다`
-                    : null
-                }
-                busy={busyPlanId === plan.id}
-                onSelect={isGuest ? () => setConvertOpen(true) : onSelect}
-              />
-            </div>
-          );
-        })}
-      </div>
+      {isLoading && (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} className="h-96 w-full" />
+          ))}
+        </div>
+      )}
+      {plans && (
+        <div className="grid gap-x-4 gap-y-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="plan-grid">
+          {plans.map((plan) => {
+            const highlighted = upgradePlanId === plan.id;
+            const isCurrent = !isGuest && currentPlanId === plan.id;
+            return (
+              <div key={plan.id} ref={highlighted ? highlightRef : undefined} className="row-span-8 grid grid-rows-subgrid">
+                <PlanCard
+                  plan={plan}
+                  isCurrent={isCurrent}
+                  recommended={plan.id === RECOMMENDED_PLAN_ID}
+                  highlighted={highlighted}
+                  actionLabel={isGuest ? "회원가입하고 계속하기" : null}
+                  note={
+                    isGuest && plan.price === 0
+                      ? `게스트는 총 ${GUEST_FREE_USES}회 무료(매월 채워지지 않음) · 회원가입하면 이 체험판을 이용합니다`
+                      : null
+                  }
+                  currentAction={
+                    isCurrent && plan.price > 0 ? (
+                      <Link to={paths.billing.getHref()} className={buttonClass({ variant: "outline", size: "sm" })}>
+                        결제 내역
+                      </Link>
+                    ) : null
+                  }
+                  busy={busyPlanId === plan.id}
+                  onSelect={isGuest ? () => setConvertOpen(true) : onSelect}
+                />
+              </div>
+            );
+          })}
+        </div>
+      )}
       {isGuest && convertOpen && <GuestConvertDialog open onOpenChange={setConvertOpen} />}
       <PlansFaq contactEmail={props.contactEmail} />
     </div>

@@ -1,3 +1,5 @@
+import { Section } from "@/components/ui/section";
+
 const faqs = (email: string) => [
   {
     q: "환불이 가능한가요?",
@@ -9,7 +11,7 @@ const faqs = (email: string) => [
   },
   {
     q: "플랜을 변경할 수 있나요?",
-    a: "더 높은 플랜은 결제 즉시 시작됩니다(현재 플랜의 남은 기간은 이어지지 않습니다). 더 낮은 플랜이나 체험판은 현재 이용 기간이 끝난 다음 결제 주기부터 적용되며, 체험판 변경 예약은 언제든 취소할 수 있습니다. 자동 결제는 없으며, 기간이 끝나면 체험판으로 돌아갑니다.",
+    a: "더 높은 플랜은 결제 즉시 시작됩니다(현재 플랜의 남은 기간은 이어지지 않습니다). 더 낮은 플랜이나 체험판은 현재 이용 기간이 끝난 다음부터 적용되며, 체험판 변경 예약은 언제든 취소할 수 있습니다. 유료 플랜은 1개월 이용권이라 자동으로 결제되지 않으며, 기간이 끝나면 체험판으로 돌아갑니다.",
   },
   {
     q: "대량 구매나 맞춤형 플랜이 필요해요.",
@@ -19,20 +21,15 @@ const faqs = (email: string) => [
 
 export function PlansFaq({ contactEmail }: { contactEmail: string }) {
   return (
-    <section aria-labelledby="plans-faq-title" className="space-y-3">
-      <h2 id="plans-faq-title" className="text-xl font-bold">
-        자주 묻는 질문
-      </h2>
-      <div className="space-y-2">
+    <Section title="자주 묻는 질문" testId="plans-faq">
+      <dl className="divide-y divide-base-300 border-y border-base-300">
         {faqs(contactEmail).map((item) => (
-          <details key={item.q} className="collapse collapse-arrow border border-base-300 bg-base-100" open>
-            <summary className="collapse-title font-medium">{item.q}</summary>
-            <div className="collapse-content text-sm text-base-content/80">
-              <p>{item.a}</p>
-            </div>
-          </details>
+          <div key={item.q} className="py-4">
+            <dt className="font-medium">{item.q}</dt>
+            <dd className="mt-1 text-sm text-base-content/80">{item.a}</dd>
+          </div>
         ))}
-      </div>
-    </section>
+      </dl>
+    </Section>
   );
 }

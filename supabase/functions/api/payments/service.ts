@@ -6,6 +6,7 @@ import type { TossConfig, TossPayment } from "../lib/payments/toss.ts";
 import { TossError, confirmPayment, getPaymentByKey, receiptUrl, tossErrorMessage } from "../lib/payments/toss.ts";
 import { PAYMENT_MESSAGES as M } from "../lib/payments/messages.ts";
 import { formatSeoulDateOr } from "../../_shared/format.ts";
+import { orderNameFor } from "../../_shared/plans.ts";
 
 type Sql = postgres.Sql;
 
@@ -61,7 +62,7 @@ export async function createIntent(sql: Sql, userId: string, planId: string) {
   if (plan.price <= 0) throw new HttpError(400, M.freePlanNoPayment);
   const effect = await paymentEffect(sql, userId, plan);
 
-  const orderName = `${plan.name} 구독`;
+  const orderName = orderNameFor(plan.name);
   for (let attempt = 0; ; attempt++) {
     const id = newOrderId();
     try {
@@ -131,7 +132,7 @@ export async function confirmOrder(
     return finished(order, paymentKey);
   }
   if (order.status !== "pending") throw new HttpError(409, M.orderClosed);
-  if (order.amount !== amount) throw new HttpError(400, M.amountMismatch);
+  if (order.amount !== amount) throw new HttpError(400, M.amountMismatch, { charged: false });
 
   // One confirmation per order at a time: the row lock makes concurrent confirmations wait and
   // then find the order done; the conditional update in activate_subscription makes it exactly once.
@@ -204,11 +205,13 @@ export async function confirmOrder(
     case "mismatch":
       throw new HttpError(502, M.providerMismatch, { retryable: false });
     case "schedule-taken":
-      throw new HttpError(409, M.scheduleTaken, { retryable: false });
+      throw new HttpError(409, M.scheduleTaken, { retryable: false, charged: false });
     case "toss": {
       const e = outcome.error;
       const status = e.kind === "timeout" ? 504 : e.kind === "rejected" ? 400 : 502;
-      return Promise.reject(new HttpError(status, tossErrorMessage(e), { code: e.code, retryable: e.retryable }));
+      // `charged: false` only when Toss refused the approval; after a timeout or an outage the outcome is unknown.
+      const extra = e.kind === "rejected" ? { charged: false } : {};
+      return Promise.reject(new HttpError(status, tossErrorMessage(e), { code: e.code, retryable: e.retryable, ...extra }));
     }
   }
 }

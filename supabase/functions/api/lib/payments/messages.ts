@@ -5,7 +5,8 @@ export const PAYMENT_MESSAGES = {
   freePlanNoPayment: "무료 플랜은 결제가 필요하지 않습니다.",
   paidPlanNeedsPayment: "유료 플랜은 결제가 필요합니다.",
   orderNotFound: "주문을 찾을 수 없습니다.",
-  amountMismatch: "결제 금액이 주문 금액과 일치하지 않습니다.",
+  /** Refused before Toss is asked to approve: the authorised payment lapses unapproved, nothing is charged. */
+  amountMismatch: "결제 금액이 주문 금액과 달라 결제가 승인되지 않았습니다. 청구된 금액은 없습니다.",
   alreadyPaidOtherKey: "이미 결제가 완료된 주문입니다.",
   orderClosed: "더 이상 결제할 수 없는 주문입니다. 다시 결제해주세요.",
   notDone: "결제가 아직 완료되지 않았습니다. 잠시 후 다시 시도해주세요.",
@@ -24,4 +25,5 @@ export const PAYMENT_MESSAGES = {
   refundAmountInvalid: "환불 금액이 올바르지 않습니다.",
   notRefundable: "환불할 수 없는 결제입니다. 결제 상태와 남은 금액을 확인해 주세요.",
   refunded: "환불이 처리되었습니다.",
+  refundFailed: "환불 요청이 처리되지 않았습니다.",
 } as const;

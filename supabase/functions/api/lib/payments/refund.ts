@@ -3,7 +3,7 @@
 import type postgres from "postgres";
 import { HttpError } from "../errors.ts";
 import type { TossConfig, TossPayment } from "./toss.ts";
-import { TossError, cancelIdempotencyKey, cancelPayment, tossErrorMessage } from "./toss.ts";
+import { TossError, cancelIdempotencyKey, cancelPayment, tossRefundErrorMessage } from "./toss.ts";
 import { PAYMENT_MESSAGES as M } from "./messages.ts";
 
 type Sql = postgres.Sql;
@@ -62,7 +62,7 @@ export async function refundOrder(
   if (outcome.kind === "toss") {
     const e = outcome.error;
     const status = e.kind === "timeout" ? 504 : e.kind === "rejected" ? 409 : 502;
-    throw new HttpError(status, tossErrorMessage(e), { code: e.code, retryable: e.retryable });
+    throw new HttpError(status, tossRefundErrorMessage(e), { code: e.code, retryable: e.retryable });
   }
   return { message: M.refunded, userId: outcome.userId };
 }

@@ -1,6 +1,7 @@
 // Toss Payments core API client (server side only: it holds the secret key).
 // Confirm: POST {base}/v1/payments/confirm; lookups: GET {base}/v1/payments/{paymentKey} and
 // GET {base}/v1/payments/orders/{orderId}. Auth: `Basic base64(secretKey + ":")`.
+import { PAYMENT_MESSAGES } from "./messages.ts";
 
 export interface TossConfig {
   apiBase: string;
@@ -162,13 +163,39 @@ export function getPaymentByOrderId(cfg: TossConfig, orderId: string): Promise<T
   return call(cfg, "GET", `/v1/payments/orders/${encodeURIComponent(orderId)}`);
 }
 
-/** Korean, user-presentable text for a Toss failure (Toss's raw message is never echoed). */
+/** Korean, user-presentable text for a failed confirmation (Toss's raw message is never echoed). */
 export function tossErrorMessage(err: TossError): string {
+  const transient = transientMessage(err);
+  if (transient) return transient;
+  return REJECTED_MESSAGES[err.code] ?? "결제 승인이 거절되었습니다. 결제 정보를 확인한 뒤 다시 시도해주세요.";
+}
+
+/** A failed refund (Toss cancel): "환불 요청이 처리되지 않았습니다." and why, never a payment-approval text. */
+export function tossRefundErrorMessage(err: TossError): string {
+  const reason =
+    transientMessage(err) ??
+    REFUND_REJECTED_MESSAGES[err.code] ??
+    "결제사가 환불 요청을 거절했습니다. 결제사 관리자 화면에서 결제 상태를 확인해 주세요.";
+  return `${PAYMENT_MESSAGES.refundFailed} ${reason}`;
+}
+
+function transientMessage(err: TossError): string | null {
   if (err.kind === "timeout") return "결제사 응답이 지연되고 있습니다. 잠시 후 다시 시도해주세요.";
   if (err.kind === "network") return "결제사에 연결할 수 없습니다. 잠시 후 다시 시도해주세요.";
   if (err.kind === "provider") return "결제사 처리 중 오류가 발생했습니다. 잠시 후 다시 시도해주세요.";
-  return REJECTED_MESSAGES[err.code] ?? "결제 승인이 거절되었습니다. 결제 정보를 확인한 뒤 다시 시도해주세요.";
+  return null;
 }
+
+const REFUND_REJECTED_MESSAGES: Record<string, string> = {
+  ALREADY_CANCELED_PAYMENT: "이미 취소된 결제입니다.",
+  NOT_CANCELABLE_AMOUNT: "환불할 수 없는 금액입니다.",
+  NOT_CANCELABLE_PAYMENT: "환불할 수 없는 결제입니다.",
+  EXCEED_CANCEL_AMOUNT_DISCOUNT_AMOUNT: "즉시할인금액보다 적은 금액은 부분 환불할 수 없습니다.",
+  NOT_FOUND_PAYMENT: "결제사에서 이 결제를 찾을 수 없습니다.",
+  UNAUTHORIZED_KEY: "결제 설정 오류입니다. 관리자에게 문의해주세요.",
+  INVALID_API_KEY: "결제 설정 오류입니다. 관리자에게 문의해주세요.",
+  FORBIDDEN_REQUEST: "허용되지 않은 요청입니다.",
+};
 
 const REJECTED_MESSAGES: Record<string, string> = {
   ALREADY_PROCESSED_PAYMENT: "이미 처리된 결제입니다.",
