@@ -108,10 +108,10 @@ test("an admin changes a member's plan and the member's badge shows it", async (
   await signIn(page, admin, "/admin/users");
   await expect(page.getByRole("heading", { name: "회원 관리" })).toBeVisible();
   for (const [label, id] of [
-    ["회원 수", "stat-members"],
+    ["회원 (관리자 포함)", "stat-members"],
     ["게스트", "stat-guests"],
-    ["유료 구독자", "stat-paid"],
-    ["이번 달 채점 수", "stat-graded"],
+    ["유료 구독 회원", "stat-paid"],
+    ["이번 달 채점한 답안", "stat-graded"],
   ]) {
     await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
     await expect(page.getByTestId(id)).toHaveText(/^\d[\d,]*$/);

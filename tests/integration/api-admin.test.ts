@@ -125,11 +125,15 @@ describe("admin paths refuse members and guests", () => {
 });
 
 describe("member management", () => {
-  it("lists every user with subscription and usage, guests included", async () => {
-    const res = await api("/admin/users", { token: admin.token });
-    expect(res.status).toBe(200);
-    const byId = new Map(res.body.map((u: { id: string }) => [u.id, u]));
-    expect(byId.get(member.user.id)).toMatchObject({
+  const list = (query = "") => api(`/admin/users${query}`, { token: admin.token });
+  const idsOf = (res: { body: { users: { id: string }[] } }) => res.body.users.map((u) => u.id);
+
+  it("lists members only by default, guests or everyone on request, with usage and counts that agree", async () => {
+    const found = await list(`?q=${member.username}`);
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    expect(found.body.users).toHaveLength(1);
+    expect(found.body.users[0]).toMatchObject({
+      id: member.user.id,
       username: member.username,
       isAdmin: 0,
       isGuest: 0,
@@ -137,8 +141,55 @@ describe("member management", () => {
       usage: { current: 0, limit: 10 },
       essaysThisMonth: 0,
     });
-    expect(byId.get(guest.user.id)).toMatchObject({ isGuest: 1, usage: { current: 0, limit: 3 } });
-    expect(byId.get(admin.user.id)).toMatchObject({ isAdmin: 1 });
+
+    const [c] = await testSql()`
+      select count(*) filter (where not p.is_guest)::int as members, count(*) filter (where p.is_guest)::int as guests,
+             count(*) filter (where not p.is_guest and s.status = 'active' and s.plan_id <> 'trial')::int as paid
+        from public.profiles p left join public.subscriptions s on s.user_id = p.id`;
+    const members = await list();
+    expect(members.body).toMatchObject({ page: 1, pageSize: 50, total: c.members, counts: c });
+    expect(members.body.users.length).toBeLessThanOrEqual(50);
+    expect(members.body.users.every((u: { isGuest: number }) => u.isGuest === 0)).toBe(true);
+    expect(idsOf(members)).toContain(admin.user.id);
+
+    const guests = await list("?kind=guest");
+    expect(guests.body.total).toBe(c.guests);
+    expect(guests.body.users.every((u: { isGuest: number }) => u.isGuest === 1)).toBe(true);
+    expect(idsOf(guests)).toContain(guest.user.id);
+    const guestRow = guests.body.users.find((u: { id: string }) => u.id === guest.user.id);
+    expect(guestRow).toMatchObject({ isGuest: 1, usage: { current: 0, limit: 3 } });
+
+    const everyone = await list("?kind=all&page=2");
+    expect(everyone.body.total).toBe(c.members + c.guests);
+    expect(everyone.body.page).toBe(2);
+    expect(everyone.body.users.length).toBe(Math.max(0, Math.min(50, c.members + c.guests - 50)));
+  });
+
+  it("searches usernames, emails and display names on the server, case-insensitively, % and _ taken literally", async () => {
+    const p = `s${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const [plain, underscored, named] = await Promise.all([
+      createMember({ username: `${p}q1` }),
+      createMember({ username: `${p}_1` }),
+      createMember({ displayName: `검색용 ${p} 선생님` }),
+    ]);
+    const search = async (q: string) => idsOf(await list(`?kind=all&q=${encodeURIComponent(q)}`)).sort();
+    expect(await search(p)).toEqual([plain.user.id, underscored.user.id, named.user.id].sort());
+    expect(await search(p.toUpperCase())).toHaveLength(3);
+    expect(await search(`${p}_1`)).toEqual([underscored.user.id]);
+    expect(await search(`${p}%1`)).toEqual([]);
+    expect(await search(`${p}q1@example`)).toEqual([plain.user.id]);
+    expect(await search(`  ${p}_1  `)).toEqual([underscored.user.id]);
+
+    for (const [query, message] of [
+      [`?q=${"가".repeat(101)}`, "검색어는 100자까지 입력할 수 있습니다."],
+      ["?kind=admins", "회원 구분은 회원, 게스트, 전체 중 하나여야 합니다."],
+      ["?page=0", "페이지 번호가 올바르지 않습니다."],
+      ["?page=abc", "페이지 번호가 올바르지 않습니다."],
+    ]) {
+      const bad = await list(query);
+      expect(bad.status, query).toBe(400);
+      expect(bad.body.error, query).toBe(message);
+    }
   });
 
   it("refuses to let an admin delete their own account", async () => {
@@ -170,8 +221,8 @@ describe("member management", () => {
 
     expect(await rowsLeftOf(id, submissionId)).toEqual(NOTHING_LEFT);
 
-    const list = await api("/admin/users", { token: admin.token });
-    expect(list.body.map((u: { id: string }) => u.id)).not.toContain(id);
+    const after = await list(`?kind=all&q=${victim.username}`);
+    expect(after.body.users).toEqual([]);
   });
 
   it("changes a member's plan and their usage status follows at once", async () => {

@@ -87,7 +87,7 @@ describe("grading usage", () => {
     expect(res.body.prices.currency).toBe("USD");
     const mine = res.body.teachers.find((t: { userId: string }) => t.userId === ctx.teacher.user.id);
     const [sums] = await testSql()`
-      select count(distinct submission_id)::int as essays, sum(prompt_tokens)::int as p,
+      select count(distinct submission_id) filter (where purpose = 'grading')::int as essays, sum(prompt_tokens)::int as p,
              sum(completion_tokens)::int as c, sum(cached_tokens)::int as k
         from public.grading_usage where user_id = ${ctx.teacher.user.id}`;
     expect(mine).toMatchObject({ essays: sums.essays, promptTokens: sums.p, completionTokens: sums.c, cachedTokens: sums.k });

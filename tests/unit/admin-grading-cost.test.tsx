@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // AI 채점 비용 on the admin page: totals, cost per day, per teacher and per purpose (채점, 사진 판독),
-// tokens per answer by mode, the
-// period sent to GET /admin/usage, and the error state.
+// tokens per answer by mode (Korean mode names), every amount in 원 at the configured rate, the period
+// sent to GET /admin/usage (this month by default), and the error state.
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { http, HttpResponse } from "msw";
@@ -11,8 +11,8 @@ import { API, apiError } from "../mocks/api.ts";
 import { server } from "../mocks/server.ts";
 
 vi.stubEnv("VITE_API_URL", API);
-const { GradingCost, usd } = await import("@/features/admin/components/grading-cost");
-const { seoulDay } = await import("@/features/admin/api/get-grading-usage");
+const { GradingCost, won } = await import("@/features/admin/components/grading-cost");
+const { seoulDay, thisMonthRange } = await import("@/features/admin/api/get-grading-usage");
 
 /** GET /admin/usage answering `reply`; the path and query of each request go into the returned list. */
 function usageReplies(reply: GradingUsageReport | (() => Response)): string[] {
@@ -39,7 +39,7 @@ const sums = (essays: number, p: number, c: number, k: number, cost: number) => 
 const report: GradingUsageReport = {
   from: "2026-03-01",
   to: "2026-03-30",
-  prices: { currency: "USD", inputPer1M: 0.4, outputPer1M: 1.6, cachedPer1M: 0.1 },
+  prices: { currency: "USD", inputPer1M: 0.4, outputPer1M: 1.6, cachedPer1M: 0.1, krwPerUsd: 1400 },
   total: sums(30, 90_000, 45_000, 10_000, 0.1045),
   days: [
     { day: "2026-03-01", ...sums(10, 30_000, 15_000, 0, 0.036) },
@@ -89,37 +89,41 @@ afterEach(() => {
 });
 
 describe("GradingCost", () => {
-  it("shows the totals, cost per day and per teacher, and tokens per answer by mode, in Korean", async () => {
+  it("shows the totals, cost per day, per teacher and per purpose, and per answer by mode, in Korean and in 원", async () => {
     const seen = usageReplies(report);
     renderCost();
-    expect(await screen.findByTestId("cost-total")).toHaveProperty("textContent", "$0.1045");
+    expect(await screen.findByTestId("cost-total")).toHaveProperty("textContent", "146원");
     expect(screen.getByTestId("cost-essays").textContent).toBe("30건");
-    expect(screen.getByTestId("cost-per-essay").textContent).toBe("$0.0035");
+    expect(screen.getByTestId("cost-per-essay").textContent).toBe("4.9원");
     expect(screen.getByTestId("cost-tokens").textContent).toBe("135,000");
-    expect(seen).toEqual([`/admin/usage?from=${seoulDay(29)}&to=${seoulDay(0)}`]);
+    const month = thisMonthRange();
+    expect(seen).toEqual([`/admin/usage?from=${month.from}&to=${month.to}`]);
+    expect(month.from).toBe(`${seoulDay(0).slice(0, 8)}01`);
 
     const perDay = screen.getByRole("table", { name: "일별 채점 비용" });
     const dayRows = cellTexts(perDay);
     expect(dayRows).toEqual([
-      ["2026-03-01", "10", "10", "45,000", "$0.0360"],
-      ["2026-03-02", "20", "20", "90,000", "$0.0685"],
+      ["2026-03-01", "10", "10", "45,000", "50.4원"],
+      ["2026-03-02", "20", "20", "90,000", "95.9원"],
     ]);
     const perTeacher = screen.getByRole("table", { name: "교사별 채점 비용" });
     const teacherRows = within(perTeacher).getAllByRole("row").slice(1);
     expect(within(teacherRows[0]).getByText("김선생")).toBeTruthy();
     expect(within(teacherRows[0]).getByText("kim@example.com")).toBeTruthy();
-    expect(within(teacherRows[0]).getByText("$0.0880")).toBeTruthy();
+    expect(within(teacherRows[0]).getByText("123원")).toBeTruthy();
     expect(within(teacherRows[1]).getByText("탈퇴한 회원")).toBeTruthy();
     const perPurpose = screen.getByRole("table", { name: "용도별 AI 비용" });
     const purposeRows = cellTexts(perPurpose);
     expect(purposeRows).toEqual([
-      ["채점", "30", "120,000", "$0.0905"],
-      ["사진 판독", "4", "15,000", "$0.0120"],
+      ["채점", "30", "120,000", "127원"],
+      ["사진 판독", "4", "15,000", "16.8원"],
     ]);
-    expect(screen.getByRole("list", { name: "채점 방식별 답안당 토큰" }).textContent).toContain(
-      "한 번에 채점 (holistic): 답안 30건, 답안당 입력 3,000 (캐시 333) · 출력 1,500 토큰",
-    );
-    expect(screen.getByText(/단가\(100만 토큰당\): 입력 \$0\.4000, 캐시 입력 \$0\.1000, 출력 \$1\.60/)).toBeTruthy();
+    const perMode = screen.getByRole("table", { name: "채점 방식별 답안당 비용" });
+    expect(cellTexts(perMode)).toEqual([["종합 채점", "30", "3,000", "333", "1,500", "4.9원"]]);
+    expect(screen.getByText(/단가\(100만 토큰당\): 입력 560원, 캐시 입력 140원, 출력 2,240원 \(1달러 = 1,400원 기준\)/)).toBeTruthy();
+    // no dollar amounts and no English mode names on the Korean screen
+    const section = screen.getByTestId("grading-cost");
+    expect(section.textContent).not.toMatch(/\$|USD|holistic|per-criterion/);
   });
 
   it("asks for another period when one is chosen", async () => {
@@ -137,9 +141,10 @@ describe("GradingCost", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("채점 비용을 불러올 수 없습니다. 관리자만 접근할 수 있습니다.");
   });
 
-  it("formats sub-dollar amounts with 4 decimals", () => {
-    expect(usd(0)).toBe("$0.00");
-    expect(usd(0.00012)).toBe("$0.0001");
-    expect(usd(12.5)).toBe("$12.50");
+  it("shows amounts in 원: whole 원 from 100원, one decimal below", () => {
+    expect(won(0, 1400)).toBe("0원");
+    expect(won(0.00012, 1400)).toBe("0.2원");
+    expect(won(0.0035, 1400)).toBe("4.9원");
+    expect(won(12.5, 1400)).toBe("17,500원");
   });
 });

@@ -24,9 +24,9 @@ await Promise.all([import("@/components/layout/member-header"), import("@/lib/qu
 const member = (overrides: Partial<User> = {}): User => user({ displayName: "김선생", ...overrides });
 
 /** Renders the header; a signed-in one is loaded on demand (member-header.tsx), so wait for it. */
-async function renderHeader() {
+async function renderHeader(path = "/") {
   const view = render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[path]}>
       <Header />
     </MemoryRouter>,
   );
@@ -41,13 +41,38 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe("Header", () => {
-  it("shows only the brand, tagline and theme toggle when signed out", async () => {
-    await renderHeader();
+  it("shows a visitor the brand, 블로그, 로그인, 무료로 시작 and the theme toggle", async () => {
+    await renderHeader("/blog");
     expect(screen.getByText("AI와 함께하는 논술 첨삭의 새로운 경험")).toBeTruthy();
     expect(screen.getByRole("button", { name: "테마 전환" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "블로그" }).getAttribute("href")).toBe("/blog");
+    expect(screen.getByRole("link", { name: "로그인" }).getAttribute("href")).toBe("/login");
+    expect(screen.getByRole("link", { name: "무료로 시작" }).getAttribute("href")).toBe("/");
     expect(screen.queryByRole("button", { name: "로그아웃" })).toBeNull();
     expect(screen.queryByRole("link", { name: "내 작업" })).toBeNull();
     expect(screen.queryByTestId("usage-badge")).toBeNull();
+  });
+
+  it("leaves 무료로 시작 to the landing's own buttons on the landing", async () => {
+    await renderHeader("/");
+    expect(screen.getByRole("link", { name: "로그인" })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "무료로 시작" })).toBeNull();
+  });
+
+  it("words the usage badge as a count of this month, the plan in its title, nothing else", async () => {
+    state.user = member();
+    state.usage = { usage: { current: 3, limit: 500 }, plan: { id: "educator", name: "교육자" } };
+    await renderHeader();
+    const badge = screen.getByTestId("usage-badge");
+    expect(badge.textContent).toBe("교육자·이번 달3/500회");
+    expect(badge.parentElement?.getAttribute("title")).toBe("교육자 · 이번 달 3/500회 사용");
+  });
+
+  it("words a guest's badge as the free trial's count", async () => {
+    state.user = member({ username: "guest_0123456789ab", isGuest: 1, email: null });
+    state.usage = { usage: { current: 1, limit: 3 }, plan: { id: "trial", name: "게스트" } };
+    await renderHeader();
+    expect(screen.getByTestId("usage-badge").textContent).toContain("무료 체험1/3회");
   });
 
   it("shows the member's display name rather than the username (class-view)", async () => {
@@ -65,7 +90,7 @@ describe("Header", () => {
     expect(screen.getByRole("link", { name: "내 작업" }).getAttribute("href")).toBe("/my-work");
     expect(screen.getByRole("link", { name: "구독 플랜" }).getAttribute("href")).toBe("/plans");
     const badge = screen.getByTestId("usage-badge");
-    expect(badge.textContent).toContain("3/10");
+    expect(badge.textContent).toContain("3/10회");
     expect(badge.textContent).toContain("체험");
     expect(badge.className).not.toContain("badge-error");
     expect(screen.queryByRole("link", { name: "회원 관리" })).toBeNull();

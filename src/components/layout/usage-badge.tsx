@@ -1,29 +1,43 @@
+import { useAuth } from "@/lib/auth";
 import { useSubscriptionStatus, useUsageStatus, isAtUsageLimit } from "@/lib/usage";
 import { formatSeoulDate } from "@shared/format.ts";
 
+/**
+ * The header's usage: "이번 달 3/500회" (a guest's "무료 체험 1/3회"), the plan's name beside it from
+ * 640 px, and a paid month's end as a second short item on wide screens; the whole sentence (plan, end
+ * date, what follows) is its title. Nothing in it is cut at 390 px.
+ */
 export function UsageBadge({ className = "" }: { className?: string }) {
+  const { user } = useAuth();
   const { data } = useUsageStatus();
   const subscription = useSubscriptionStatus();
   if (!data) return null;
   const atLimit = isAtUsageLimit(data);
+  const guest = user?.isGuest === 1;
   const sub = subscription.data?.subscription;
   // the paid month in force: its end date, and what the account becomes then
   const paidUntil = sub?.status === "active" ? formatSeoulDate(sub.endDate, "date") : null;
   const then = sub?.scheduledPlan?.name ?? "체험판";
+  const count = `${data.usage.current}/${data.usage.limit}회`;
+  const period = guest ? "무료 체험" : "이번 달";
+  const title = `${data.plan.name} · ${period} ${count} 사용${paidUntil ? ` · ${paidUntil}까지 이용, 이후 ${then}` : ""}`;
   return (
-    <span
-      data-testid="usage-badge"
-      data-at-limit={atLimit ? "true" : "false"}
-      className={`badge gap-1.5 whitespace-nowrap ${atLimit ? "badge-error" : "badge-outline badge-primary"} ${className}`}
-      title={`이번 달 사용량 ${data.usage.current}/${data.usage.limit} (${data.plan.name})${paidUntil ? ` · ${paidUntil}까지 이용, 이후 ${then}` : ""}`}
-    >
-      <span className="font-semibold tabular-nums">
-        {data.usage.current}/{data.usage.limit}
+    <span className="flex shrink-0 items-center gap-2" title={title}>
+      <span
+        data-testid="usage-badge"
+        data-at-limit={atLimit ? "true" : "false"}
+        className={`badge gap-1.5 whitespace-nowrap ${atLimit ? "badge-error" : "badge-outline badge-primary"} ${className}`}
+      >
+        <span className="hidden font-medium sm:inline">{data.plan.name}</span>
+        <span className="hidden opacity-50 sm:inline" aria-hidden="true">
+          ·
+        </span>
+        <span>{period}</span>
+        <span className="font-semibold tabular-nums">{count}</span>
       </span>
-      <span>{data.plan.name}</span>
       {paidUntil && (
-        <span className="hidden opacity-70 sm:inline" data-testid="usage-badge-until">
-          ~{paidUntil} 이후 {then}
+        <span className="hidden whitespace-nowrap text-xs text-base-content/75 tabular-nums xl:inline" data-testid="usage-badge-until">
+          {paidUntil}까지
         </span>
       )}
     </span>

@@ -11,14 +11,14 @@ export interface UsageSums {
   promptTokens: number;
   completionTokens: number;
   cachedTokens: number;
-  /** USD at the configured prices. */
+  /** USD at the configured prices (shown in 원 at `prices.krwPerUsd`). */
   cost: number;
 }
 
 export interface GradingUsageReport {
   from: string;
   to: string;
-  prices: { currency: "USD"; inputPer1M: number; outputPer1M: number; cachedPer1M: number };
+  prices: { currency: "USD"; inputPer1M: number; outputPer1M: number; cachedPer1M: number; krwPerUsd: number };
   total: UsageSums;
   days: (UsageSums & { day: string })[];
   teachers: (UsageSums & { userId: string | null; email: string | null; name: string | null })[];
@@ -34,6 +34,12 @@ export interface GradingUsageReport {
 /** `YYYY-MM-DD` of `daysAgo` days before today in Asia/Seoul. */
 export function seoulDay(daysAgo = 0, now = Date.now()): string {
   return seoulDate(now, -daysAgo);
+}
+
+/** This Asia/Seoul month so far: its first day to today. */
+export function thisMonthRange(now = Date.now()): { from: string; to: string } {
+  const to = seoulDay(0, now);
+  return { from: `${to.slice(0, 8)}01`, to };
 }
 
 export function getGradingUsage(from: string, to: string): Promise<GradingUsageReport> {

@@ -1,3 +1,4 @@
+import { Trash2 } from "lucide-react";
 import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionStatusValue } from "@shared/plans.ts";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -34,7 +35,7 @@ export interface UsersTableProps {
 export function UsersTable({ users, currentUserId, onChangePlan, onPayments, onDelete }: UsersTableProps) {
   return (
     <div>
-      <p className="mb-2 text-xs text-base-content/70 lg:hidden" data-testid="users-table-hint">
+      <p className="mb-2 text-xs text-base-content/75 lg:hidden" data-testid="users-table-hint">
         표를 옆으로 밀면 다른 항목이 보입니다. 관리 버튼은 오른쪽에 고정되어 있습니다.
       </p>
       <DataTable
@@ -46,7 +47,7 @@ export function UsersTable({ users, currentUserId, onChangePlan, onPayments, onD
           "이메일",
           "표시 이름",
           "플랜",
-          "사용량",
+          { label: "이번 달 사용량", end: true },
           "가입일",
           "최근 로그인",
           { label: "관리", end: true, className: ACTIONS_CELL },
@@ -72,7 +73,7 @@ export function UsersTable({ users, currentUserId, onChangePlan, onPayments, onD
                   )}
                 </div>
               </td>
-              <td className="whitespace-nowrap text-base-content/80">{u.email ?? "-"}</td>
+              <td className="whitespace-nowrap text-base-content/75">{u.email ?? "-"}</td>
               <td>{u.displayName ?? "-"}</td>
               <td>
                 <div className="flex flex-wrap items-center gap-1.5" data-testid="user-plan">
@@ -84,7 +85,7 @@ export function UsersTable({ users, currentUserId, onChangePlan, onPayments, onD
                   )}
                 </div>
               </td>
-              <td className="tabular-nums">{u.usage ? `${u.usage.current}/${u.usage.limit}` : "-"}</td>
+              <td className="text-right tabular-nums">{u.usage ? `${u.usage.current}/${u.usage.limit}` : "-"}</td>
               <td className="whitespace-nowrap">{formatDate(u.createdAt)}</td>
               <td className="whitespace-nowrap">{formatDate(u.lastLoginAt)}</td>
               <td className={ACTIONS_CELL}>
@@ -97,11 +98,13 @@ export function UsersTable({ users, currentUserId, onChangePlan, onPayments, onD
                   </Button>
                   <Button
                     size="xs"
-                    variant="destructive"
+                    variant="ghost"
+                    className="text-error"
                     disabled={self}
-                    title={self ? "자신의 계정은 삭제할 수 없습니다" : undefined}
+                    title={self ? "자신의 계정은 삭제할 수 없습니다" : `${u.username} 계정 삭제 (확인 후 삭제)`}
                     onClick={() => onDelete(u)}
                   >
+                    <Trash2 className="size-3.5" aria-hidden="true" />
                     삭제
                   </Button>
                 </div>

@@ -2,7 +2,7 @@ import { House } from "lucide-react";
 import { useState } from "react";
 import type { BlogCategory } from "@shared/blog.ts";
 import { buttonClass } from "@/components/ui/button";
-import { Card, CardBody } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/section";
 import { IconLink } from "@/components/ui/icon-link";
 import { PageMeta } from "@/components/layout/page-meta";
 import { paths } from "@/config/paths";
@@ -18,12 +18,12 @@ export function BlogListPage() {
   const posts = usePosts({ category, all: false });
 
   return (
-    <section className="mx-auto w-full max-w-6xl px-4 py-10">
+    <section className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
       <PageMeta title={`${BLOG_TITLE} - 논술 팁·입시 정보·교육 뉴스`} description={BLOG_SUBTITLE} />
       <div className="mb-8 flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold">{BLOG_TITLE}</h1>
-          <p className="mt-2 text-base-content/70">{BLOG_SUBTITLE}</p>
+          <h1 className="text-2xl font-semibold">{BLOG_TITLE}</h1>
+          <p className="mt-1 text-sm text-base-content/75">{BLOG_SUBTITLE}</p>
         </div>
         <IconLink to={paths.home.getHref()} icon={House} variant="outline">
           홈으로
@@ -40,21 +40,18 @@ export function BlogListPage() {
             ))}
           </div>
         ) : posts.isError ? (
-          <Card>
-            <CardBody className="items-center text-center">
-              <p className="font-semibold">게시글 목록을 불러올 수 없습니다.</p>
-              <p className="text-sm text-base-content/70">{posts.error.message}</p>
+          <EmptyState
+            title="게시글 목록을 불러올 수 없습니다."
+            action={
               <button type="button" className={buttonClass({ variant: "outline", size: "sm" })} onClick={() => posts.refetch()}>
                 다시 시도
               </button>
-            </CardBody>
-          </Card>
+            }
+          >
+            {posts.error.message}
+          </EmptyState>
         ) : posts.data.length === 0 ? (
-          <Card>
-            <CardBody className="items-center py-16 text-center text-base-content/70">
-              {category ? "해당 카테고리에 게시글이 없습니다." : "아직 게시글이 없습니다."}
-            </CardBody>
-          </Card>
+          <EmptyState title={category ? "해당 카테고리에 게시글이 없습니다." : "아직 게시글이 없습니다."} />
         ) : (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {posts.data.map((post) => (

@@ -13,6 +13,7 @@ import { AttachmentList } from "@/features/blog/components/attachment-list";
 import { MarkdownBody } from "@/features/blog/components/markdown-body";
 import { PostMeta } from "@/features/blog/components/post-card";
 import { AdSlot } from "@/features/blog/components/ad-slot";
+import { TryProductCta } from "@/features/blog/components/try-product-cta";
 import { formatKoreanLongDate, postAuthorName } from "@/features/blog/utils/format";
 
 function NavButtons() {
@@ -78,7 +79,7 @@ export function PostView({ slug }: { slug: string }) {
         ))}
       </div>
       <h1 className="mt-4 text-3xl leading-tight font-bold sm:text-4xl">{p.title}</h1>
-      <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-base-content/70">
+      <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-base-content/75">
         <PostMeta icon={UserRound} testId="post-author">
           {postAuthorName(p.authorName)}
         </PostMeta>
@@ -94,6 +95,7 @@ export function PostView({ slug }: { slug: string }) {
       {p.excerpt && <p className="mt-6 border-l-4 border-primary/40 pl-4 text-lg text-base-content/80">{p.excerpt}</p>}
       <MarkdownBody content={p.content} className="mt-8 break-words" />
       <AttachmentList attachments={attachments.data ?? []} />
+      <TryProductCta />
       <AdSlot />
     </article>
   );

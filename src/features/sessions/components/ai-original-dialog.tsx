@@ -67,9 +67,9 @@ export function AiOriginalDialog({
         <FeedbackSections fields={o} layout="compact" />
         <p className="text-sm">원래 첨삭 표시: {o.annotations.length}개</p>
         <div>
-          <h4 className="font-semibold">변경 기록</h4>
+          <h4 className="text-base font-semibold">변경 기록</h4>
           {edits.length === 0 ? (
-            <p className="text-sm text-base-content/70">아직 바뀐 내용이 없습니다.</p>
+            <p className="text-sm text-base-content/75">아직 바뀐 내용이 없습니다.</p>
           ) : (
             <ul className="flex flex-col gap-1 text-sm" data-testid="edit-log">
               {edits.map((e) => (

@@ -58,24 +58,30 @@ export function ShareLinkDialog({
       description="로그인 없이 이 리포트만 읽을 수 있는 링크입니다. 선생님의 다른 자료는 보이지 않습니다."
     >
       <div className="mt-4 flex flex-col gap-4" data-testid="share-dialog">
-        <label className="flex flex-wrap items-center gap-2">
-          <span>유효 기간</span>
-          <Input
-            type="number"
-            className="w-24"
-            min={REVIEW_LIMITS.shareMinDays}
-            max={REVIEW_LIMITS.shareMaxDays}
-            value={Number.isFinite(days) ? days : ""}
-            invalid={!daysValid}
-            aria-label="유효 기간(일)"
-            onChange={(e) => setDays(e.target.value === "" ? Number.NaN : Number(e.target.value))}
-          />
-          <span>일</span>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <label className="flex items-center gap-2 whitespace-nowrap" data-testid="share-days-field">
+            <span>유효 기간</span>
+            {/* the wrapper sets the width: the input fills it */}
+            <span className="block w-20">
+              <Input
+                type="number"
+                inputMode="numeric"
+                className="text-right tabular-nums"
+                min={REVIEW_LIMITS.shareMinDays}
+                max={REVIEW_LIMITS.shareMaxDays}
+                value={Number.isFinite(days) ? days : ""}
+                invalid={!daysValid}
+                aria-label="유효 기간(일)"
+                onChange={(e) => setDays(e.target.value === "" ? Number.NaN : Number(e.target.value))}
+              />
+            </span>
+            <span>일</span>
+          </label>
           <Button variant="primary" onClick={onCreate} loading={create.isPending} disabled={!daysValid} data-testid="share-create">
             <Link2 className="size-4" aria-hidden="true" />
             링크 만들기
           </Button>
-        </label>
+        </div>
         {!daysValid && <p className="text-sm text-error">{REVIEW_MESSAGES.shareDays}</p>}
         {created && (
           <div className="flex flex-col gap-2 rounded bg-base-200 p-3">
@@ -106,7 +112,7 @@ export function ShareLinkDialog({
           </div>
         )}
         <div>
-          <h4 className="mb-2 font-semibold">만든 링크</h4>
+          <h4 className="mb-2 text-base font-semibold">만든 링크</h4>
           {shares.data?.length ? (
             <ul className="flex flex-col gap-2 text-sm" data-testid="share-list">
               {shares.data.map((s) => (
@@ -131,7 +137,7 @@ export function ShareLinkDialog({
               ))}
             </ul>
           ) : (
-            <p className="text-sm text-base-content/70">아직 만든 링크가 없습니다.</p>
+            <p className="text-sm text-base-content/75">아직 만든 링크가 없습니다.</p>
           )}
         </div>
       </div>

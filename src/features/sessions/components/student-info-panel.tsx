@@ -16,11 +16,11 @@ export function StudentInfoPanel({ items, onChange }: StudentInfoPanelProps) {
   if (items.length === 0) return null;
   return (
     <section className="rounded-box border border-info/40 bg-info/10 p-4" aria-label="학생 정보 확인 및 수정">
-      <h4 className="flex items-center gap-1.5 font-semibold">
+      <h4 className="flex items-center gap-1.5 text-base font-semibold">
         <UserCheck className="size-4 text-info" aria-hidden="true" />
         학생 정보 확인 및 수정
       </h4>
-      <p className="text-xs text-base-content/70">파일명에서 자동으로 인식한 정보입니다. 필요하면 수정하세요.</p>
+      <p className="text-xs text-base-content/75">파일명에서 자동으로 인식한 정보입니다. 필요하면 수정하세요.</p>
       <ul className="mt-3 space-y-2">
         {items.map((item) => (
           <li

@@ -2,7 +2,9 @@
 // per teacher and per purpose (grading, transcription of photographed pages), from
 // public.grading_usage (one row per model call, written by the worker) and
 // the configured prices per 1M tokens (USD, as providers bill): LLM_PRICE_INPUT_PER_1M,
-// LLM_PRICE_OUTPUT_PER_1M, LLM_PRICE_CACHED_PER_1M.
+// LLM_PRICE_OUTPUT_PER_1M, LLM_PRICE_CACHED_PER_1M; `krwPerUsd` (USD_KRW_RATE) lets the admin screen
+// show the cost in 원. `essays` counts the answers that had a grading call (a photographed page only
+// read, never graded, is not one) — the same count as the member page's 이번 달 채점한 답안.
 import type { AuthUser, Ctx } from "../lib/types.ts";
 import { json } from "../lib/http.ts";
 import { HttpError } from "../lib/errors.ts";
@@ -15,11 +17,13 @@ export interface TokenPrices {
   inputPer1M: number;
   outputPer1M: number;
   cachedPer1M: number;
+  /** 원 per USD, for showing the cost in 원. */
+  krwPerUsd: number;
 }
 
 /** Prices per 1M tokens in USD (settings.llm.prices; defaults are gpt-4.1-mini's list prices). */
 export function tokenPrices(): TokenPrices {
-  return { currency: "USD", ...settings.llm.prices };
+  return { currency: "USD", ...settings.llm.prices, krwPerUsd: settings.llm.krwPerUsd };
 }
 
 export interface TokenSums {
@@ -85,7 +89,7 @@ export async function gradingUsage(ctx: Ctx<unknown, AuthUser>): Promise<Respons
   // Read as the caller: RLS lets admins (only) read grading_usage.
   const { days, teachers, modes, purposes } = await ctx.asCaller(async (sql) => {
     const where = sql`(g.at at time zone 'Asia/Seoul')::date between ${from}::date and ${to}::date`;
-    const agg = sql`count(distinct g.submission_id) as essays, count(*) as calls,
+    const agg = sql`count(distinct g.submission_id) filter (where g.purpose = 'grading') as essays, count(*) as calls,
                     coalesce(sum(g.prompt_tokens), 0) as prompt_tokens,
                     coalesce(sum(g.completion_tokens), 0) as completion_tokens,
                     coalesce(sum(g.cached_tokens), 0) as cached_tokens`;

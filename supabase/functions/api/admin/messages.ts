@@ -12,4 +12,7 @@ export const ADMIN_MESSAGES = {
   refundReasonRequired: "환불 사유를 입력해 주세요(200자 이내).",
   refundAmountInvalid: "환불 금액이 올바르지 않습니다.",
   usageRangeInvalid: "조회 기간이 올바르지 않습니다. from·to를 YYYY-MM-DD로, 366일 이내로 지정해 주세요.",
+  userKindInvalid: "회원 구분은 회원, 게스트, 전체 중 하나여야 합니다.",
+  searchTooLong: "검색어는 100자까지 입력할 수 있습니다.",
+  pageInvalid: "페이지 번호가 올바르지 않습니다.",
 } as const;

@@ -12,7 +12,7 @@ import { paymentById, paymentHistory, withdrawnPayments } from "../lib/payments/
 import { refundOrder } from "../lib/payments/refund.ts";
 import { paymentsSetup, tossConfig } from "../lib/payments/config.ts";
 import { PAYMENT_MESSAGES } from "../lib/payments/messages.ts";
-import { changePlanSchema, refundSchema, listUsersWithUsage } from "./users.ts";
+import { changePlanSchema, listUsersQuery, listUsersWithUsage, refundSchema } from "./users.ts";
 import { deleteAuthUser, essayObjectNames, removeEssayObjects } from "../lib/users/delete.ts";
 import { ADMIN_MESSAGES } from "./messages.ts";
 import { gradingUsage } from "./grading-usage.ts";
@@ -32,10 +32,12 @@ async function existingUserId(ctx: AdminCtx): Promise<string> {
   return id;
 }
 
+/** GET /admin/users?kind=member|guest|all&q=…&page=N: one page of accounts, with the service's counts. */
 async function listUsers(ctx: Ctx<unknown, AuthUser>): Promise<Response> {
+  const query = listUsersQuery.parse(Object.fromEntries(ctx.url.searchParams));
   // paid months that ended since anyone looked: the list shows the plan in force
   await adminSql`select private.apply_all_due_subscription_changes(500)`;
-  return json(await ctx.asCaller((sql) => listUsersWithUsage(sql)));
+  return json(await ctx.asCaller((sql) => listUsersWithUsage(sql, query)));
 }
 
 async function deleteUser(ctx: AdminCtx): Promise<Response> {

@@ -33,9 +33,69 @@ export const refundSchema = z.object({
     .optional(),
 });
 
-/** Every user with subscription and usage, newest first. `sql` may be the admin's RLS transaction. */
-export async function listUsersWithUsage(sql: AnySql): Promise<AdminUser[]> {
-  const users = await selectUsers(sql);
+/** Which accounts the list shows: members (signed-up accounts, admins included; the default), guests, or both. */
+export const USER_KINDS = ["member", "guest", "all"] as const;
+export type UserKind = (typeof USER_KINDS)[number];
+/** Rows per page of the admin list. */
+export const USERS_PAGE_SIZE = 50;
+export const USER_SEARCH_MAX_CHARS = 100;
+
+/** GET /admin/users query: `kind`, `q` (part of a username, email or display name), `page` (from 1). */
+export const listUsersQuery = z.object({
+  kind: z.enum(USER_KINDS, { error: ADMIN_MESSAGES.userKindInvalid }).default("member"),
+  q: z.string().trim().max(USER_SEARCH_MAX_CHARS, ADMIN_MESSAGES.searchTooLong).default(""),
+  page: z.coerce
+    .number({ error: ADMIN_MESSAGES.pageInvalid })
+    .int(ADMIN_MESSAGES.pageInvalid)
+    .min(1, ADMIN_MESSAGES.pageInvalid)
+    .max(10_000, ADMIN_MESSAGES.pageInvalid)
+    .default(1),
+});
+export type ListUsersQuery = z.infer<typeof listUsersQuery>;
+
+/** `q` as a literal inside an ILIKE pattern (`\`, `%` and `_` escaped with `\`), matching anywhere. */
+export function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface AdminUserList {
+  /** One page of the accounts the filter and search match, newest first. */
+  users: AdminUser[];
+  /** How many accounts the filter and search match (every page). */
+  total: number;
+  page: number;
+  pageSize: number;
+  /** Whole-service counts, whatever the filter: members (admins included), guests, members on a paid plan in force. */
+  counts: { members: number; guests: number; paid: number };
+}
+
+/** One page of users with subscription and usage, and the service's counts. `sql` may be the admin's RLS transaction. */
+export async function listUsersWithUsage(sql: AnySql, query: ListUsersQuery): Promise<AdminUserList> {
+  const kind = query.kind === "member" ? sql`not p.is_guest` : query.kind === "guest" ? sql`p.is_guest` : sql`true`;
+  const pattern = containsPattern(query.q);
+  const search = query.q
+    ? sql`(p.username ilike ${pattern} escape '\\' or p.email ilike ${pattern} escape '\\'
+           or p.display_name ilike ${pattern} escape '\\')`
+    : sql`true`;
+  const [{ total }] = await sql<{ total: number }[]>`
+    select count(*)::int as total from public.profiles p where ${kind} and ${search}`;
+  const page = await sql<{ id: string }[]>`
+    select p.id from public.profiles p where ${kind} and ${search}
+     order by p.created_at desc, p.username
+     limit ${USERS_PAGE_SIZE} offset ${(query.page - 1) * USERS_PAGE_SIZE}`;
+  const [counts] = await sql<{ members: number; guests: number; paid: number }[]>`
+    select count(*) filter (where not p.is_guest)::int as members,
+           count(*) filter (where p.is_guest)::int as guests,
+           count(*) filter (where not p.is_guest and s.status = 'active' and s.plan_id <> ${DEFAULT_PLAN_ID})::int as paid
+      from public.profiles p left join public.subscriptions s on s.user_id = p.id`;
+  const ids = page.map((r) => r.id);
+  const users = ids.length ? await withUsage(sql, await selectUsers(sql, ids)) : [];
+  return { users, total, page: query.page, pageSize: USERS_PAGE_SIZE, counts };
+}
+
+/** The users with their usage counter (as GET /usage/status) and this month's essays. */
+async function withUsage(sql: AnySql, users: User[]): Promise<AdminUser[]> {
+  const ids = users.map((u) => u.id);
   const rows = await sql<
     {
       id: string;
@@ -53,7 +113,8 @@ export async function listUsersWithUsage(sql: AnySql): Promise<AdminUser[]> {
       left join public.subscription_plans sp on sp.id = s.plan_id
       left join public.subscription_plans tp on tp.id = ${DEFAULT_PLAN_ID}
       left join public.usage_tracking u
-             on u.user_id = p.id and u.period_start = (select c.period_start from private.current_period() c)`;
+             on u.user_id = p.id and u.period_start = (select c.period_start from private.current_period() c)
+     where p.id = any(${ids}::uuid[])`;
   const byId = new Map(rows.map((r) => [r.id, r]));
   return users.map((user) => {
     const r = byId.get(user.id);

@@ -91,6 +91,7 @@ const variables = z.object({
   LLM_PRICE_INPUT_PER_1M: num(0.4, { min: 0, integer: false }),
   LLM_PRICE_CACHED_PER_1M: num(0.1, { min: 0, integer: false }),
   LLM_PRICE_OUTPUT_PER_1M: num(1.6, { min: 0, integer: false }),
+  USD_KRW_RATE: num(1400, { min: 1, max: 100_000, integer: false }),
 
   GRADING_CONCURRENCY: num(8),
   GRADING_MODE: oneOf(["holistic", "per-criterion"], "holistic", { per_criterion: "per-criterion" }),
@@ -190,6 +191,8 @@ function shape(v: z.infer<typeof variables>) {
       backoffMs: v.LLM_BACKOFF_MS,
       /** USD per 1M tokens, for the admins' cost figures. */
       prices: { inputPer1M: v.LLM_PRICE_INPUT_PER_1M, cachedPer1M: v.LLM_PRICE_CACHED_PER_1M, outputPer1M: v.LLM_PRICE_OUTPUT_PER_1M },
+      /** 원 per USD: the admins' cost figures are shown in 원 at this rate. */
+      krwPerUsd: v.USD_KRW_RATE,
     },
     grading: {
       concurrency: v.GRADING_CONCURRENCY,
