@@ -21,14 +21,14 @@ export type Database = {
                   ]
                 },"analysis_results": {
                   Row: {
-                    "anchors_used": number,"annotations": NonNullable<Json>,"category_scores": NonNullable<Json>,"created_at": string,"detailed_feedback": string,"flags": NonNullable<Json>,"grader": string,"id": string,"improvement_areas": NonNullable<Json>,"max_score": number,"model": string | null,"overall_score": number,"review": Json | null,"reviewed_at": string | null,"reviewed_by": string | null,"strengths": NonNullable<Json>,"submission_id": string,"suggestions": NonNullable<Json>
+                    "anchors_used": number,"annotations": NonNullable<Json>,"category_scores": NonNullable<Json>,"created_at": string,"detailed_feedback": string,"flags": NonNullable<Json>,"grader": string,"id": string,"improvement_areas": NonNullable<Json>,"max_score": number,"model": string | null,"overall_score": number,"review": Json | null,"reviewed_at": string | null,"reviewed_by": string | null,"rubric": Json | null,"strengths": NonNullable<Json>,"submission_id": string,"suggestions": NonNullable<Json>
                   }
                   ComputedFields: never
                   Insert: {
-                    "anchors_used"?: number,"annotations"?: NonNullable<Json>,"category_scores"?: NonNullable<Json>,"created_at"?: string,"detailed_feedback"?: string,"flags"?: NonNullable<Json>,"grader"?: string,"id"?: string,"improvement_areas"?: NonNullable<Json>,"max_score"?: number,"model"?: string | null,"overall_score": number,"review"?: Json | null,"reviewed_at"?: string | null,"reviewed_by"?: string | null,"strengths"?: NonNullable<Json>,"submission_id": string,"suggestions"?: NonNullable<Json>
+                    "anchors_used"?: number,"annotations"?: NonNullable<Json>,"category_scores"?: NonNullable<Json>,"created_at"?: string,"detailed_feedback"?: string,"flags"?: NonNullable<Json>,"grader"?: string,"id"?: string,"improvement_areas"?: NonNullable<Json>,"max_score"?: number,"model"?: string | null,"overall_score": number,"review"?: Json | null,"reviewed_at"?: string | null,"reviewed_by"?: string | null,"rubric"?: Json | null,"strengths"?: NonNullable<Json>,"submission_id": string,"suggestions"?: NonNullable<Json>
                   }
                   Update: {
-                    "anchors_used"?: number,"annotations"?: NonNullable<Json>,"category_scores"?: NonNullable<Json>,"created_at"?: string,"detailed_feedback"?: string,"flags"?: NonNullable<Json>,"grader"?: string,"id"?: string,"improvement_areas"?: NonNullable<Json>,"max_score"?: number,"model"?: string | null,"overall_score"?: number,"review"?: Json | null,"reviewed_at"?: string | null,"reviewed_by"?: string | null,"strengths"?: NonNullable<Json>,"submission_id"?: string,"suggestions"?: NonNullable<Json>
+                    "anchors_used"?: number,"annotations"?: NonNullable<Json>,"category_scores"?: NonNullable<Json>,"created_at"?: string,"detailed_feedback"?: string,"flags"?: NonNullable<Json>,"grader"?: string,"id"?: string,"improvement_areas"?: NonNullable<Json>,"max_score"?: number,"model"?: string | null,"overall_score"?: number,"review"?: Json | null,"reviewed_at"?: string | null,"reviewed_by"?: string | null,"rubric"?: Json | null,"strengths"?: NonNullable<Json>,"submission_id"?: string,"suggestions"?: NonNullable<Json>
                   }
                   Relationships: [
                     {

@@ -157,6 +157,8 @@ export interface SubmissionResultSummary {
   categoryScores?: Pick<CategoryScore, "name" | "score" | "maxScore">[];
   /** What the server flagged (off-topic, too short, manipulation…). */
   flags?: GradeFlag[];
+  /** The rubric this result was graded under (analysis_results.rubric; see _shared/rubric-scale.ts). */
+  rubric?: RubricCategory[];
 }
 
 /** Report data per submission (docs/product.md#report-data): see `ReportData` in grading.ts. */

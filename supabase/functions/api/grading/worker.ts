@@ -7,6 +7,7 @@ import { type CallUsage, GradingError, llmClient, OutOfTimeError, retryProgressM
 import { gradeWithModel, type GradingMode } from "./modes.ts";
 import { readImage } from "./image-reading.ts";
 import { sessionRubric } from "./rubric.ts";
+import { rubricSnapshot } from "../../_shared/rubric-scale.ts";
 import { type AnchorAnswer, MAX_ANCHORS } from "./anchor-prompt.ts";
 
 /**
@@ -214,11 +215,14 @@ async function storeResult(
   result: GradeResult,
   transcribed: string | null,
   anchorsUsed: number,
+  rubric: RubricCategory[],
 ): Promise<void> {
   const { annotations, ...rest } = result;
+  // The result keeps the rubric it was graded under (analysis_results.rubric).
+  const stored = { ...rest, rubric: rubricSnapshot(rubric) };
   await adminSql.begin(async (sql) => {
     const [row] = await sql`
-      select private.complete_grading_job(${id}, ${worker}, ${sql.json(rest as never)}, ${transcribed}) as ok`;
+      select private.complete_grading_job(${id}, ${worker}, ${sql.json(stored as never)}, ${transcribed}) as ok`;
     if (!row?.ok) return;
     // A re-grade replaces the previous result: the teacher review made on it goes (its edit log stays).
     await sql`update public.analysis_results set annotations = ${sql.json((annotations ?? []) as never)},
@@ -300,7 +304,7 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
 
     if (progress.lost) return;
     // Straight to the result (it sets 100 %): a "saving" write first would only hold the slot longer.
-    await storeResult(job.id, worker, result, transcribed, anchorsUsed);
+    await storeResult(job.id, worker, result, transcribed, anchorsUsed, rubric);
   } catch (err) {
     // Deleted or taken over meanwhile: the row is gone or someone else's, write nothing.
     if (progress.lost) return;
