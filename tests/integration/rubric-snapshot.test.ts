@@ -7,6 +7,7 @@ import { api, closeTestSql, createMember, setPlan, testSql, type TestUser } from
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createSession, FIXTURE_ESSAY, FIXTURE_MEDIUM, submitEssay, until, waitForEnd } from "../helpers/grading.ts";
+import { readStack } from "../helpers/stack.ts";
 import { DEFAULT_RUBRIC } from "../../supabase/functions/_shared/grading.ts";
 import type { ReviewedReport } from "../../supabase/functions/_shared/review.ts";
 import type { Submission } from "../../supabase/functions/_shared/types.ts";
@@ -106,6 +107,20 @@ describe("results keep their rubric", () => {
     expect(s.status).toBe(200);
     expect(s.body).toMatchObject({ completed: 3, outdated: 3, outdatedReviewed: 0, reviewed: 0, regrading: 0 });
     expect(scale(s.body.rubric)).toBe(scale(NEW_RUBRIC));
+
+    // The CSV shows each answer against its own maxima, with the AI's score beside the final one.
+    const res = await fetch(`${readStack().apiUrl}/sessions/${sessionId}/results.csv`, { headers: owner.headers });
+    const [header, ...rows] = (await res.text())
+      .replace(/^\uFEFF/, "")
+      .split("\r\n")
+      .filter(Boolean)
+      .map((l) => l.split(","));
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      expect(row[header.indexOf("논리 구조 만점")]).toBe("40");
+      expect(row[header.indexOf("논리 구조 AI")]).toBe(row[header.indexOf("논리 구조")]);
+    }
+    expect(header).not.toContain("창의성");
   });
 
   it("all or nothing: when the quota cannot cover every answer, nothing is queued and the message names the count", async () => {

@@ -8,6 +8,7 @@ import type { Submission } from "@shared/types.ts";
 import type { RubricCategory } from "@shared/grading.ts";
 import { resultRubric, rubricLine, sameRubricScale } from "@shared/rubric-scale.ts";
 import { ClassSummaryView } from "@/features/sessions/components/class-summary";
+import { ResultsTable } from "@/features/sessions/components/results-table";
 import { RegradeAllDialog } from "@/features/sessions/components/regrade-all-dialog";
 import { gradedSubmission } from "../mocks/api.ts";
 
@@ -72,6 +73,16 @@ describe("class summary on the current rubric", () => {
   it("shows every result when all are on the current rubric (no note)", () => {
     render(<ClassSummaryView submissions={[graded("1", NEW, [30, 60, 10])]} rubric={NEW} />);
     expect(screen.queryByTestId("class-summary-left-out")).toBeNull();
+  });
+});
+
+describe("results table", () => {
+  it("shows a score against its own maximum when its rubric differs from the column's", () => {
+    render(<ResultsTable submissions={[graded("1", OLD, [40, 60]), graded("2", NEW, [30, 40, 0])]} />);
+    const rows = screen.getAllByTestId("results-row").map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent));
+    expect(screen.getByRole("button", { name: /논리 구조 \(40\)/ })).toBeTruthy();
+    expect(rows.find((cells) => cells.includes("30 / 30"))).toBeTruthy(); // re-graded on the 30-point scale
+    expect(rows.find((cells) => cells.includes("40"))).toBeTruthy(); // the old result on its own 40-point scale
   });
 });
 
