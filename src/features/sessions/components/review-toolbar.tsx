@@ -10,6 +10,7 @@ import { notify } from "@/lib/notify";
 import { useCompleteReview } from "@/features/sessions/api/review";
 import { AiOriginalDialog } from "@/features/sessions/components/ai-original-dialog";
 import { ShareLinkDialog } from "@/features/sessions/components/share-link-dialog";
+import { PromoteAnchorButton } from "@/features/sessions/components/promote-anchor-button";
 import { formatReportDate } from "@/lib/report-format";
 
 /** 검토 완료 / 수정됨 / 검토 전, for the screen and for printing. */
@@ -73,6 +74,7 @@ export function ReviewToolbar({
               검토 완료
             </Button>
           )}
+          {report.reviewed && !editing && <PromoteAnchorButton submissionId={submissionId} reviewed />}
           <Button variant="ghost" size="sm" onClick={() => setOriginalOpen(true)} data-testid="ai-original-open">
             <Eye className="size-4" aria-hidden="true" />
             AI 원안 보기
