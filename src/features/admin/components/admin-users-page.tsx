@@ -13,6 +13,7 @@ import { DeleteUserDialog } from "@/features/admin/components/delete-user-dialog
 import { StatCards } from "@/features/admin/components/stat-cards";
 import { UsersTable } from "@/features/admin/components/users-table";
 import { GradingCost } from "@/features/admin/components/grading-cost";
+import { AdminAgreementSection } from "@/features/admin/components/admin-agreement";
 
 export function AdminUsersPage() {
   const { user } = useAuth();
@@ -73,6 +74,7 @@ export function AdminUsersPage() {
       <div className="mt-6">
         <GradingCost />
       </div>
+      <AdminAgreementSection />
 
       <ChangePlanDialog user={planTarget} onClose={() => setPlanTarget(null)} />
       <PaymentsDialog user={paymentsTarget} onClose={() => setPaymentsTarget(null)} />
