@@ -33,7 +33,8 @@
 //    (holistic, per-criterion, each with GRADING_SAMPLES=3 too, and holistic with 3 anchor answers), one
 //    answer after another (so the fake's prompt cache behaves as a provider's across a session):
 //    calls, tokens in/out/cached per answer (the fake bills ≈ 1 token per 1.5 characters, like
-//    Korean text on GPT-4o's tokenizer) and the cost per answer at the default prices (USD per 1M).
+//    Korean text on GPT-4o's tokenizer) and the cost per answer at the default prices (USD per 1M),
+//    and from the prompts the fake recorded, how many anchor answers each call carried.
 //    BENCH_ONLY_MODES=1 runs only this section, BENCH_SKIP_MODES=1 skips it.
 // 7. The web pages (bench/web.ts), last: the SPA's production build on a local stack; per public page
 //    (`/` signed out, `/blog`, a post) the JavaScript it loads (gzip, against its budget) and
@@ -60,7 +61,7 @@ import { startOwnStack } from "../tests/helpers/own-stack.ts";
 import { llmClient, type CallUsage, type LlmConfig } from "../supabase/functions/api/grading/llm.ts";
 import { gradeWithModel, type GradingMode } from "../supabase/functions/api/grading/modes.ts";
 import { precheck } from "../supabase/functions/api/grading/grade.ts";
-import type { AnchorAnswer } from "../supabase/functions/api/grading/anchor-prompt.ts";
+import { ANCHOR_OPEN, type AnchorAnswer } from "../supabase/functions/api/grading/anchor-prompt.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const int = (name: string, fallback: number) => {
@@ -540,6 +541,15 @@ async function modesScenario() {
       const cached = avg((e) => e.cached);
       const completion = avg((e) => e.completion);
       const cost = ((prompt - cached) * PRICES.input + cached * PRICES.cached + completion * PRICES.output) / 1e6;
+      // The prompts the fake LLM received: how many anchor answers (기준 답안) each carried, and where.
+      // An anchor is fenced by a line that is ANCHOR_OPEN alone (the instructions name the fence in a sentence).
+      const fenced = (text: string) => text.split("\n").filter((line) => line === ANCHOR_OPEN).length;
+      const anchorCounts = llm.requests.map((r) => fenced(r.system));
+      const inUser = llm.requests.filter((r) => fenced(r.user) > 0).length;
+      say(
+        `  ${conf.label.padEnd(19)} prompts received: ${llm.requests.length}, anchors in the system prompt per call ` +
+          `${Math.min(...anchorCounts)}–${Math.max(...anchorCounts)} (configured ${conf.anchors}), in the user message ${inUser}`,
+      );
       say(
         `  ${conf.label.padEnd(19)} ${perEssay.length} answers: ${avg((e) => e.calls).toFixed(1)} calls, ` +
           `tokens in ${Math.round(prompt)} (cached ${Math.round(cached)}) / out ${Math.round(completion)} ` +

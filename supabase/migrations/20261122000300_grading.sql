@@ -28,6 +28,13 @@
 -- answer back to `completed` with its previous result and gives the use back
 -- (private.finish_grading_job_error).
 --
+-- Results keep their rubric: the worker stores, with every result, the rubric it
+-- was graded under (analysis_results.rubric, a snapshot of the session's rubric at
+-- grading time). Reports, the CSV and the list show a result against its own
+-- rubric; after the teacher changes the rubric, 전체 재채점
+-- (private.regrade_session) queues the answers graded under an older one, all
+-- or nothing for their uses.
+--
 -- Teacher review (검토): the AI's result (analysis_results.* as the worker wrote
 -- it) is never changed by a review: the teacher's version is a separate JSON
 -- document (analysis_results.review), every change is logged in
@@ -114,6 +121,72 @@ end;
 $$;
 revoke execute on function private.rubric_is_valid(jsonb) from public, anon;
 grant execute on function private.rubric_is_valid(jsonb) to authenticated, service_role;
+
+/**
+ * Whether p_rubric is a valid snapshot of the rubric a result was graded under
+ * (analysis_results.rubric): a JSON array of 1–12 objects {name, maxScore,
+ * description?}, name a string of 1–40 characters, maxScore a number above 0 and
+ * at most 1000, description a string of at most 500 characters, no other keys.
+ * Looser than private.rubric_is_valid: a rubric read from the criteria text may
+ * have up to 12 categories and fractional points.
+ */
+create or replace function private.result_rubric_is_valid(p_rubric jsonb)
+returns boolean
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_item jsonb;
+begin
+  if jsonb_typeof(p_rubric) is distinct from 'array' or jsonb_array_length(p_rubric) not between 1 and 12 then
+    return false;
+  end if;
+  for v_item in select value from jsonb_array_elements(p_rubric) loop
+    if jsonb_typeof(v_item) <> 'object'
+       or exists (select 1 from jsonb_object_keys(v_item) k where k not in ('name', 'maxScore', 'description'))
+       or jsonb_typeof(v_item -> 'name') is distinct from 'string'
+       or jsonb_typeof(v_item -> 'maxScore') is distinct from 'number' then
+      return false;
+    end if;
+    if char_length(v_item ->> 'name') not between 1 and 40
+       or (v_item ->> 'maxScore')::numeric <= 0 or (v_item ->> 'maxScore')::numeric > 1000 then
+      return false;
+    end if;
+    if v_item ? 'description'
+       and (jsonb_typeof(v_item -> 'description') <> 'string' or char_length(v_item ->> 'description') > 500) then
+      return false;
+    end if;
+  end loop;
+  return true;
+end;
+$$;
+revoke execute on function private.result_rubric_is_valid(jsonb) from public, anon;
+grant execute on function private.result_rubric_is_valid(jsonb) to authenticated, service_role;
+
+/**
+ * The scale of a rubric: [[name, maxScore], …] in its order, descriptions left
+ * out. Two results are on the same rubric when their scales are equal (a
+ * description edit alone changes no maximum). Takes a rubric or a result's
+ * category_scores ({name, score, maxScore, …}); anything else gives '[]'.
+ * Mirrors rubricScale in supabase/functions/_shared/rubric-scale.ts.
+ */
+create or replace function private.rubric_scale(p_rubric jsonb)
+returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when jsonb_typeof(p_rubric) = 'array' then (
+    select coalesce(jsonb_agg(jsonb_build_array(c.value ->> 'name',
+                                                case when jsonb_typeof(c.value -> 'maxScore') = 'number'
+                                                     then (c.value ->> 'maxScore')::numeric end)
+                              order by c.ord), '[]'::jsonb)
+      from jsonb_array_elements(p_rubric) with ordinality c(value, ord))
+  else '[]'::jsonb end;
+$$;
+revoke execute on function private.rubric_scale(jsonb) from public, anon;
+grant execute on function private.rubric_scale(jsonb) to authenticated, service_role;
 
 -- -----------------------------------------------------------------------------
 -- Tables
@@ -255,7 +328,10 @@ create table if not exists public.analysis_results (
   anchors_used        smallint not null default 0 check (anchors_used between 0 and 3),
   needs_review_reason text
                         constraint analysis_results_needs_review_reason_length
-                        check (needs_review_reason is null or char_length(needs_review_reason) between 1 and 500)
+                        check (needs_review_reason is null or char_length(needs_review_reason) between 1 and 500),
+  rubric              jsonb
+                        constraint analysis_results_rubric_valid
+                        check (rubric is null or private.result_rubric_is_valid(rubric))
 );
 
 comment on table public.analysis_results is
@@ -292,6 +368,11 @@ comment on column public.analysis_results.needs_review_reason is
   'Why the teacher must check this result (확인 필요), in Korean, e.g. the rubric categories the model '
   'left unscored after being asked twice (they count 0 in overall_score and carry missing: true in '
   'category_scores); null when nothing needs checking. Written by the grading worker only.';
+comment on column public.analysis_results.rubric is
+  'The rubric this result was graded under ([{name, maxScore, description?}], a snapshot of the '
+  'session''s rubric when the worker graded it; private.result_rubric_is_valid). Always written by '
+  'private.complete_grading_job; null only on rows written otherwise, read then as the maxima of '
+  'category_scores. Reports, prints, the CSV and the list show the result against it.';
 comment on column public.analysis_results.anchors_used is
   'Number of anchor answers (기준 답안) in the prompt when the model graded this answer (0: none, offline).';
 
@@ -895,7 +976,9 @@ grant execute on function private.report_grading_progress(uuid, text, integer, t
 /**
  * Stores the result and marks the job completed, once, and only for the lease
  * holder. p_result keys: overallScore, maxScore, categoryScores, strengths,
- * improvementAreas, detailedFeedback, suggestions, grader, model, flags.
+ * improvementAreas, detailedFeedback, suggestions, grader, model, flags, and
+ * rubric (required: the rubric the answer was graded under, stored with the
+ * result; 23502 'result_rubric_missing' without it, 23514 when malformed).
  * p_essay_content (optional) replaces the essay text, e.g. text read from an image.
  * Returns false when the lease was lost or the job is no longer analyzing.
  */
@@ -924,10 +1007,13 @@ begin
   if not found then
     return false;
   end if;
+  if jsonb_typeof(p_result -> 'rubric') is distinct from 'array' then
+    raise exception 'result_rubric_missing' using errcode = '23502';
+  end if;
 
   insert into public.analysis_results (
     submission_id, overall_score, max_score, category_scores, strengths, improvement_areas,
-    detailed_feedback, suggestions, grader, model, flags)
+    detailed_feedback, suggestions, grader, model, flags, rubric)
   values (
     p_id,
     (p_result ->> 'overallScore')::numeric,
@@ -939,13 +1025,14 @@ begin
     coalesce(p_result -> 'suggestions', '[]'::jsonb),
     coalesce(p_result ->> 'grader', 'ai'),
     p_result ->> 'model',
-    coalesce(p_result -> 'flags', '[]'::jsonb))
+    coalesce(p_result -> 'flags', '[]'::jsonb),
+    p_result -> 'rubric')
   on conflict (submission_id) do update set
     overall_score = excluded.overall_score, max_score = excluded.max_score,
     category_scores = excluded.category_scores, strengths = excluded.strengths,
     improvement_areas = excluded.improvement_areas, detailed_feedback = excluded.detailed_feedback,
     suggestions = excluded.suggestions, grader = excluded.grader, model = excluded.model,
-    flags = excluded.flags, created_at = now();
+    flags = excluded.flags, rubric = excluded.rubric, created_at = now();
   return true;
 end;
 $$;
@@ -1213,6 +1300,90 @@ as $$
 $$;
 revoke execute on function private.requeue_completed_submission(uuid, timestamptz) from public, anon, authenticated;
 grant execute on function private.requeue_completed_submission(uuid, timestamptz) to service_role;
+
+/**
+ * 전체 재채점 (POST /sessions/{id}/regrade-all): queues again, for one use each,
+ * the completed answers of session p_session_id (owned by p_user_id) that were
+ * graded under another rubric than p_current_rubric (private.rubric_scale of the
+ * result's rubric, or of its category_scores when it has none), or all of them
+ * with p_all. Answers the teacher has reviewed (a saved review or 검토 완료) are
+ * left alone unless p_include_reviewed (the new result replaces the review).
+ * All or nothing: the uses for every picked answer are reserved in one
+ * private.reserve_usage call (address, device and daily limits as there); when
+ * they cannot all be reserved nothing is queued. The session row is locked
+ * first (private.lock_session_setup), so the rubric cannot change meanwhile.
+ * Returns {allowed, queued, needed, skippedReviewed} merged over the
+ * reservation's usage snapshot (when one was tried). Raises P0002
+ * 'session_missing' for a session that is not p_user_id's and 55000
+ * 'sample_read_only' for a sample session.
+ */
+create or replace function private.regrade_session(
+  p_session_id uuid,
+  p_user_id uuid,
+  p_current_rubric jsonb,
+  p_all boolean,
+  p_include_reviewed boolean,
+  p_address text,
+  p_device text,
+  p_address_limit integer,
+  p_device_limit integer
+)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_state text;
+  v_ids uuid[];
+  v_skipped integer;
+  v_needed integer;
+  v_res jsonb;
+  v_id uuid;
+  v_current jsonb := private.rubric_scale(p_current_rubric);
+begin
+  v_state := private.lock_session_setup(p_session_id, false);
+  if v_state = 'missing'
+     or not exists (select 1 from public.analysis_sessions s where s.id = p_session_id and s.user_id = p_user_id) then
+    raise exception 'session_missing' using errcode = 'P0002';
+  end if;
+  if v_state = 'sample' then
+    raise exception 'sample_read_only' using errcode = '55000';
+  end if;
+
+  select coalesce(array_agg(x.id order by x.submitted_at, x.id) filter (where not x.reviewed or p_include_reviewed), '{}'),
+         (count(*) filter (where x.reviewed and not p_include_reviewed))::integer
+    into v_ids, v_skipped
+    from (
+      select e.id, e.submitted_at, (r.review is not null or r.reviewed_at is not null) as reviewed
+        from public.essay_submissions e
+        join public.analysis_results r on r.submission_id = e.id
+       where e.session_id = p_session_id and e.user_id = p_user_id
+         and e.status = 'completed' and not e.is_sample
+         and (p_all or private.rubric_scale(coalesce(r.rubric, r.category_scores)) is distinct from v_current)
+         for update of e
+    ) x;
+  v_needed := coalesce(array_length(v_ids, 1), 0);
+  if v_needed = 0 then
+    return jsonb_build_object('allowed', true, 'queued', 0, 'needed', 0, 'skippedReviewed', v_skipped);
+  end if;
+
+  v_res := private.reserve_usage(p_user_id, v_needed, p_address, p_device, p_address_limit, p_device_limit);
+  if not (v_res ->> 'allowed')::boolean then
+    return v_res || jsonb_build_object('queued', 0, 'needed', v_needed, 'skippedReviewed', v_skipped);
+  end if;
+  foreach v_id in array v_ids loop
+    if not private.requeue_completed_submission(v_id, (v_res ->> 'periodStart')::timestamptz) then
+      raise exception 'regrade_session: % could not be queued', v_id using errcode = '40001';
+    end if;
+  end loop;
+  return v_res || jsonb_build_object('queued', v_needed, 'needed', v_needed, 'skippedReviewed', v_skipped);
+end;
+$$;
+revoke execute on function private.regrade_session(uuid, uuid, jsonb, boolean, boolean, text, text, integer, integer)
+  from public, anon, authenticated;
+grant execute on function private.regrade_session(uuid, uuid, jsonb, boolean, boolean, text, text, integer, integer)
+  to service_role;
 
 -- -----------------------------------------------------------------------------
 -- Functions: anchor answers (the per-session limit and the owner rule)

@@ -185,7 +185,7 @@ describe("seed data", () => {
         is_active: true,
       },
     ]);
-    const features = Object.fromEntries(plans.map((p) => [p.id, p.features as string[]]));
+    const features: Record<string, string[]> = Object.fromEntries(plans.map((p) => [p.id, p.features as string[]]));
     expect(features.trial).toEqual(["기본 AI 분석"]);
     expect(features.individual).toEqual(["상세 피드백 제공", "이메일 지원", "분석 이력 관리"]);
     expect(features.educator).toEqual(["최고 수준의 AI 분석", "우선 지원", "무제한 이력 보관"]);

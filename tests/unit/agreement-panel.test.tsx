@@ -20,6 +20,10 @@ function renderPanel(body: SessionAgreement, dashboard = false) {
       seen.push(String(params.id));
       return HttpResponse.json(body);
     }),
+    // The dashboard also asks how many results are under an older rubric (none here: no banner).
+    http.get(`${API}/sessions/:id/regrade-all`, () =>
+      HttpResponse.json({ completed: 0, outdated: 0, outdatedReviewed: 0, reviewed: 0, regrading: 0, rubric: [] }),
+    ),
   );
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(

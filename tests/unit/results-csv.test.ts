@@ -11,9 +11,9 @@ function row(overrides: Partial<CsvSubmissionRow>): CsvSubmissionRow {
     overall_score: "80",
     max_score: "100",
     category_scores: [
-      { name: "논리 구조", score: 32 },
-      { name: "근거의 타당성", score: 24 },
-      { name: "언어 표현", score: 24 },
+      { name: "논리 구조", score: 32, maxScore: 40 },
+      { name: "근거의 타당성", score: 24, maxScore: 30 },
+      { name: "언어 표현", score: 24, maxScore: 30 },
     ],
     grader: "ai",
     ...overrides,
@@ -29,8 +29,11 @@ describe("results CSV", () => {
     expect(csv.startsWith("\uFEFF")).toBe(true);
     expect(csv.endsWith("\r\n")).toBe(true);
     const [header, first, rest] = lines(csv);
-    expect(header).toBe("학생 이름,수험번호,상태,총점,만점,논리 구조,근거의 타당성,언어 표현,채점 방식,제출 시각,완료 시각,검토 완료");
-    expect(first).toBe("홍길동,20240101,완료,80,100,32,24,24,AI,2026-03-02 00:05,2026-03-02 00:07,아니오");
+    expect(header).toBe(
+      "학생 이름,수험번호,상태,총점,만점,논리 구조,근거의 타당성,언어 표현,논리 구조 AI,근거의 타당성 AI,언어 표현 AI," +
+        "논리 구조 만점,근거의 타당성 만점,언어 표현 만점,채점 방식,제출 시각,완료 시각,검토 완료",
+    );
+    expect(first).toBe("홍길동,20240101,완료,80,100,32,24,24,32,24,24,40,30,30,AI,2026-03-02 00:05,2026-03-02 00:07,아니오");
     expect(rest).toBe("");
   });
 
@@ -42,11 +45,13 @@ describe("results CSV", () => {
       row({ grader: "offline", overall_score: "72.5", category_scores: [{ name: "논리 구조", score: 30.5 }] }),
     ]);
     const [, pending, analyzing, error, offline] = lines(csv);
-    expect(lines(csv)[0]).toBe("학생 이름,수험번호,상태,총점,만점,논리 구조,채점 방식,제출 시각,완료 시각,검토 완료");
-    expect(pending).toBe("홍길동,20240101,대기중,,,,,2026-03-02 00:05,,");
+    expect(lines(csv)[0]).toBe(
+      "학생 이름,수험번호,상태,총점,만점,논리 구조,논리 구조 AI,논리 구조 만점,채점 방식,제출 시각,완료 시각,검토 완료",
+    );
+    expect(pending).toBe("홍길동,20240101,대기중,,,,,,,2026-03-02 00:05,,");
     expect(analyzing.split(",")[2]).toBe("분석중");
-    expect(error).toBe("홍길동,20240101,오류,,,,,2026-03-02 00:05,,");
-    expect(offline).toBe("홍길동,20240101,완료,72.5,100,30.5,오프라인,2026-03-02 00:05,2026-03-02 00:07,아니오");
+    expect(error).toBe("홍길동,20240101,오류,,,,,,,2026-03-02 00:05,,");
+    expect(offline).toBe("홍길동,20240101,완료,72.5,100,30.5,30.5,,오프라인,2026-03-02 00:05,2026-03-02 00:07,아니오");
   });
 
   it("quotes commas, quotes and line breaks", () => {
@@ -70,6 +75,22 @@ describe("results CSV", () => {
     const [header, first] = lines(csv);
     expect(header).toContain(",'@항목,");
     expect(first.startsWith("'=1+1,")).toBe(true);
+  });
+
+  it("carries the AI's and the teacher's score per category, each answer against its own maxima", () => {
+    const csv = resultsCsv([
+      row({
+        student_name: "검토",
+        category_scores: [{ name: "논리 구조", score: 25, maxScore: 40 }],
+        ai_category_scores: [{ name: "논리 구조", score: 32 }],
+        reviewed_at: "2026-03-02T00:00:00.000Z",
+      }),
+      row({ student_name: "새기준", student_id: "20240102", category_scores: [{ name: "논리 구조", score: 30, maxScore: 30 }] }),
+    ]);
+    const [header, reviewed, regraded] = lines(csv).map((l) => l.split(","));
+    const col = (name: string) => header.indexOf(name);
+    expect([reviewed[col("논리 구조")], reviewed[col("논리 구조 AI")], reviewed[col("논리 구조 만점")]]).toEqual(["25", "32", "40"]);
+    expect([regraded[col("논리 구조")], regraded[col("논리 구조 AI")], regraded[col("논리 구조 만점")]]).toEqual(["30", "30", "30"]);
   });
 
   it("collects categories across answers in order of first appearance", () => {

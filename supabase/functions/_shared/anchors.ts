@@ -45,3 +45,12 @@ export const ANCHOR_MESSAGES = {
   added: "기준 답안을 추가했습니다.",
   deleted: "기준 답안을 삭제했습니다.",
 } as const;
+
+/** POST /submissions/:id/anchor (a reviewed answer becomes a 기준 답안). */
+export const PROMOTE_ANCHOR_MESSAGES = {
+  notFound: "답안을 찾을 수 없습니다.",
+  notReviewed: "검토 완료한 답안만 기준 답안으로 만들 수 있습니다.",
+  olderRubric: "이전 평가 기준으로 채점된 답안입니다. 현재 기준으로 재채점하고 검토한 뒤 기준 답안으로 만들어 주세요.",
+  already: "이미 기준 답안으로 추가된 답안입니다.",
+  promoted: "검토한 점수로 기준 답안에 추가했습니다. 다음 채점부터 함께 참고합니다.",
+} as const;

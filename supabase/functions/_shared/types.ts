@@ -159,6 +159,8 @@ export interface SubmissionResultSummary {
   flags?: GradeFlag[];
   /** 확인 필요: why the teacher must check this result (e.g. a rubric category the model left unscored); null when nothing. */
   needsReviewReason?: string | null;
+  /** The rubric this result was graded under (analysis_results.rubric; see _shared/rubric-scale.ts). */
+  rubric?: RubricCategory[];
 }
 
 /** Report data per submission (docs/product.md#report-data): see `ReportData` in grading.ts. */

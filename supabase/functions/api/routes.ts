@@ -17,6 +17,7 @@ import { routes as admin } from "./admin/routes.ts";
 import { routes as blog } from "./blog/routes.ts";
 import { routes as config } from "./config/routes.ts";
 import { routes as anchors } from "./anchors/routes.ts";
+import { routes as anchorPromotion } from "./anchors/promote.ts";
 
 export const allRoutes: Route[] = [
   ...auth,
@@ -36,4 +37,5 @@ export const allRoutes: Route[] = [
   ...blog,
   ...config,
   ...anchors,
+  ...anchorPromotion,
 ];

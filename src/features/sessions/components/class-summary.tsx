@@ -9,7 +9,9 @@ import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar, Line } from "@visx/shape";
 import type { Submission } from "@shared/types.ts";
-import { FLAG_LABELS } from "@shared/grading.ts";
+import { FLAG_LABELS, type RubricCategory } from "@shared/grading.ts";
+import { sameRubricScale } from "@shared/rubric-scale.ts";
+import { useSession } from "@/features/sessions/api/get-session";
 import { Card, CardBody } from "@/components/ui/card";
 import { classSummary, type ClassSummary } from "@/features/sessions/utils/class-results";
 
@@ -240,16 +242,43 @@ function SpreadStrip({ summary, width }: { summary: ClassSummary; width: number 
 
 export interface ClassSummaryViewProps {
   submissions: Submission[];
+  /** The session's current rubric: results graded under another are left out (scales never mix). */
+  rubric?: RubricCategory[];
 }
 
 /** The 요약 view: four charts with their text equivalents, or a note while nothing is graded. */
-export default function ClassSummaryView({ submissions }: ClassSummaryViewProps) {
-  const summary = classSummary(submissions);
+/** The session's summary: compared on its current rubric (fetched); without a session, every result. */
+export default function ClassSummary({ sessionId, submissions }: { sessionId?: string; submissions: Submission[] }) {
+  return sessionId ? (
+    <SessionClassSummary sessionId={sessionId} submissions={submissions} />
+  ) : (
+    <ClassSummaryView submissions={submissions} />
+  );
+}
+
+function SessionClassSummary({ sessionId, submissions }: { sessionId: string; submissions: Submission[] }) {
+  const { data: session } = useSession(sessionId);
+  return <ClassSummaryView submissions={submissions} rubric={session?.rubric} />;
+}
+
+export function ClassSummaryView({ submissions, rubric }: ClassSummaryViewProps) {
+  const onCurrent = (s: Submission) => !rubric || !s.result?.rubric?.length || sameRubricScale(s.result.rubric, rubric);
+  const leftOut = submissions.filter((s) => s.status === "completed" && s.result && !onCurrent(s)).length;
+  const summary = classSummary(submissions.filter(onCurrent));
+  const leftOutNote =
+    leftOut > 0 ? (
+      <p className="text-sm text-base-content/75 lg:col-span-2" data-testid="class-summary-left-out">
+        이전 평가 기준으로 채점된 답안 {leftOut}개는 점수 척도가 달라 요약에서 뺐습니다. (현재 기준으로 채점된 답안만 비교합니다)
+      </p>
+    ) : null;
   if (summary.completed === 0) {
     return (
-      <p className="py-10 text-center text-base-content/70" data-testid="class-summary-empty">
-        완료된 채점이 있으면 반 전체 요약을 볼 수 있습니다
-      </p>
+      <div className="space-y-2 py-10 text-center">
+        <p className="text-base-content/70" data-testid="class-summary-empty">
+          완료된 채점이 있으면 반 전체 요약을 볼 수 있습니다
+        </p>
+        {leftOutNote}
+      </div>
     );
   }
   const { scale, spread } = summary;
@@ -266,6 +295,7 @@ export default function ClassSummaryView({ submissions }: ClassSummaryViewProps)
 
   return (
     <div className="grid items-start gap-4 lg:grid-cols-2" data-testid="class-summary">
+      {leftOutNote}
       <ChartFigure
         testId="chart-histogram"
         title="점수 분포"

@@ -10,6 +10,7 @@ import { SummaryCards } from "@/features/sessions/components/summary-cards";
 import { SubmissionList, type SubmissionListProps } from "@/features/sessions/components/submission-list";
 import { AgreementPanel } from "@/features/sessions/components/agreement-panel";
 import { RefusedAnswers } from "@/features/sessions/components/refused-answers";
+import { RubricOutdatedBanner } from "@/features/sessions/components/rubric-outdated-banner";
 import { DashboardViewSwitch } from "@/features/sessions/components/dashboard-view-switch";
 import type { DashboardView } from "@/features/sessions/utils/class-results";
 import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
@@ -79,6 +80,7 @@ export function Dashboard({
   return (
     <div className="space-y-4">
       <SummaryCards stats={stats} />
+      {sessionId && <RubricOutdatedBanner sessionId={sessionId} />}
       {sessionId && <AgreementPanel sessionId={sessionId} />}
       {sessionId && <RefusedAnswers sessionId={sessionId} />}
       <Card>
@@ -110,7 +112,11 @@ export function Dashboard({
             <Spinner label="로딩 중..." />
           ) : view !== "list" ? (
             <Suspense fallback={<Spinner label="불러오는 중..." />}>
-              {view === "table" ? <ResultsTable submissions={list} onView={listProps.onView} /> : <ClassSummaryView submissions={list} />}
+              {view === "table" ? (
+                <ResultsTable submissions={list} onView={listProps.onView} />
+              ) : (
+                <ClassSummaryView submissions={list} sessionId={sessionId} />
+              )}
             </Suspense>
           ) : (
             <SubmissionList submissions={list} {...listProps} onRequestDelete={onDelete ? setToDelete : undefined} />

@@ -25,6 +25,7 @@ import {
   filterResultRows,
   resultCategories,
   resultRows,
+  type ResultCategory,
   type ResultRow,
   STATUS_FILTERS,
   type StatusFilter,
@@ -216,7 +217,7 @@ export function ResultsTable({ submissions, onView }: ResultsTableProps) {
                 </td>
                 {categories.map((c) => (
                   <td key={c.name} className="text-right tabular-nums">
-                    {r.scores[c.name] ?? "-"}
+                    {scoreAgainstOwnMax(r, c)}
                   </td>
                 ))}
               </tr>
@@ -226,4 +227,12 @@ export function ResultsTable({ submissions, onView }: ResultsTableProps) {
       </DataTable>
     </div>
   );
+}
+
+/** A category score; with its own maximum when its result was graded under another rubric than the header's. */
+function scoreAgainstOwnMax(r: ResultRow, c: ResultCategory): string | number {
+  const score = r.scores[c.name];
+  if (score === undefined) return "-";
+  const own = r.submission.result?.categoryScores?.find((x) => x.name === c.name)?.maxScore;
+  return own !== undefined && own !== c.maxScore ? `${score} / ${own}` : score;
 }

@@ -10,6 +10,7 @@ import { notify } from "@/lib/notify";
 import { useCompleteReview } from "@/features/sessions/api/review";
 import { AiOriginalDialog } from "@/features/sessions/components/ai-original-dialog";
 import { ShareLinkDialog } from "@/features/sessions/components/share-link-dialog";
+import { PromoteAnchorButton } from "@/features/sessions/components/promote-anchor-button";
 
 export { ReviewBadge } from "@/components/report/report-header";
 
@@ -50,6 +51,7 @@ export function ReviewToolbar({
         <Link2 className="size-4" aria-hidden="true" />
         공유 링크
       </Button>
+      {report.reviewed && !editing && <PromoteAnchorButton submissionId={submissionId} reviewed />}
       <AiOriginalDialog open={originalOpen} onOpenChange={setOriginalOpen} report={report} />
       <ShareLinkDialog open={shareOpen} onOpenChange={setShareOpen} submissionId={submissionId} />
     </>

@@ -16,6 +16,7 @@ import { changePlanSchema, listUsersQuery, listUsersWithUsage, refundSchema } fr
 import { deleteAuthUser, essayObjectNames, removeEssayObjects } from "../lib/users/delete.ts";
 import { ADMIN_MESSAGES } from "./messages.ts";
 import { gradingUsage } from "./grading-usage.ts";
+import { adminAgreement } from "./agreement.ts";
 
 type AdminCtx = Ctx<{ id: string }, AuthUser>;
 
@@ -115,6 +116,7 @@ async function withdrawnMemberPayments(ctx: Ctx<unknown, AuthUser>): Promise<Res
 export const routes: Route[] = [
   defineRoute({ method: "GET", path: "/admin/users", auth: "admin", handler: listUsers }),
   defineRoute({ method: "GET", path: "/admin/usage", auth: "admin", handler: gradingUsage }),
+  defineRoute({ method: "GET", path: "/admin/agreement", auth: "admin", handler: adminAgreement }),
   defineRoute({ method: "DELETE", path: "/admin/users/:id", auth: "admin", params: userParams, handler: deleteUser }),
   defineRoute({ method: "PATCH", path: "/admin/users/:id/subscription", auth: "admin", params: userParams, handler: changePlan }),
   defineRoute({ method: "GET", path: "/admin/users/:id/payments", auth: "admin", params: userParams, handler: memberPayments }),

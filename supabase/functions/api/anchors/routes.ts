@@ -32,7 +32,7 @@ type AnchorCtx = Ctx<{ id: string; anchorId: string }, AuthUser>;
 const sessionParams = z.object({ id: uuidParam(WORKSPACE_MESSAGES.sessionNotFound) });
 const anchorParams = z.object({ id: uuidParam(WORKSPACE_MESSAGES.sessionNotFound), anchorId: uuidParam(M.notFound) });
 
-interface AnchorRow {
+export interface AnchorRow {
   id: string;
   content: string;
   total_score: string | number;
@@ -41,7 +41,7 @@ interface AnchorRow {
   created_at: Date | string;
 }
 
-function anchorJson(r: AnchorRow): AnchorAnswerJson {
+export function anchorJson(r: AnchorRow): AnchorAnswerJson {
   return {
     id: r.id,
     content: r.content,
@@ -53,7 +53,7 @@ function anchorJson(r: AnchorRow): AnchorAnswerJson {
 }
 
 /** The rubric anchors' scores refer to: the one the worker grades with (the teacher's edit, else the criteria). */
-function anchorRubric(s: { rubric?: unknown; criteria_content: string | null }): RubricCategory[] {
+export function anchorRubric(s: { rubric?: unknown; criteria_content: string | null }): RubricCategory[] {
   return sessionRubric(s.rubric, s.criteria_content);
 }
 
@@ -120,7 +120,7 @@ function typedContent(raw: unknown): string {
   return text;
 }
 
-function longEnough(text: string): void {
+export function longEnough(text: string): void {
   if ([...text.trim()].length < MIN_ANCHOR_CHARS) throw new HttpError(400, M.tooShort);
 }
 

@@ -8,6 +8,7 @@ import { gradeWithModel, type GradingMode } from "./modes.ts";
 import { llmConfigFromSettings, readImage } from "./image-reading.ts";
 import { recordCalls } from "./usage.ts";
 import { sessionRubric } from "./rubric.ts";
+import { rubricSnapshot } from "../../_shared/rubric-scale.ts";
 import { type AnchorAnswer, MAX_ANCHORS } from "./anchor-prompt.ts";
 
 /**
@@ -172,11 +173,14 @@ async function storeResult(
   result: GradeResult,
   transcribed: string | null,
   anchorsUsed: number,
+  rubric: RubricCategory[],
 ): Promise<void> {
   const { annotations, needsReviewReason, ...rest } = result;
+  // The result keeps the rubric it was graded under (analysis_results.rubric).
+  const stored = { ...rest, rubric: rubricSnapshot(rubric) };
   await adminSql.begin(async (sql) => {
     const [row] = await sql`
-      select private.complete_grading_job(${id}, ${worker}, ${sql.json(rest as never)}, ${transcribed}) as ok`;
+      select private.complete_grading_job(${id}, ${worker}, ${sql.json(stored as never)}, ${transcribed}) as ok`;
     if (!row?.ok) return;
     // A re-grade replaces the previous result: the teacher review made on it goes (its edit log stays).
     // 확인 필요: why the teacher must check this result (e.g. a category the model left unscored).
@@ -260,7 +264,7 @@ async function gradeJob(job: Job, worker: string, sessions: Map<string, Promise<
 
     if (progress.lost) return;
     // Straight to the result (it sets 100 %): a "saving" write first would only hold the slot longer.
-    await storeResult(job.id, worker, result, transcribed, anchorsUsed);
+    await storeResult(job.id, worker, result, transcribed, anchorsUsed, rubric);
   } catch (err) {
     // Deleted or taken over meanwhile: the row is gone or someone else's, write nothing.
     if (progress.lost) return;

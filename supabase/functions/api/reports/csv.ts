@@ -14,7 +14,10 @@ export interface CsvSubmissionRow {
   analysis_completed_at: Date | string | null;
   overall_score: string | number | null;
   max_score: string | number | null;
-  category_scores: { name: string; score: number | string }[] | null;
+  /** The shown category scores: the teacher's when a review was saved, else the AI's (SHOWN_SCORES). */
+  category_scores: { name: string; score: number | string; maxScore?: number | string }[] | null;
+  /** The AI's original category scores (analysis_results.category_scores); the shown ones when absent. */
+  ai_category_scores?: { name: string; score: number | string }[] | null;
   grader: GraderKind | null;
   /** analysis_results.reviewed_at (검토 완료); the scores above are the reviewed ones when there is a review. */
   reviewed_at?: Date | string | null;
@@ -68,21 +71,42 @@ export function byStudentNumber(rows: CsvSubmissionRow[]): CsvSubmissionRow[] {
     .map(({ r }) => r);
 }
 
-/** The CSV document (BOM first, CRLF line ends, a trailing CRLF), one row per answer by 수험번호. */
+const byName = (v: unknown) =>
+  new Map(
+    (Array.isArray(v) ? v : []).flatMap((c) => (c && typeof c.name === "string" ? [[c.name as string, c as Record<string, unknown>]] : [])),
+  );
+
+/**
+ * The CSV document (BOM first, CRLF line ends, a trailing CRLF), one row per answer by 수험번호. Per
+ * category: the final score (the teacher's when reviewed, else the AI's), the AI's original score,
+ * and the maximum of the rubric that answer was graded under (answers graded under an older rubric
+ * keep their own maxima).
+ */
 export function resultsCsv(rows: CsvSubmissionRow[]): string {
   const categories = categoryNames(rows);
-  const header = ["학생 이름", "수험번호", "상태", "총점", "만점", ...categories, "채점 방식", "제출 시각", "완료 시각", "검토 완료"];
+  const header = [
+    ...["학생 이름", "수험번호", "상태", "총점", "만점"],
+    ...categories,
+    ...categories.map((name) => `${name} AI`),
+    ...categories.map((name) => `${name} 만점`),
+    ...["채점 방식", "제출 시각", "완료 시각", "검토 완료"],
+  ];
   const lines = [header.map(csvText).join(",")];
   for (const r of byStudentNumber(rows)) {
     const done = r.status === "completed" && r.overall_score !== null && r.overall_score !== undefined;
-    const scores = new Map((Array.isArray(r.category_scores) ? r.category_scores : []).map((c) => [c.name, c.score] as const));
+    const shown = byName(r.category_scores);
+    const ai = r.ai_category_scores ? byName(r.ai_category_scores) : shown;
+    const cell = (m: Map<string, Record<string, unknown>>, name: string, key: string) =>
+      done ? csvNumber(m.get(name)?.[key] as string | number | undefined) : "";
     const cells = [
       csvText(r.student_name),
       csvText(r.student_id),
       csvText(CSV_STATUS_LABELS[r.status] ?? r.status),
       done ? csvNumber(r.overall_score) : "",
       done ? csvNumber(r.max_score) : "",
-      ...categories.map((name) => (done ? csvNumber(scores.get(name)) : "")),
+      ...categories.map((name) => cell(shown, name, "score")),
+      ...categories.map((name) => cell(ai, name, "score")),
+      ...categories.map((name) => cell(shown, name, "maxScore")),
       done && r.grader ? csvText(GRADER_LABELS[r.grader] ?? r.grader) : "",
       seoulDateTime(r.submitted_at),
       done ? seoulDateTime(r.analysis_completed_at) : "",

@@ -23,7 +23,7 @@ export async function loadReviewedReport(sql: Sql, submissionId: string, userId:
            r.detailed_feedback, r.suggestions, r.grader, r.model, r.flags,
            s.prompt_content, s.criteria_content, s.rubric, e.essay_content, r.annotations,
            r.review, r.reviewed_at,
-           r.anchors_used
+           r.anchors_used, r.rubric as result_rubric
       from public.essay_submissions e
       join public.analysis_sessions s on s.id = e.session_id
       left join public.analysis_results r on r.submission_id = e.id

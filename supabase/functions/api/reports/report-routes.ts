@@ -25,7 +25,7 @@ async function resultsCsvDownload(ctx: Ctx<{ id: string }, AuthUser>): Promise<R
     (sql) =>
       sql<CsvSubmissionRow[]>`
       select e.student_name, e.student_id, e.status, e.submitted_at, e.analysis_completed_at,
-             ${SHOWN_SCORES(sql)}, r.grader, r.reviewed_at
+             ${SHOWN_SCORES(sql)}, r.category_scores as ai_category_scores, r.grader, r.reviewed_at
         from public.essay_submissions e
         left join public.analysis_results r on r.submission_id = e.id
        where e.session_id = ${s.id} and e.user_id = ${userId(ctx)} and ${NOT_STAGED(sql)}

@@ -1,16 +1,11 @@
-import {
-  anchorsUsedText,
-  FLAG_LABELS,
-  OFFLINE_GRADER_LABEL,
-  type GradeFlag,
-  type ReportData,
-} from "../../_shared/grading.ts";
+import { anchorsUsedText, FLAG_LABELS, OFFLINE_GRADER_LABEL, type GradeFlag, type ReportData } from "../../_shared/grading.ts";
 import { REPORT_SECTIONS, reportFacts } from "../../_shared/report.ts";
 import type { ReviewInfo } from "../../_shared/review.ts";
 import { iso } from "../lib/http.ts";
 import { validStoredAnnotations } from "../grading/annotations.ts";
 import { sessionRubric } from "../grading/rubric.ts";
 import { formatScore as fmt, formatSeoulDateOr, scorePercent } from "../../_shared/format.ts";
+import { resultRubric, rubricSnapshot } from "../../_shared/rubric-scale.ts";
 
 /** Row shape read by the report routes (submission joined with its result and session). */
 export interface ReportRow {
@@ -37,12 +32,24 @@ export interface ReportRow {
   criteria_content?: string | null;
   /** The teacher's edited rubric (analysis_sessions.rubric), used instead of the criteria when set. */
   rubric?: unknown;
+  /** analysis_results.rubric: the rubric this result was graded under (what the report shows). */
+  result_rubric?: unknown;
   /** The answer (essay_submissions.essay_content). */
   essay_content?: string | null;
   /** analysis_results.annotations */
   annotations?: unknown;
   /** analysis_results.anchors_used */
   anchors_used?: number | string | null;
+}
+
+/**
+ * The rubric a report shows: the one its result was graded under (analysis_results.rubric, else the
+ * maxima of its category scores), never the session's current one; the session's only when the
+ * result carries neither.
+ */
+function reportRubric(row: ReportRow): ReportData["rubric"] {
+  const own = resultRubric(row.result_rubric, row.category_scores);
+  return rubricSnapshot(own.length > 0 ? own : sessionRubric(row.rubric, row.criteria_content));
 }
 
 export function toReport(row: ReportRow): ReportData {
@@ -69,11 +76,7 @@ export function toReport(row: ReportRow): ReportData {
     essayFilename: row.essay_filename,
     promptFilename: row.prompt_filename,
     question: row.prompt_content ?? "",
-    rubric: sessionRubric(row.rubric, row.criteria_content).map((c) => ({
-      name: c.name,
-      maxScore: c.maxScore,
-      ...(c.description ? { description: c.description } : {}),
-    })),
+    rubric: reportRubric(row),
     answer,
     annotations: validStoredAnnotations(answer, row.annotations),
     anchorsUsed: Number(row.anchors_used ?? 0) || 0,

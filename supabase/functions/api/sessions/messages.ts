@@ -14,3 +14,12 @@ export const SESSION_MESSAGES = {
   setupWhileGrading: WORKSPACE_MESSAGES.setupWhileGrading,
   replaceNothing: "바꿀 파일을 선택해 주세요. (논술 문제 또는 평가 기준)",
 } as const;
+
+/** 전체 재채점 (POST /sessions/:id/regrade-all). */
+export const REGRADE_ALL_MESSAGES = {
+  invalidBody: "재채점 요청 형식이 올바르지 않습니다. (all, includeReviewed: true 또는 false)",
+  notEnough: (needed: number, remaining: number) =>
+    `전체 재채점에는 사용 횟수 ${needed}회가 필요하지만 남은 횟수는 ${remaining}회입니다. 아무 답안도 재채점하지 않았습니다.`,
+  queued: (n: number) => `답안 ${n}개의 재채점을 시작했습니다. 새 결과가 나올 때까지 이전 결과를 볼 수 있습니다.`,
+  nothing: "재채점할 답안이 없습니다.",
+} as const;

@@ -18,6 +18,7 @@ import { batchUpload, startBatch } from "./batch.ts";
 import { patchSession } from "./setup.ts";
 import { createSampleSession } from "./sample.ts";
 import { sessionAgreement } from "./agreement.ts";
+import { regradeAll, regradeStatus } from "./regrade-all.ts";
 
 type UserCtx = Ctx<Record<string, string>, AuthUser>;
 type SessionCtx = Ctx<{ id: string }, AuthUser>;
@@ -132,4 +133,6 @@ export const routes: Route[] = [
   defineRoute({ method: "POST", path: "/sessions/:id/batch-upload", auth: "user", params, handler: batchUpload }),
   defineRoute({ method: "POST", path: "/sessions/:id/start-batch", auth: "user", params, handler: startBatch }),
   defineRoute({ method: "GET", path: "/sessions/:id/agreement", auth: "user", params, handler: sessionAgreement }),
+  defineRoute({ method: "GET", path: "/sessions/:id/regrade-all", auth: "user", params, handler: regradeStatus }),
+  defineRoute({ method: "POST", path: "/sessions/:id/regrade-all", auth: "user", params, handler: regradeAll }),
 ];

@@ -3,6 +3,7 @@ import type { GradeFlag, GraderKind } from "../../_shared/grading.ts";
 import type { Submission, SubmissionResultSummary } from "../../_shared/types.ts";
 import type { DbRow } from "../../_shared/db-rows.ts";
 import { iso } from "../lib/http.ts";
+import { resultRubric } from "../../_shared/rubric-scale.ts";
 
 type SubmissionColumns = Pick<
   DbRow<"essay_submissions", "submitted_at" | "analysis_started_at" | "analysis_completed_at">,
@@ -33,6 +34,8 @@ export type SubmissionRow = SubmissionColumns & {
   flags?: unknown;
   /** 확인 필요: why the teacher must check the result (analysis_results.needs_review_reason). */
   needs_review_reason?: string | null;
+  /** analysis_results.rubric: the rubric the result was graded under (null on rows written without one). */
+  result_rubric?: unknown;
   /** A completed answer queued or being graded again (its previous result is kept meanwhile). */
   regrading?: boolean | null;
 };
@@ -85,6 +88,7 @@ export function submissionJson(r: SubmissionRow): Submission & { essayMimeType: 
           categoryScores: listCategoryScores(r.category_scores),
           flags: listFlags(r.flags),
           ...(r.needs_review_reason ? { needsReviewReason: r.needs_review_reason } : {}),
+          rubric: resultRubric(r.result_rubric, r.category_scores),
         }
       : null,
     regrading: r.regrading === true,

@@ -18,7 +18,7 @@ export const SUBMISSION_COLUMNS = (sql: Sql) =>
   sql`e.id, e.session_id, e.user_id, e.student_name, e.student_id, e.essay_content, e.essay_file_path,
       e.essay_filename, e.essay_mime_type, e.status, e.progress, e.progress_message, e.submitted_at,
       e.analysis_started_at, e.analysis_completed_at, ${SHOWN_SCORES(sql)}, r.grader, r.flags,
-      r.needs_review_reason,
+      r.needs_review_reason, r.rubric as result_rubric,
       (r.id is not null and e.status in ('pending', 'analyzing')) as regrading`;
 
 export async function selectSubmission(sql: Sql, id: string): Promise<SubmissionRow> {
