@@ -2,7 +2,7 @@
 // the question step, typing an answer and opening its graded report, waiting for a grading job, and the two
 // viewport sizes the workspace is checked at.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { createMember, setPlan, testSql, type TestUser } from "../helpers/users.ts";
 
 /** A laptop and a phone. */
@@ -93,4 +93,16 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
       (v) =>
         `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1).join(" ").trim()}`).join(" | ")}`,
     );
+}
+
+/**
+ * Presses Tab (up to `max` times) until `target` has focus, as a keyboard user reaches it; fails when it is never
+ * reached (not focusable, or out of the Tab order).
+ */
+export async function tabTo(page: Page, target: Locator, max = 60) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target, `not reached by ${max} presses of Tab`).toBeFocused({ timeout: 1 });
 }
