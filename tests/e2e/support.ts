@@ -82,9 +82,23 @@ export async function fillSignUp(page: Page, username: string, password: string)
  * (rule, impact, targets), under axe's default rules (WCAG 2.0–2.2 A/AA and best practices).
  */
 export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  return axeSerious(page, new AxeBuilder({ page }), include);
+}
+
+/**
+ * As seriousViolations, with the design system's rules on top of axe's defaults: `color-contrast` (on by default, named
+ * so it stays on) and `label-content-name-mismatch` (an accessible name must contain the visible text; off by default).
+ */
+export async function designSystemViolations(page: Page, include?: string): Promise<string[]> {
+  const axe = new AxeBuilder({ page }).options({
+    rules: { "color-contrast": { enabled: true }, "label-content-name-mismatch": { enabled: true } },
+  });
+  return axeSerious(page, axe, include);
+}
+
+async function axeSerious(page: Page, axe: AxeBuilder, include?: string): Promise<string[]> {
   // Let toasts and transitions settle: a toast fading in is measured at partial opacity.
   await expect(toast(page)).toHaveCount(0, { timeout: 10_000 });
-  const axe = new AxeBuilder({ page });
   if (include) axe.include(include);
   const { violations } = await axe.analyze();
   return violations

@@ -119,6 +119,10 @@ function EssayWithMarks({
   return (
     <div
       ref={containerRef}
+      // A scrolling box: focusable so it scrolls by keyboard too, and named for screen readers.
+      tabIndex={0}
+      role="region"
+      aria-label="답안 본문"
       className="max-h-96 overflow-auto whitespace-pre-wrap rounded border border-base-300 p-3 leading-relaxed"
       data-testid="review-essay"
     >
