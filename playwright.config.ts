@@ -22,7 +22,10 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
   timeout: 60_000,
-  expect: { timeout: 15_000 },
+  expect: { timeout: 15_000, toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: "disabled", caret: "hide" } },
+  // Screenshot baselines (visual.spec.ts) sit next to their spec without a platform suffix: CI and every
+  // developer machine are Linux with Debian's Chromium and fonts-noto-cjk, and compare against the same files.
+  snapshotPathTemplate: "{testDir}/{testFileName}-snapshots/{arg}{ext}",
   reporter: "list",
   use: {
     ...devices["Desktop Chrome"],

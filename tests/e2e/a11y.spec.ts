@@ -1,10 +1,14 @@
-// Accessibility (axe-core) of the workspace (setup and essay tabs) and of a graded report, at a
-// laptop (1366×900) and a phone (390×844): no serious or critical violations.
+// Accessibility (axe-core) at a laptop (1366×900) and a phone (390×844): the workspace flow (setup and essay
+// tabs, a graded report) under axe's defaults, and every main screen of screens.ts (landing, student link, setup,
+// dashboard list / table / summary, teacher report, review panel, plans, 회원 관리, the report's print version) in
+// light and dark under the design system's rules (defaults + color-contrast + label-content-name-mismatch):
+// no serious or critical violations.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { closeTestSql, createMember } from "../helpers/users.ts";
-import { setQuestion, signIn, seriousViolations } from "./support.ts";
+import { designSystemViolations, setQuestion, signIn, seriousViolations } from "./support.ts";
+import { openReportForPrint, preparePage, SCREENS, seedClass, signInTeacher, SIZES, THEMES, type ClassData } from "./screens.ts";
 
 const fixtures = join(import.meta.dirname, "../fixtures/essays");
 const ESSAY = readFileSync(join(fixtures, "strong.txt"), "utf8");
@@ -15,9 +19,39 @@ const VIEWPORTS = [
   { name: "phone", width: 390, height: 844 },
 ] as const;
 
+let data: ClassData;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  data = await seedClass();
+});
+
 test.afterAll(async () => {
   await closeTestSql();
 });
+
+for (const size of SIZES) {
+  for (const theme of THEMES) {
+    test(`main screens have no serious axe violations at ${size.name} ${size.width}×${size.height}, ${theme}`, async ({ page }) => {
+      test.setTimeout(480_000);
+      await preparePage(page, size, theme);
+      const found: Record<string, string[]> = {};
+      for (const screen of SCREENS.filter((s) => !s.signedIn)) {
+        await screen.open(page, data);
+        found[screen.name] = await designSystemViolations(page);
+      }
+      await signInTeacher(page, data);
+      for (const screen of SCREENS.filter((s) => s.signedIn)) {
+        await screen.open(page, data);
+        found[screen.name] = await designSystemViolations(page);
+      }
+      await openReportForPrint(page, data);
+      found["report-print"] = await designSystemViolations(page);
+      const none = Object.fromEntries(Object.keys(found).map((name) => [name, []]));
+      expect(found).toEqual(none);
+    });
+  }
+}
 
 for (const vp of VIEWPORTS) {
   test(`workspace and a graded report have no serious axe violations at ${vp.name} ${vp.width}×${vp.height}`, async ({ page }) => {

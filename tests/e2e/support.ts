@@ -2,7 +2,7 @@
 // the question step, typing an answer and opening its graded report, waiting for a grading job, and the two
 // viewport sizes the workspace is checked at.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { createMember, setPlan, testSql, type TestUser } from "../helpers/users.ts";
 
 /** A laptop and a phone. */
@@ -82,9 +82,23 @@ export async function fillSignUp(page: Page, username: string, password: string)
  * (rule, impact, targets), under axe's default rules (WCAG 2.0–2.2 A/AA and best practices).
  */
 export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  return axeSerious(page, new AxeBuilder({ page }), include);
+}
+
+/**
+ * As seriousViolations, with the design system's rules on top of axe's defaults: `color-contrast` (on by default, named
+ * so it stays on) and `label-content-name-mismatch` (an accessible name must contain the visible text; off by default).
+ */
+export async function designSystemViolations(page: Page, include?: string): Promise<string[]> {
+  const axe = new AxeBuilder({ page }).options({
+    rules: { "color-contrast": { enabled: true }, "label-content-name-mismatch": { enabled: true } },
+  });
+  return axeSerious(page, axe, include);
+}
+
+async function axeSerious(page: Page, axe: AxeBuilder, include?: string): Promise<string[]> {
   // Let toasts and transitions settle: a toast fading in is measured at partial opacity.
   await expect(toast(page)).toHaveCount(0, { timeout: 10_000 });
-  const axe = new AxeBuilder({ page });
   if (include) axe.include(include);
   const { violations } = await axe.analyze();
   return violations
@@ -93,4 +107,16 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
       (v) =>
         `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1).join(" ").trim()}`).join(" | ")}`,
     );
+}
+
+/**
+ * Presses Tab (up to `max` times) until `target` has focus, as a keyboard user reaches it; fails when it is never
+ * reached (not focusable, or out of the Tab order).
+ */
+export async function tabTo(page: Page, target: Locator, max = 60) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target, `not reached by ${max} presses of Tab`).toBeFocused({ timeout: 1 });
 }

@@ -1,8 +1,9 @@
-import { Component, lazy, Suspense, useEffect, type ErrorInfo, type ReactNode } from "react";
+import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { Footer } from "@/components/layout/footer";
 import { Header } from "@/components/layout/header";
 import { PageSpinner } from "@/components/ui/spinner";
+import { useFocusHeading } from "@/app/layout/use-focus-heading";
 
 const RouteError = lazy(() => import("@/app/layout/route-error").then((m) => ({ default: m.RouteError })));
 
@@ -33,17 +34,9 @@ class RouteErrorBoundary extends Component<{ children: ReactNode; resetKey: stri
   }
 }
 
-/** A new page starts at its top (a hash link keeps the browser's own jump). */
-function ScrollToTop() {
-  const { pathname, hash } = useLocation();
-  useEffect(() => {
-    if (!hash) window.scrollTo(0, 0);
-  }, [pathname, hash]);
-  return null;
-}
-
 export function RootLayout() {
   const { pathname } = useLocation();
+  useFocusHeading();
   return (
     <RouteErrorBoundary resetKey={pathname}>
       <div className="flex min-h-screen flex-col bg-base-200/40">
@@ -59,7 +52,6 @@ export function RootLayout() {
           </Suspense>
         </main>
         <Footer />
-        <ScrollToTop />
       </div>
     </RouteErrorBoundary>
   );

@@ -27,6 +27,7 @@ import { useReportDownload } from "@/features/sessions/hooks/use-report-download
 
 const TABS = ["setup", "essay", "dashboard"] as const satisfies readonly WorkspaceTab[];
 const TAB_TEXT = SESSION_MESSAGES.tabs;
+const WORKSPACE_TITLE = "논술 첨삭 작업 공간";
 
 export default function WorkspaceRoute() {
   const { id: routeSessionId, submissionId } = useParams<{ id: string; submissionId: string }>();
@@ -78,6 +79,8 @@ export default function WorkspaceRoute() {
 
   return (
     <section className="mx-auto w-full max-w-5xl px-4 py-8">
+      {/* The page's title for screen readers (the tabs are its visible title); focus lands here after navigation. */}
+      <h1 className="sr-only">{WORKSPACE_TITLE}</h1>
       <Tabs value={tab} onValueChange={(v) => setTab(v as WorkspaceTab)}>
         <TabsList label={TAB_TEXT.listLabel} className="w-full">
           {TABS.map((key) => (

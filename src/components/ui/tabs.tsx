@@ -1,4 +1,4 @@
-import { createContext, useContext, useId, type ReactNode } from "react";
+import { createContext, useContext, useId, type KeyboardEvent, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 
 interface TabsContextValue {
@@ -33,9 +33,36 @@ export function Tabs({ value, onValueChange, children, className }: TabsProps) {
   );
 }
 
+/**
+ * The keys of a tab list (WAI-ARIA tabs pattern, automatic activation): ArrowLeft / ArrowRight move to the
+ * previous / next enabled tab (wrapping), Home / End to the first / last, and the tab reached is selected.
+ * Only the selected tab is in the Tab order (roving tabindex), so Tab leaves the list. For any element with
+ * role="tablist" whose tabs select themselves on click.
+ */
+export function onTablistKeyDown(event: KeyboardEvent<HTMLElement>) {
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  const tabs = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('[role="tab"]:not([disabled])'));
+  const current = tabs.findIndex((tab) => tab === document.activeElement);
+  if (current < 0 || tabs.length === 0) return;
+  const target =
+    event.key === "ArrowRight"
+      ? tabs[(current + 1) % tabs.length]
+      : event.key === "ArrowLeft"
+        ? tabs[(current - 1 + tabs.length) % tabs.length]
+        : event.key === "Home"
+          ? tabs[0]
+          : event.key === "End"
+            ? tabs[tabs.length - 1]
+            : undefined;
+  if (!target) return;
+  event.preventDefault();
+  target.focus();
+  if (target.getAttribute("aria-selected") !== "true") target.click();
+}
+
 export function TabsList({ children, className, label }: { children: ReactNode; className?: string; label?: string }) {
   return (
-    <div role="tablist" aria-label={label} className={cn("tabs tabs-box", className)}>
+    <div role="tablist" aria-label={label} className={cn("tabs tabs-box", className)} onKeyDown={onTablistKeyDown}>
       {children}
     </div>
   );

@@ -1,6 +1,7 @@
 import { BarChart3, FileCheck2, PenLine, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
+import { onTablistKeyDown } from "@/components/ui/tabs";
 import { LoginForm } from "@/features/auth/components/login-form";
 import { RegisterForm } from "@/features/auth/components/register-form";
 
@@ -44,13 +45,14 @@ export function AuthScreen() {
 
       <section className="card w-full border border-base-300 bg-base-100 shadow-lg" aria-labelledby="auth-card-title">
         <div className="card-body gap-5">
-          <div role="tablist" aria-label="로그인 또는 회원가입" className="tabs tabs-box grid grid-cols-2">
+          <div role="tablist" aria-label="로그인 또는 회원가입" className="tabs tabs-box grid grid-cols-2" onKeyDown={onTablistKeyDown}>
             {MODES.map((m) => (
               <button
                 key={m}
                 type="button"
                 role="tab"
                 aria-selected={mode === m}
+                tabIndex={mode === m ? 0 : -1}
                 className={`tab ${mode === m ? "tab-active" : ""}`}
                 onClick={() => setMode(m)}
               >
