@@ -172,7 +172,15 @@ describe("mergeFetchedSubmissions (a list fetch never moves a row back)", () => 
     // The cache has seen the completion (held at 100 % until the score arrives) …
     const completed = applySubmissionChange(
       [item({ status: "analyzing", progress: 45, analysisStartedAt: started })],
-      { operation: "UPDATE", record: record({ status: "completed", progress: 100, analysis_started_at: broadcastStarted, analysis_completed_at: "2026-03-01T01:00:09Z" }) },
+      {
+        operation: "UPDATE",
+        record: record({
+          status: "completed",
+          progress: 100,
+          analysis_started_at: broadcastStarted,
+          analysis_completed_at: "2026-03-01T01:00:09Z",
+        }),
+      },
       SESSION,
     ).items!;
     expect(completed[0]).toMatchObject({ status: "analyzing", progress: 100 });
@@ -181,14 +189,22 @@ describe("mergeFetchedSubmissions (a list fetch never moves a row back)", () => 
     const merged = mergeFetchedSubmissions(completed, stale);
     expect(merged[0]).toMatchObject({ status: "analyzing", progress: 100, essay: "새 미리보기" });
     // The next fetch brings the score: it wins.
-    const scored = item({ status: "completed", progress: 100, analysisStartedAt: started, score: 80, result: { overallScore: 80, maxScore: 100 } });
+    const scored = item({
+      status: "completed",
+      progress: 100,
+      analysisStartedAt: started,
+      score: 80,
+      result: { overallScore: 80, maxScore: 100 },
+    });
     expect(mergeFetchedSubmissions(merged, [scored])[0]).toBe(scored);
   });
 
   it("never lowers progress or status within a run, and takes any forward step", () => {
     const cached = [item({ status: "analyzing", progress: 60, analysisStartedAt: started })];
     expect(mergeFetchedSubmissions(cached, [item({ status: "analyzing", progress: 30, analysisStartedAt: started })])[0].progress).toBe(60);
-    expect(mergeFetchedSubmissions(cached, [item({ status: "pending", progress: 0, analysisStartedAt: null })])[0].status).toBe("analyzing");
+    expect(mergeFetchedSubmissions(cached, [item({ status: "pending", progress: 0, analysisStartedAt: null })])[0].status).toBe(
+      "analyzing",
+    );
     const ahead = [item({ status: "analyzing", progress: 80, analysisStartedAt: started })];
     expect(mergeFetchedSubmissions(cached, ahead)).toBe(ahead);
     const failed = [item({ status: "error", progress: 60, analysisStartedAt: started })];
@@ -196,8 +212,18 @@ describe("mergeFetchedSubmissions (a list fetch never moves a row back)", () => 
   });
 
   it("treats a re-grade or a retry as a new run that starts again at 0 %", () => {
-    const done = [item({ status: "completed", progress: 100, analysisStartedAt: started, analysisCompletedAt: "2026-03-01T01:00:09Z", result: { overallScore: 80, maxScore: 100 } })];
-    const queued = [item({ status: "pending", progress: 0, analysisStartedAt: null, analysisCompletedAt: "2026-03-01T01:00:09Z", regrading: true })];
+    const done = [
+      item({
+        status: "completed",
+        progress: 100,
+        analysisStartedAt: started,
+        analysisCompletedAt: "2026-03-01T01:00:09Z",
+        result: { overallScore: 80, maxScore: 100 },
+      }),
+    ];
+    const queued = [
+      item({ status: "pending", progress: 0, analysisStartedAt: null, analysisCompletedAt: "2026-03-01T01:00:09Z", regrading: true }),
+    ];
     expect(mergeFetchedSubmissions(done, queued)).toBe(queued);
     const rerun = [item({ status: "analyzing", progress: 5, analysisStartedAt: "2026-03-01T02:00:00.000Z", regrading: true })];
     expect(mergeFetchedSubmissions(done, rerun)).toBe(rerun);
