@@ -92,9 +92,13 @@ export default function WorkspaceRoute() {
 
   return (
     <section className="mx-auto w-full max-w-5xl space-y-4 px-4 py-8">
-      <h1 className="min-h-8 text-2xl font-semibold break-words" data-testid="workspace-title">
-        {heading}
-      </h1>
+      {heading ? (
+        <h1 className="text-2xl font-semibold break-words" data-testid="workspace-title">
+          {heading}
+        </h1>
+      ) : (
+        <div className="h-8" aria-hidden="true" />
+      )}
       <Tabs value={tab} onValueChange={(v) => setTab(v as WorkspaceTab)}>
         <TabsList label={TAB_TEXT.listLabel} className="w-full">
           {TABS.map((key) => (
