@@ -241,3 +241,21 @@ describe("mergeFetchedSubmissions (a list fetch never moves a row back)", () => 
     expect(mergeFetchedSubmissions(cached, fetched).map((row) => row.id)).toEqual(["b", "c"]);
   });
 });
+
+describe("applySubmissionChange never moves a row back within a run", () => {
+  it("ignores a late progress broadcast after the completion one", () => {
+    const started = "2026-03-01T01:00:05.000Z";
+    const held = applySubmissionChange(
+      [item({ status: "analyzing", progress: 45, analysisStartedAt: started })],
+      { operation: "UPDATE", record: record({ status: "completed", progress: 100, analysis_started_at: started }) },
+      SESSION,
+    ).items!;
+    const late = applySubmissionChange(
+      held,
+      { operation: "UPDATE", record: record({ status: "analyzing", progress: 45, analysis_started_at: started }) },
+      SESSION,
+    );
+    expect(late.items).toBe(held);
+    expect(late.items![0]).toMatchObject({ status: "analyzing", progress: 100 });
+  });
+});

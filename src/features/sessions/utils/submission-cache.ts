@@ -169,6 +169,8 @@ export function applySubmissionChange(
 
   const current = items[index];
   const next = patchItem(current, record);
+  // A broadcast that arrives after a later one of the same run (writes racing each other) changes nothing.
+  if (isBehind(current, next)) return { items, refetch: false };
   const becameCompleted = record.status === "completed" && (current.status !== "completed" || current.result == null);
   if (sameItem(current, next)) return { items, refetch: becameCompleted };
   const list = items.slice();
@@ -209,6 +211,8 @@ export function isBehind(cached: SubmissionListItem, fetched: SubmissionListItem
     const finished = fetched.status === "completed" || fetched.status === "error";
     return finished && cached.analysisCompletedAt != null && fetched.analysisCompletedAt === cached.analysisCompletedAt;
   }
+  // Neither has a start time: a finished row going back can only be a new run (a finished run was claimed).
+  if (c === null && f === null && (cached.status === "completed" || cached.status === "error")) return false;
   const rc = STATUS_RANK[cached.status] ?? 0;
   const rf = STATUS_RANK[fetched.status] ?? 0;
   if (rf !== rc) return rf < rc;
