@@ -21,7 +21,7 @@ test("a teacher adds an anchor answer in the setup tab and the report says the g
   await signIn(page, teacher);
 
   // No session yet: no anchor section.
-  await expect(page.getByText(/기준 답안 \(선택/)).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "기준 답안", exact: true })).toHaveCount(0);
   await page
     .getByLabel("논술 문제(필수)")
     .setInputFiles({ name: "문제.txt", mimeType: "text/plain", buffer: Buffer.from(QUESTION, "utf8") });
@@ -30,7 +30,11 @@ test("a teacher adds an anchor answer in the setup tab and the report says the g
   const usage = await page.getByTestId("usage-badge").textContent();
 
   await page.getByRole("tab", { name: "문제 및 기준 설정" }).click();
-  await expect(page.getByText("기준 답안 (선택, 최대 3개)")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "기준 답안", exact: true })).toBeVisible();
+  await expect(page.getByText(/선택, 최대 3개/)).toBeVisible();
+  // The file input is a styled button (the native one is visually hidden), reachable by keyboard.
+  await expect(page.getByTestId("anchor-file-button")).toHaveText("파일 선택");
+  await expect(page.getByLabel(/또는 파일/)).toHaveClass(/sr-only/);
   await page.getByLabel("기준 답안 내용").fill(STRONG);
   await page.getByLabel("총점 (만점 100점)").fill("88");
   await page.getByLabel("논리 구조 (선택, 40점)").fill("36");

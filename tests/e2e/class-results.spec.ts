@@ -145,7 +145,7 @@ for (const viewport of WORKSPACE_VIEWPORTS) {
       expect(await seriousViolations(page, '[data-testid="results-table"]')).toEqual([]);
 
       // A completed row opens its report; Back returns to the table.
-      await table.getByRole("button", { name: "홍길동" }).click();
+      await table.getByRole("link", { name: "홍길동" }).click();
       await expect(page).toHaveURL(new RegExp(`/sessions/${sessionId}/submissions/${ids["홍길동"]}$`));
       await expect(page.getByTestId("report-view")).toBeVisible();
       await page.goBack();

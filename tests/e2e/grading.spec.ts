@@ -36,11 +36,11 @@ async function watchRows(page: Page) {
     const last = new Map<string, string>();
     const record = () => {
       for (const row of Array.from(document.querySelectorAll<HTMLElement>('[data-testid="submission-row"]'))) {
-        const bar = row.querySelector("progress");
+        const bar = row.querySelector('[role="progressbar"]');
         const entry = {
           id: row.dataset.submissionId ?? "",
           status: row.dataset.status ?? "",
-          progress: bar ? Number(bar.getAttribute("value")) : null,
+          progress: bar ? Number(bar.getAttribute("aria-valuenow")) : null,
         };
         const key = `${entry.status}:${entry.progress}`;
         if (last.get(entry.id) !== key) {
@@ -85,15 +85,24 @@ test("a business user grades five answer files live, reads a full report and dow
 
   // Dashboard: five rows, live, progress visible while grading, then all five completed.
   await expect(page.getByRole("tab", { name: /첨삭 현황/ })).toHaveAttribute("aria-selected", "true");
+  // The dashboard opens at its top (the essay form was scrolled down to its button).
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   const rows = page.getByTestId("submission-row");
   await expect(rows).toHaveCount(5);
+  // Listed by 수험번호, not by when each finished.
+  await expect(rows.locator("a, span.font-semibold").first()).toHaveText("홍길동");
   await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-live", "true");
   const analyzing = page.locator('[data-testid="submission-row"][data-status="analyzing"]').first();
-  await expect(analyzing.locator("progress")).toBeVisible({ timeout: 20_000 });
+  await expect(analyzing.getByRole("progressbar")).toBeVisible({ timeout: 20_000 });
   await expect(analyzing).toContainText("%");
 
   await expect(page.locator('[data-testid="submission-row"][data-status="completed"]')).toHaveCount(5, { timeout: 60_000 });
   await expect(rows.filter({ hasText: "완료" })).toHaveCount(5);
+  await expect(page.getByTestId("batch-progress-text")).toHaveText("5개 중 5개 완료");
+  await expect(page.getByRole("progressbar", { name: "채점 진행률" })).toHaveAttribute("aria-valuenow", "100");
+  expect(await rows.evaluateAll((els) => els.map((el) => el.querySelector("a, span.font-semibold")?.textContent))).toEqual(
+    STUDENTS.map((s) => s.name),
+  );
   expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
 
   const seen = await page.evaluate(() => (window as unknown as { __seen: Seen[] }).__seen);

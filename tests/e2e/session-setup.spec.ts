@@ -64,12 +64,23 @@ for (const viewport of WORKSPACE_VIEWPORTS) {
     test.use({ viewport: { ...viewport } });
 
     test("checks the extracted setup, edits the rubric the grader then uses, renames and replaces files", async ({ page }) => {
+      // Two accessibility scans and a grading run: more than the default minute on a shared machine.
+      test.setTimeout(120_000);
       const teacher = await createMember();
       const sessionId = await newSession(teacher);
       await signIn(page, teacher, `/sessions/${sessionId}?tab=setup`);
 
-      const review = page.getByTestId("setup-review");
+      const review = page.getByTestId("setup-tab");
       await expect(review).toBeVisible();
+      // One page title (the session's name), plain sections, each file shown once where it was chosen.
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("prompt.txt");
+      for (const name of ["문제", "평가 기준", "기준 답안"]) {
+        await expect(page.getByRole("heading", { level: 2, name, exact: true })).toBeVisible();
+      }
+      await expect(page.getByTestId("prompt-file-current")).toContainText("prompt.txt");
+      await expect(page.getByTestId("criteria-file-current")).toContainText("기준.txt");
+      await expect(page.getByRole("button", { name: "논술 문제 파일 교체" })).toBeVisible();
+      await expect(page.getByText("업로드된 파일")).toHaveCount(0);
       await expect(page.getByTestId("setup-question-text")).toContainText(QUESTION.trim().slice(0, 20));
       await expect(page.getByTestId("setup-criteria-text")).toContainText("근거의 타당성 (30점)");
       const rows = page.getByTestId("rubric-row");
@@ -106,6 +117,7 @@ for (const viewport of WORKSPACE_VIEWPORTS) {
       await page.getByLabel("작업 이름").fill("3반 기후 논술");
       await page.getByRole("button", { name: "이름 저장" }).click();
       await expect(toast(page).filter({ hasText: "작업 이름을 저장했습니다." })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("3반 기후 논술");
 
       // The edited rubric reaches the grader: the answer's score categories are the edited ones.
       const answer = await submit(teacher, sessionId, "홍길동");

@@ -105,6 +105,35 @@ test("an educator uploads three named files, sees names and ids recognised, and 
   await expect(page.getByText("이영희", { exact: true })).toBeVisible();
 });
 
+test("a bad file among named ones: one toast lists the refused file and says the names were recognised", async ({ page }) => {
+  await signInOnPlan(page, "educator");
+  await setUpSession(page);
+  await page.getByRole("tab", { name: "파일 업로드" }).click();
+  await page
+    .getByLabel("답안 파일 선택")
+    .setInputFiles([txt("홍길동_20240101.txt"), { name: "악성.exe", mimeType: "application/octet-stream", buffer: utf8("x") }]);
+  const shown = toast(page).filter({ hasText: "악성.exe" });
+  await expect(shown).toBeVisible();
+  await expect(shown).toContainText("학생 이름과 수험번호를 자동으로 인식했습니다");
+  await expect(page.getByTestId("student-info-row")).toHaveCount(1);
+});
+
+test("another user's session, and a missing one, open the not-found page without an error toast", async ({ page }) => {
+  const owner = await createMember();
+  const form = new FormData();
+  form.append("promptFile", fileOf(utf8("남의 문제입니다. 논술하시오."), "남의문제.txt", "text/plain"));
+  const created = await api("/sessions", { token: owner.token, form });
+  expect(created.status).toBe(201);
+  const stranger = await createMember();
+  await signIn(page, stranger, `/sessions/${created.body.id}`);
+  await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+  await expect(toast(page).filter({ hasText: "세션" })).toHaveCount(0);
+  await page.goto("/sessions/00000000-0000-4000-8000-000000000000");
+  await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: /첨삭 현황/ })).toHaveCount(0);
+  await expect(toast(page).filter({ hasText: "세션" })).toHaveCount(0);
+});
+
 test("a trial user adding a second file gets the upgrade notice and keeps one file", async ({ page }) => {
   const user = await createMember();
   await signIn(page, user);

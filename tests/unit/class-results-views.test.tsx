@@ -78,9 +78,12 @@ describe("dashboard views", () => {
       expect(bodyNames()).toEqual(["이영희"]);
       fireEvent.change(screen.getByLabelText("상태"), { target: { value: "all" } });
 
-      fireEvent.click(screen.getByRole("button", { name: "홍길동" }));
+      // The name of a completed answer is a real link to its report; a click opens it in place.
+      const link = screen.getByRole("link", { name: "홍길동" });
+      expect(link.className).toContain("link");
+      fireEvent.click(link);
       expect(onView).toHaveBeenCalledWith(expect.objectContaining({ id: "a" }), "점수: 80/100");
-      expect(screen.queryByRole("button", { name: "이영희" })).toBeNull();
+      expect(screen.queryByRole("link", { name: "이영희" })).toBeNull();
     },
   );
 
@@ -101,4 +104,23 @@ describe("dashboard views", () => {
     const categories = within(screen.getByTestId("chart-categories")).getByTestId("chart-table");
     expect(within(categories).getByRole("row", { name: /논리 구조/ }).textContent).toContain("40");
   });
+
+  it(
+    "summary: coinciding spread points share one label, and the histogram names each bar's range under it",
+    { timeout: 30_000 },
+    async () => {
+      render(<Dashboard submissions={[done("a", "가", "1", 55), done("b", "나", "2", 100), done("c", "다", "3", 100)]} view="summary" />);
+      await screen.findByTestId("class-summary", undefined, { timeout: 20_000 });
+      const labels = within(screen.getByTestId("chart-spread"))
+        .getAllByTestId("spread-label")
+        .map((t) => t.textContent);
+      expect(labels.sort()).toEqual(["최고·중앙값 100", "최저 55"]);
+      const ticks = within(screen.getByTestId("chart-histogram"))
+        .getAllByText(/^\d+~\d+$/)
+        .filter((t) => t.closest("svg[role=img]"))
+        .map((t) => t.textContent);
+      expect(ticks[0]).toBe("0~10");
+      expect(ticks.at(-1)).toBe("90~100");
+    },
+  );
 });

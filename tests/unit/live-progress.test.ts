@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   applySubmissionChange,
+  mergeFetchedSubmissions,
   submissionFromRecord,
   submissionsPollInterval,
   type SubmissionListItem,
@@ -160,5 +161,101 @@ describe("applySubmissionChange (broadcast → query cache)", () => {
   it("returns the same list when a broadcast changes nothing visible", () => {
     const list = [item()];
     expect(applySubmissionChange(list, { operation: "UPDATE", record: record() }).items).toBe(list);
+  });
+});
+
+describe("mergeFetchedSubmissions (a list fetch never moves a row back)", () => {
+  const started = "2026-03-01T01:00:05.000Z";
+  const broadcastStarted = "2026-03-01T01:00:05.123456+00:00";
+
+  it("keeps a row the completion broadcast finished when an older fetch lands after it", () => {
+    // The cache has seen the completion (held at 100 % until the score arrives) …
+    const completed = applySubmissionChange(
+      [item({ status: "analyzing", progress: 45, analysisStartedAt: started })],
+      {
+        operation: "UPDATE",
+        record: record({
+          status: "completed",
+          progress: 100,
+          analysis_started_at: broadcastStarted,
+          analysis_completed_at: "2026-03-01T01:00:09Z",
+        }),
+      },
+      SESSION,
+    ).items!;
+    expect(completed[0]).toMatchObject({ status: "analyzing", progress: 100 });
+    // … then a fetch that started before it answers "analyzing 45".
+    const stale = [item({ status: "analyzing", progress: 45, analysisStartedAt: started, essay: "새 미리보기" })];
+    const merged = mergeFetchedSubmissions(completed, stale);
+    expect(merged[0]).toMatchObject({ status: "analyzing", progress: 100, essay: "새 미리보기" });
+    // The next fetch brings the score: it wins.
+    const scored = item({
+      status: "completed",
+      progress: 100,
+      analysisStartedAt: started,
+      score: 80,
+      result: { overallScore: 80, maxScore: 100 },
+    });
+    expect(mergeFetchedSubmissions(merged, [scored])[0]).toBe(scored);
+  });
+
+  it("never lowers progress or status within a run, and takes any forward step", () => {
+    const cached = [item({ status: "analyzing", progress: 60, analysisStartedAt: started })];
+    expect(mergeFetchedSubmissions(cached, [item({ status: "analyzing", progress: 30, analysisStartedAt: started })])[0].progress).toBe(60);
+    expect(mergeFetchedSubmissions(cached, [item({ status: "pending", progress: 0, analysisStartedAt: null })])[0].status).toBe(
+      "analyzing",
+    );
+    const ahead = [item({ status: "analyzing", progress: 80, analysisStartedAt: started })];
+    expect(mergeFetchedSubmissions(cached, ahead)).toBe(ahead);
+    const failed = [item({ status: "error", progress: 60, analysisStartedAt: started })];
+    expect(mergeFetchedSubmissions(cached, failed)).toBe(failed);
+  });
+
+  it("treats a re-grade or a retry as a new run that starts again at 0 %", () => {
+    const done = [
+      item({
+        status: "completed",
+        progress: 100,
+        analysisStartedAt: started,
+        analysisCompletedAt: "2026-03-01T01:00:09Z",
+        result: { overallScore: 80, maxScore: 100 },
+      }),
+    ];
+    const queued = [
+      item({ status: "pending", progress: 0, analysisStartedAt: null, analysisCompletedAt: "2026-03-01T01:00:09Z", regrading: true }),
+    ];
+    expect(mergeFetchedSubmissions(done, queued)).toBe(queued);
+    const rerun = [item({ status: "analyzing", progress: 5, analysisStartedAt: "2026-03-01T02:00:00.000Z", regrading: true })];
+    expect(mergeFetchedSubmissions(done, rerun)).toBe(rerun);
+    // While the re-grade is queued, a fetch from before it does not bring the old run back.
+    expect(mergeFetchedSubmissions(queued, done)[0].status).toBe("pending");
+
+    const failed = [item({ status: "error", progress: 40, analysisStartedAt: started })];
+    const retried = [item({ status: "pending", progress: 0, analysisStartedAt: null })];
+    expect(mergeFetchedSubmissions(failed, retried)).toBe(retried);
+  });
+
+  it("lets the fetch decide which rows exist", () => {
+    const cached = [item({ id: "a" }), item({ id: "b" })];
+    const fetched = [item({ id: "b" }), item({ id: "c" })];
+    expect(mergeFetchedSubmissions(cached, fetched).map((row) => row.id)).toEqual(["b", "c"]);
+  });
+});
+
+describe("applySubmissionChange never moves a row back within a run", () => {
+  it("ignores a late progress broadcast after the completion one", () => {
+    const started = "2026-03-01T01:00:05.000Z";
+    const held = applySubmissionChange(
+      [item({ status: "analyzing", progress: 45, analysisStartedAt: started })],
+      { operation: "UPDATE", record: record({ status: "completed", progress: 100, analysis_started_at: started }) },
+      SESSION,
+    ).items!;
+    const late = applySubmissionChange(
+      held,
+      { operation: "UPDATE", record: record({ status: "analyzing", progress: 45, analysis_started_at: started }) },
+      SESSION,
+    );
+    expect(late.items).toBe(held);
+    expect(late.items![0]).toMatchObject({ status: "analyzing", progress: 100 });
   });
 });

@@ -60,7 +60,7 @@ const sub = (status: Submission["status"], score: number | null = null, extra: P
 describe("dashboard rules (docs/product.md#dashboard, #polling)", () => {
   it("counts completed, waiting (pending + analyzing), total and the rounded average", () => {
     const stats = submissionStats([sub("completed", 80), sub("completed", 85), sub("pending"), sub("analyzing"), sub("error")]);
-    expect(stats).toEqual({ completed: 2, waiting: 2, total: 5, averageScore: 83 });
+    expect(stats).toEqual({ completed: 2, waiting: 2, failed: 1, total: 5, averageScore: 83, percent: 40 });
     expect(submissionStats([]).averageScore).toBeNull();
   });
 

@@ -1,8 +1,10 @@
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { Badge } from "@/components/ui/badge";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { NotFoundPage } from "@/components/layout/not-found-page";
 import { paths } from "@/config/paths";
+import { ApiError } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { useSubscriptionStatus } from "@/lib/usage";
 import type { AnalysisSession } from "@shared/types.ts";
@@ -27,7 +29,6 @@ import { useReportDownload } from "@/features/sessions/hooks/use-report-download
 
 const TABS = ["setup", "essay", "dashboard"] as const satisfies readonly WorkspaceTab[];
 const TAB_TEXT = SESSION_MESSAGES.tabs;
-const WORKSPACE_TITLE = "논술 첨삭 작업 공간";
 
 export default function WorkspaceRoute() {
   const { id: routeSessionId, submissionId } = useParams<{ id: string; submissionId: string }>();
@@ -64,23 +65,40 @@ export default function WorkspaceRoute() {
     else if (sessionId) navigate(paths.session.getHref(sessionId), { replace: true });
   };
 
+  // A missing session and another user's look the same to the API (404): the app's not-found page, no toast.
+  const notFound = sessionQuery.error instanceof ApiError && sessionQuery.error.status === 404;
   useEffect(() => {
-    if (sessionQuery.isError) {
+    if (sessionQuery.isError && !notFound) {
       notify({ title: SESSION_MESSAGES.session.loadFailTitle, description: SESSION_MESSAGES.session.loadFail, variant: "destructive" });
     }
-  }, [sessionQuery.isError]);
+  }, [sessionQuery.isError, notFound]);
+
+  // After sending answers the dashboard opens at its top (the essay form was scrolled to its button).
+  const scrollToTop = (location.state as { scrollToTop?: boolean } | null)?.scrollToTop === true;
+  useLayoutEffect(() => {
+    if (scrollToTop) window.scrollTo({ top: 0, left: 0, behavior: "instant" });
+  }, [scrollToTop, location.key]);
 
   // What the plan in force allows comes from the server (subscription_plans); until it answers, one file.
   const maxFiles = subscription.data?.limits.filesPerUpload ?? 1;
   const batchAllowed = subscription.data?.limits.batch ?? false;
   const badge = dashboardBadgeCount(submissions.data);
 
-  const onSubmitted = (id: string) => navigate(paths.session.getHref(id));
+  const onSubmitted = (id: string) => navigate(paths.session.getHref(id), { state: { scrollToTop: true } });
+
+  if (notFound) return <NotFoundPage />;
+
+  const heading = session ? session.title || session.promptFilename || TAB_TEXT.untitled : sessionId ? "" : TAB_TEXT.newSession;
 
   return (
-    <section className="mx-auto w-full max-w-5xl px-4 py-8">
-      {/* The page's title for screen readers (the tabs are its visible title); focus lands here after navigation. */}
-      <h1 className="sr-only">{WORKSPACE_TITLE}</h1>
+    <section className="mx-auto w-full max-w-5xl space-y-4 px-4 py-8">
+      {heading ? (
+        <h1 className="text-2xl font-semibold break-words" data-testid="workspace-title">
+          {heading}
+        </h1>
+      ) : (
+        <div className="h-8" aria-hidden="true" />
+      )}
       <Tabs value={tab} onValueChange={(v) => setTab(v as WorkspaceTab)}>
         <TabsList label={TAB_TEXT.listLabel} className="w-full">
           {TABS.map((key) => (
@@ -94,10 +112,13 @@ export default function WorkspaceRoute() {
             </TabsTrigger>
           ))}
         </TabsList>
-        <p className="mt-2 text-sm text-base-content/70">{TAB_TEXT[tab].description}</p>
 
         <TabsContent value="setup" className="mt-4">
-          {!sessionId && <WorkspaceStart />}
+          {!sessionId && (
+            <div className="mb-8">
+              <WorkspaceStart />
+            </div>
+          )}
           <SetupTab
             session={session}
             onCreated={(created) => navigate(workspaceTabHref(paths.session.getHref(created.id), "essay"))}
@@ -138,6 +159,7 @@ export default function WorkspaceRoute() {
               isLoading={Boolean(session) && submissions.isLoading}
               isLive={live.isLive}
               onView={(submission) => openReport(submission.id)}
+              reportHref={(submission) => paths.sessionReport.getHref(sessionId, submission.id)}
               onDownload={(submission) => reportDownload.download(submission.id)}
               downloadingId={reportDownload.pendingId}
               view={dashboardViewFromUrl(searchParams.get("view"))}

@@ -2,9 +2,17 @@
 export const SESSION_MESSAGES = {
   tabs: {
     listLabel: "작업 단계",
+    /** The workspace's page title before a session exists, and for a session without a name. */
+    newSession: "새 채점",
+    untitled: "채점 작업",
     setup: { label: "문제 및 기준 설정", description: "논술 문제와 평가 기준을 업로드하세요" },
     essay: { label: "답안 작성", description: "학생 답안을 입력하고 제출하세요" },
     dashboard: { label: "첨삭 현황", description: "분석 결과와 리포트를 관리하세요" },
+  },
+  /** The setup page's sections (the files' types and size are under each drop zone). */
+  setupSections: {
+    question: "학생들이 답할 논술 문제 파일을 올리세요. 글자를 읽어 채점에 씁니다.",
+    criteria: "평가 기준 파일은 선택입니다. 없으면 기본 채점 기준표를 쓰고, 아래 기준표에서 고칠 수 있습니다.",
   },
   /** Checking the setup before grading, and re-grading. */
   setupCheck: {
@@ -80,7 +88,8 @@ export const SESSION_MESSAGES = {
   },
   essay: {
     successTitle: "답안 제출 완료",
-    success: "AI 분석이 시작되었습니다. 잠시만 기다려주세요.",
+    // True whether the AI or the offline analyzer grades it.
+    success: "채점이 시작되었습니다. 잠시만 기다려주세요.",
     failTitle: "제출 실패",
     failDefault: "에세이 제출 중 오류가 발생했습니다.",
     noSession: "세션이 설정되지 않았습니다.",

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import type { Submission } from "@shared/types.ts";
 import { sessionKeys } from "@/features/sessions/api/keys";
-import { submissionsPollInterval } from "@/features/sessions/utils/submission-cache";
+import { mergeFetchedSubmissions, submissionsPollInterval, type SubmissionListItem } from "@/features/sessions/utils/submission-cache";
 
 export function getSubmissions(sessionId: string) {
   return api.get<Submission[]>(`/sessions/${encodeURIComponent(sessionId)}/submissions`);
@@ -11,7 +11,9 @@ export function getSubmissions(sessionId: string) {
 export const submissionsQueryOptions = (sessionId: string) =>
   queryOptions({
     queryKey: sessionKeys.submissions(sessionId),
-    queryFn: () => getSubmissions(sessionId),
+    // A fetch that started before a broadcast the cache already applied never moves a row back.
+    queryFn: async ({ client, queryKey }) =>
+      mergeFetchedSubmissions(client.getQueryData<SubmissionListItem[]>(queryKey), await getSubmissions(sessionId)),
   });
 
 /** How the list refreshes; the route passes the live-progress rules (no polling while subscribed). */

@@ -1,8 +1,10 @@
 // 기준 답안: up to 3 scored sample answers of the session (typed or a txt/docx/pdf file, with the total
 // and optional per-category scores). The grader sees them as calibration examples; they use no quota.
 import { useId, useState } from "react";
-import { Trash2 } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { Paperclip, Trash2, X } from "lucide-react";
+import { Button, buttonClass } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { Section } from "@/components/ui/section";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
@@ -61,15 +63,11 @@ export function AnchorAnswers({ session }: { session: AnalysisSession | null }) 
   };
 
   return (
-    <section aria-labelledby={`${ids}-title`} className="space-y-3 rounded-box border border-base-300 p-4">
-      <div>
-        <h3 id={`${ids}-title`} className="font-semibold">
-          기준 답안 (선택, 최대 {data?.max ?? 3}개)
-        </h3>
-        <p className="text-sm text-base-content/70">
-          선생님이 채점한 예시 답안을 추가하면 AI가 점수의 눈높이를 맞추는 데 참고합니다. 사용 횟수에 포함되지 않습니다.
-        </p>
-      </div>
+    <Section
+      title="기준 답안"
+      testId="anchor-answers"
+      description={`선택, 최대 ${data?.max ?? 3}개. 선생님이 채점한 예시 답안을 추가하면 AI가 점수의 눈높이를 맞추는 데 참고합니다. 사용 횟수에 포함되지 않습니다.`}
+    >
       {anchors.isError && <p className="text-sm text-error">기준 답안 목록을 불러오지 못했습니다.</p>}
       {list.length > 0 && (
         <ul className="space-y-2" aria-label="추가된 기준 답안">
@@ -80,9 +78,9 @@ export function AnchorAnswers({ session }: { session: AnalysisSession | null }) 
                   기준 답안 {i + 1} · 총점 {fmt(a.totalScore)}점{a.filename ? ` · ${a.filename}` : " · 직접 입력"}
                 </p>
                 {a.categoryScores.length > 0 && (
-                  <p className="text-base-content/70">{a.categoryScores.map((c) => `${c.name} ${fmt(c.score)}점`).join(", ")}</p>
+                  <p className="text-base-content/75">{a.categoryScores.map((c) => `${c.name} ${fmt(c.score)}점`).join(", ")}</p>
                 )}
-                <p className="truncate text-base-content/70">{a.content.slice(0, 120)}</p>
+                <p className="truncate text-base-content/75">{a.content.slice(0, 120)}</p>
               </div>
               <Button
                 size="sm"
@@ -106,7 +104,7 @@ export function AnchorAnswers({ session }: { session: AnalysisSession | null }) 
         </ul>
       )}
       {full ? (
-        <p className="text-sm text-base-content/70">기준 답안을 {data!.max}개 모두 추가했습니다.</p>
+        <p className="text-sm text-base-content/75">기준 답안을 {data!.max}개 모두 추가했습니다.</p>
       ) : (
         <div className="space-y-3">
           <div className="space-y-1">
@@ -121,45 +119,94 @@ export function AnchorAnswers({ session }: { session: AnalysisSession | null }) 
             />
           </div>
           <div className="space-y-1">
-            <Label htmlFor={`${ids}-file`}>또는 파일 ({ANCHOR_EXTENSIONS.map((x) => x.slice(1).toUpperCase()).join(", ")})</Label>
-            <input
-              key={fileKey}
-              id={`${ids}-file`}
-              type="file"
-              className="file-input w-full"
-              accept={ANCHOR_EXTENSIONS.join(",")}
-              disabled={add.isPending}
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            />
+            <Label id={`${ids}-file-label`} htmlFor={`${ids}-file`}>
+              또는 파일 ({ANCHOR_EXTENSIONS.map((x) => x.slice(1).toUpperCase()).join(", ")})
+            </Label>
+            {/* A visually hidden input (still in the tab order) with its label drawn as an outline button. */}
+            <div className="flex flex-wrap items-center gap-2">
+              <input
+                key={fileKey}
+                id={`${ids}-file`}
+                type="file"
+                className="peer sr-only"
+                aria-labelledby={`${ids}-file-label`}
+                accept={ANCHOR_EXTENSIONS.join(",")}
+                disabled={add.isPending}
+                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              />
+              <label
+                htmlFor={`${ids}-file`}
+                aria-hidden="true"
+                data-testid="anchor-file-button"
+                className={cn(
+                  buttonClass({ variant: "outline", size: "sm" }),
+                  "peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary",
+                  add.isPending && "btn-disabled",
+                )}
+              >
+                <Paperclip className="size-4" aria-hidden="true" />
+                파일 선택
+              </label>
+              {file ? (
+                <span className="flex min-w-0 items-center gap-1 text-sm" data-testid="anchor-file-name">
+                  <span className="truncate">{file.name}</span>
+                  <Button
+                    size="xs"
+                    variant="ghost"
+                    aria-label={`${file.name} 선택 취소`}
+                    onClick={() => {
+                      setFile(null);
+                      setFileKey((k) => k + 1);
+                    }}
+                  >
+                    <X className="size-3.5" aria-hidden="true" />
+                  </Button>
+                </span>
+              ) : (
+                <span className="text-sm text-base-content/75">선택한 파일 없음</span>
+              )}
+            </div>
           </div>
-          <div className="grid gap-3 sm:grid-cols-2 md:grid-cols-4">
+          <div className="flex flex-wrap gap-4">
             <div className="space-y-1">
               <Label htmlFor={`${ids}-total`}>총점{data ? ` (만점 ${fmt(data.rubric.reduce((s, c) => s + c.maxScore, 0))}점)` : ""}</Label>
-              <Input
-                id={`${ids}-total`}
-                type="number"
-                inputMode="decimal"
-                step="0.1"
-                min="0"
-                value={total}
-                onChange={(e) => setTotal(e.target.value)}
-              />
+              <div className="flex items-center gap-1">
+                <div className="w-24">
+                  <Input
+                    id={`${ids}-total`}
+                    type="number"
+                    inputMode="decimal"
+                    step="0.1"
+                    min="0"
+                    className="tabular-nums"
+                    value={total}
+                    onChange={(e) => setTotal(e.target.value)}
+                  />
+                </div>
+                <span className="text-sm">점</span>
+              </div>
             </div>
             {data?.rubric.map((c, i) => (
               <div key={c.name} className="space-y-1">
                 <Label htmlFor={`${ids}-cat-${i}`}>
                   {c.name} (선택, {fmt(c.maxScore)}점)
                 </Label>
-                <Input
-                  id={`${ids}-cat-${i}`}
-                  type="number"
-                  inputMode="decimal"
-                  step="0.1"
-                  min="0"
-                  max={c.maxScore}
-                  value={scores[c.name] ?? ""}
-                  onChange={(e) => setScores((s) => ({ ...s, [c.name]: e.target.value }))}
-                />
+                <div className="flex items-center gap-1">
+                  <div className="w-20">
+                    <Input
+                      id={`${ids}-cat-${i}`}
+                      type="number"
+                      inputMode="decimal"
+                      step="0.1"
+                      min="0"
+                      max={c.maxScore}
+                      className="tabular-nums"
+                      value={scores[c.name] ?? ""}
+                      onChange={(e) => setScores((s) => ({ ...s, [c.name]: e.target.value }))}
+                    />
+                  </div>
+                  <span className="text-sm">점</span>
+                </div>
               </div>
             ))}
           </div>
@@ -170,6 +217,6 @@ export function AnchorAnswers({ session }: { session: AnalysisSession | null }) 
           </div>
         </div>
       )}
-    </section>
+    </Section>
   );
 }

@@ -46,21 +46,23 @@ interface ChartFigureProps {
   chart: (width: number) => ReactNode;
   /** The numbers of the chart as a table: header row and body rows. */
   table: { head: string[]; rows: (string | number)[][] };
+  /** Spans both columns (the histogram, so its range labels fit under the bars). */
+  wide?: boolean;
 }
 
-function ChartFigure({ title, summary, testId, chart, table }: ChartFigureProps) {
+function ChartFigure({ title, summary, testId, chart, table, wide }: ChartFigureProps) {
   const { ref, width } = useWidth<HTMLDivElement>();
   const titleId = useId();
   const descId = useId();
   return (
-    <Card>
+    <Card className={wide ? "lg:col-span-2" : undefined}>
       <CardBody className="p-4">
         {/* A section, not a <figure>: daisyUI lays a card's figure out as a centred row. */}
         <section className="space-y-2" data-testid={testId} aria-labelledby={titleId}>
-          <h3 id={titleId} className="font-semibold">
+          <h3 id={titleId} className="text-base font-semibold">
             {title}
           </h3>
-          <p id={descId} className="text-sm text-base-content/70" data-testid="chart-summary">
+          <p id={descId} className="text-sm text-base-content/75" data-testid="chart-summary">
             {summary}
           </p>
           <div ref={ref} className="w-full">
@@ -125,14 +127,16 @@ function chartHeight(rows: number, testId: string): number {
 }
 
 function Histogram({ summary, width }: { summary: ClassSummary; width: number }) {
-  const margin = { top: 10, right: 8, bottom: 44, left: 32 };
+  // Each tick sits under the centre of its bar and names the bar's whole range ("90~100"); when a
+  // band is too narrow for that, the labels are turned, never cut to their lower bound.
+  const turned = (width - 40) / Math.max(1, summary.histogram.length) < 52;
+  const margin = { top: 10, right: 8, bottom: turned ? 64 : 44, left: 32 };
   const innerW = width - margin.left - margin.right;
   const innerH = HISTOGRAM_HEIGHT - margin.top - margin.bottom;
   const bins = summary.histogram;
   const x = scaleBand<string>({ domain: bins.map((b) => b.label), range: [0, innerW], padding: 0.15 });
   const top = Math.max(1, ...bins.map((b) => b.count));
   const y = scaleLinear<number>({ domain: [0, top], range: [innerH, 0], nice: true });
-  const narrow = width < 480;
   return (
     <Group left={margin.left} top={margin.top}>
       {bins.map((b) => {
@@ -152,9 +156,14 @@ function Histogram({ summary, width }: { summary: ClassSummary; width: number })
         scale={x}
         stroke={TEXT}
         tickStroke={TEXT}
-        tickFormat={(label) => (narrow ? String(label).split("~")[0] : String(label))}
-        tickLabelProps={{ fill: TEXT, fontSize: narrow ? 10 : 11, textAnchor: "middle" }}
+        tickFormat={(label) => String(label)}
+        tickLabelProps={
+          turned
+            ? { fill: TEXT, fontSize: 10, textAnchor: "end", verticalAnchor: "middle", angle: -45, dx: 2, dy: 2 }
+            : { fill: TEXT, fontSize: 11, textAnchor: "middle" }
+        }
         label={`점수 구간 (${summary.scale.unit})`}
+        labelOffset={turned ? 30 : 8}
         labelProps={{ fill: TEXT, fontSize: 11, textAnchor: "middle" }}
       />
     </Group>
@@ -201,35 +210,62 @@ function barsChart(items: BarItem[]) {
   return (width: number) => <HorizontalBars width={width} items={items} />;
 }
 
+const SPREAD_WORDS = { min: "최저", median: "중앙값", max: "최고" } as const;
+type SpreadKey = keyof typeof SPREAD_WORDS;
+
+/**
+ * The strip's labelled points: values that coincide share one label ("최고·중앙값 100"), so no two
+ * labels are drawn on one point.
+ */
+export function spreadMarks(s: { min: number; median: number; max: number }): { keys: SpreadKey[]; value: number; label: string }[] {
+  const marks: { keys: SpreadKey[]; value: number; label: string }[] = [];
+  for (const key of ["min", "median", "max"] as const) {
+    const same = marks.find((m) => m.value === s[key]);
+    if (same) same.keys.push(key);
+    else marks.push({ keys: [key], value: s[key], label: "" });
+  }
+  for (const m of marks)
+    m.label = `${[...m.keys]
+      .reverse()
+      .map((k) => SPREAD_WORDS[k])
+      .join("·")} ${m.value}`;
+  return marks;
+}
+
 /** A number line from 0 to the maximum with the class's min–max range and its median marked. */
 function SpreadStrip({ summary, width }: { summary: ClassSummary; width: number }) {
   const s = summary.spread!;
   const margin = { left: 16, right: 16 };
   const x = scaleLinear<number>({ domain: [0, summary.scale.max], range: [margin.left, width - margin.right], clamp: true });
   const mid = 34;
-  const marks = [
-    { key: "min", value: s.min, label: `최저 ${s.min}`, dy: -16 },
-    { key: "median", value: s.median, label: `중앙값 ${s.median}`, dy: 26 },
-    { key: "max", value: s.max, label: `최고 ${s.max}`, dy: -16 },
-  ];
+  const marks = spreadMarks(s);
   return (
     <Group>
       <Line from={{ x: x(0), y: mid }} to={{ x: x(summary.scale.max), y: mid }} stroke={MUTED} strokeWidth={6} strokeLinecap="round" />
       <Line from={{ x: x(s.min), y: mid }} to={{ x: x(s.max), y: mid }} stroke={PRIMARY} strokeWidth={6} strokeLinecap="round" />
-      {marks.map((m) => (
-        <Group key={m.key}>
-          <circle cx={x(m.value)} cy={mid} r={m.key === "median" ? 7 : 5} fill={m.key === "median" ? TEXT : PRIMARY} />
-          <text
-            x={x(m.value)}
-            y={mid + m.dy}
-            textAnchor={x(m.value) < 50 ? "start" : x(m.value) > width - 50 ? "end" : "middle"}
-            fontSize={12}
-            fill={TEXT}
-          >
-            {m.label}
-          </text>
-        </Group>
-      ))}
+      {marks.map((m, i) => {
+        // The median alone goes under the line, the others over it; two close labels over it open away from each other.
+        const above = !(m.keys.length === 1 && m.keys[0] === "median");
+        const others = marks.filter((o, j) => j !== i && !(o.keys.length === 1 && o.keys[0] === "median") === above);
+        const near = others.find((o) => Math.abs(x(o.value) - x(m.value)) < 90);
+        const anchor = near
+          ? x(near.value) > x(m.value)
+            ? "end"
+            : "start"
+          : x(m.value) < 60
+            ? "start"
+            : x(m.value) > width - 60
+              ? "end"
+              : "middle";
+        return (
+          <Group key={m.keys.join("-")}>
+            <circle cx={x(m.value)} cy={mid} r={m.keys.includes("median") ? 7 : 5} fill={m.keys.includes("median") ? TEXT : PRIMARY} />
+            <text x={x(m.value)} y={mid + (above ? -16 : 26)} textAnchor={anchor} fontSize={12} fill={TEXT} data-testid="spread-label">
+              {m.label}
+            </text>
+          </Group>
+        );
+      })}
       <text x={x(0)} y={mid + 46} fontSize={11} fill={TEXT}>
         0
       </text>
@@ -274,7 +310,7 @@ export function ClassSummaryView({ submissions, rubric }: ClassSummaryViewProps)
   if (summary.completed === 0) {
     return (
       <div className="space-y-2 py-10 text-center">
-        <p className="text-base-content/70" data-testid="class-summary-empty">
+        <p className="text-base-content/75" data-testid="class-summary-empty">
           완료된 채점이 있으면 반 전체 요약을 볼 수 있습니다
         </p>
         {leftOutNote}
@@ -298,6 +334,7 @@ export function ClassSummaryView({ submissions, rubric }: ClassSummaryViewProps)
       {leftOutNote}
       <ChartFigure
         testId="chart-histogram"
+        wide
         title="점수 분포"
         summary={`완료된 답안 ${summary.completed}개 중 가장 많은 구간은 ${peak.label}${unit} (${peak.count}명)입니다.${
           unit === "%" ? " 만점이 서로 달라 만점 대비 백분율로 나타냈습니다." : ""

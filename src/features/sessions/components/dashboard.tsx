@@ -1,18 +1,19 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { Download, Radio, RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Card, CardBody, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Section } from "@/components/ui/section";
+import { Select } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import type { Submission } from "@shared/types.ts";
 import { PrintSessionButton } from "@/features/sessions/components/print-session";
-import { SummaryCards } from "@/features/sessions/components/summary-cards";
+import { BatchProgress, SummaryCards } from "@/features/sessions/components/summary-cards";
 import { SubmissionList, type SubmissionListProps } from "@/features/sessions/components/submission-list";
 import { AgreementPanel } from "@/features/sessions/components/agreement-panel";
 import { RefusedAnswers } from "@/features/sessions/components/refused-answers";
 import { RubricOutdatedBanner } from "@/features/sessions/components/rubric-outdated-banner";
 import { DashboardViewSwitch } from "@/features/sessions/components/dashboard-view-switch";
-import type { DashboardView } from "@/features/sessions/utils/class-results";
+import { type DashboardView, LIST_ORDERS, type ListOrder, sortSubmissions } from "@/features/sessions/utils/class-results";
 import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
 import { submissionStats } from "@/features/sessions/utils/submission-stats";
 
@@ -67,6 +68,8 @@ export function Dashboard({
 }: DashboardProps) {
   const list = submissions ?? [];
   const stats = submissionStats(list);
+  const [order, setOrder] = useState<ListOrder>("studentId");
+  const orderId = useId();
   const [toDelete, setToDelete] = useState<Submission | null>(null);
   const [ownView, setOwnView] = useState<DashboardView>("list");
   const view = viewProp ?? ownView;
@@ -78,51 +81,70 @@ export function Dashboard({
   };
 
   return (
-    <div className="space-y-4">
-      <SummaryCards stats={stats} />
+    <div className="space-y-8">
+      <div className="space-y-4">
+        <SummaryCards stats={stats} />
+        <BatchProgress stats={stats} />
+      </div>
       {sessionId && <RubricOutdatedBanner sessionId={sessionId} />}
       {sessionId && <AgreementPanel sessionId={sessionId} />}
       {sessionId && <RefusedAnswers sessionId={sessionId} />}
-      <Card>
-        <CardBody>
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <CardTitle>제출된 답안</CardTitle>
-            <div className="flex items-center gap-3">
-              <LiveIndicator isLive={isLive} />
-              <PrintSessionButton submissions={list} />
-              {onExportCsv && (
-                <Button
-                  size="sm"
-                  variant="outline"
-                  onClick={onExportCsv}
-                  loading={exportingCsv}
-                  disabled={stats.completed === 0}
-                  title={stats.completed === 0 ? "완료된 채점이 있으면 내려받을 수 있습니다" : undefined}
-                >
-                  <Download className="size-4" aria-hidden="true" />
-                  결과 CSV 다운로드
-                </Button>
-              )}
+      <Section
+        title="제출된 답안"
+        testId="submissions-section"
+        actions={
+          <>
+            <LiveIndicator isLive={isLive} />
+            <PrintSessionButton submissions={list} />
+            {onExportCsv && (
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={onExportCsv}
+                loading={exportingCsv}
+                disabled={stats.completed === 0}
+                title={stats.completed === 0 ? "완료된 채점이 있으면 내려받을 수 있습니다" : undefined}
+              >
+                <Download className="size-4" aria-hidden="true" />
+                결과 CSV 다운로드
+              </Button>
+            )}
+          </>
+        }
+      >
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <DashboardViewSwitch value={view} onChange={setView} />
+          {view === "list" && list.length > 1 && (
+            <div className="flex items-center gap-2">
+              <label htmlFor={orderId} className="text-sm text-base-content/75">
+                정렬
+              </label>
+              <div className="w-36">
+                <Select
+                  id={orderId}
+                  className="select-sm"
+                  value={order}
+                  onChange={(e) => setOrder(e.target.value as ListOrder)}
+                  options={LIST_ORDERS.map((o) => ({ value: o.value, label: o.label }))}
+                />
+              </div>
             </div>
-          </div>
-          <div className="mt-3 mb-1">
-            <DashboardViewSwitch value={view} onChange={setView} />
-          </div>
-          {isLoading ? (
-            <Spinner label="로딩 중..." />
-          ) : view !== "list" ? (
-            <Suspense fallback={<Spinner label="불러오는 중..." />}>
-              {view === "table" ? (
-                <ResultsTable submissions={list} onView={listProps.onView} />
-              ) : (
-                <ClassSummaryView submissions={list} sessionId={sessionId} />
-              )}
-            </Suspense>
-          ) : (
-            <SubmissionList submissions={list} {...listProps} onRequestDelete={onDelete ? setToDelete : undefined} />
           )}
-        </CardBody>
-      </Card>
+        </div>
+        {isLoading ? (
+          <Spinner label="로딩 중..." />
+        ) : view !== "list" ? (
+          <Suspense fallback={<Spinner label="불러오는 중..." />}>
+            {view === "table" ? (
+              <ResultsTable submissions={list} onView={listProps.onView} reportHref={listProps.reportHref} />
+            ) : (
+              <ClassSummaryView submissions={list} sessionId={sessionId} />
+            )}
+          </Suspense>
+        ) : (
+          <SubmissionList submissions={sortSubmissions(list, order)} {...listProps} onRequestDelete={onDelete ? setToDelete : undefined} />
+        )}
+      </Section>
       {onDelete && (
         <ConfirmDialog
           open={toDelete !== null}

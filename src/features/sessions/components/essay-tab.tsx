@@ -103,30 +103,37 @@ export function EssayTab({ session, maxFiles, canBatch, onSubmitted, onUsageExce
       maxBytesLabel: MAX_FILE_SIZE_LABEL,
     });
     setFileProblems(checked.problems);
-    if (checked.problems.length > 0) {
-      notify({
-        title: FILE_PROBLEM_TEXT.title(checked.problems.length),
-        description: checked.problems.map((p) => `${p.name}: ${p.message}`).join("\n"),
-        variant: "destructive",
-      });
-    }
-    if (checked.accepted.length === 0) return;
+    // One toast says everything about this pick (only one toast shows at a time, so a second would be
+    // lost): the refused files, and whether names and 수험번호 were read from the accepted ones.
+    const report = (recognized: boolean) => {
+      if (checked.problems.length > 0) {
+        const lines = checked.problems.map((p) => `${p.name}: ${p.message}`);
+        notify({
+          title: FILE_PROBLEM_TEXT.title(checked.problems.length),
+          description: (recognized ? [...lines, M.files.studentsRecognized] : lines).join("\n"),
+          variant: "destructive",
+        });
+      } else if (recognized) {
+        notify({ title: M.files.studentsRecognizedTitle, description: M.files.studentsRecognized });
+      }
+    };
+    if (checked.accepted.length === 0) return report(false);
     const outcome = addEssayFiles(files, checked.accepted, maxFiles, ESSAY_EXTENSIONS);
     if (outcome.kind === "upgrade") {
+      report(false);
       notify({ title: uploadMessages.upgradeTitle, description: M.files.limit(uploadMessages.upgradeFiles, maxFiles) });
       return;
     }
-    if (outcome.kind !== "added") return;
+    if (outcome.kind !== "added") return report(false);
     setFiles(outcome.items);
     void readImages(outcome.items.slice(files.length));
     if (outcome.truncatedTo) {
+      report(false);
       notify({ title: M.files.tooManyTitle, description: M.files.tooMany(outcome.truncatedTo) });
-    } else if (checked.problems.length === 0) {
-      const added = outcome.items.slice(files.length);
-      if (added.some((item) => isValidStudent({ name: item.studentName, studentId: item.studentId }))) {
-        notify({ title: M.files.studentsRecognizedTitle, description: M.files.studentsRecognized });
-      }
+      return;
     }
+    const added = outcome.items.slice(files.length);
+    report(added.some((item) => isValidStudent({ name: item.studentName, studentId: item.studentId })));
   };
 
   const onError = (error: unknown, batch: boolean) => {

@@ -49,13 +49,18 @@ const INITIAL_SORT: SortingState = [{ id: "studentId", desc: false }];
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
 const SORT_WORD = { asc: "오름차순", desc: "내림차순" } as const;
 
+/** Columns of numbers: right-aligned, header included, so the header sits over its digits. */
+const NUMERIC = (id: string) => id === "total" || id.startsWith("category-");
+
 function SortButton({ column, label }: { column: Column<Features, ResultRow, unknown>; label: string }) {
   const sorted = column.getIsSorted();
   const Icon = sorted === "asc" ? ArrowUp : sorted === "desc" ? ArrowDown : ArrowUpDown;
   return (
     <button
       type="button"
-      className="inline-flex items-center gap-1 font-semibold whitespace-nowrap hover:underline focus-visible:underline"
+      className={`inline-flex items-center gap-1 font-semibold whitespace-nowrap hover:underline focus-visible:underline${
+        NUMERIC(column.id) ? " flex-row-reverse" : ""
+      }`}
       onClick={() => column.toggleSorting(sorted ? sorted === "asc" : column.columnDef.sortDescFirst === true)}
       title={sorted ? `${SORT_WORD[sorted]} 정렬됨 (눌러서 바꾸기)` : "눌러서 정렬"}
     >
@@ -69,9 +74,11 @@ export interface ResultsTableProps {
   submissions: Submission[];
   /** Open a completed answer's report. */
   onView?: (submission: Submission, feedback: string | null) => void;
+  /** The address of an answer's report (the name links to it). */
+  reportHref?: (submission: Submission) => string;
 }
 
-export function ResultsTable({ submissions, onView }: ResultsTableProps) {
+export function ResultsTable({ submissions, onView, reportHref }: ResultsTableProps) {
   const [query, setQuery] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
   const [sorting, setSorting] = useState<SortingState>(INITIAL_SORT);
@@ -143,7 +150,7 @@ export function ResultsTable({ submissions, onView }: ResultsTableProps) {
           />
         </div>
       </div>
-      <p id={ids.count} className="text-sm text-base-content/70" aria-live="polite" data-testid="results-count">
+      <p id={ids.count} className="text-sm text-base-content/75" aria-live="polite" data-testid="results-count">
         {data.length === rows.length ? `${rows.length}명` : `${rows.length}명 중 ${data.length}명 표시`}
       </p>
       <DataTable
@@ -162,7 +169,9 @@ export function ResultsTable({ submissions, onView }: ResultsTableProps) {
                   key={header.id}
                   scope="col"
                   aria-sort={sorted ? ARIA_SORT[sorted] : "none"}
-                  className={header.column.id === "name" ? "sticky left-0 z-10 bg-base-100" : undefined}
+                  className={
+                    header.column.id === "name" ? "sticky left-0 z-10 bg-base-100" : NUMERIC(header.column.id) ? "text-right" : undefined
+                  }
                 >
                   <SortButton column={header.column} label={String(header.column.columnDef.header)} />
                 </th>
@@ -191,17 +200,19 @@ export function ResultsTable({ submissions, onView }: ResultsTableProps) {
               >
                 <th scope="row" className="sticky left-0 bg-base-100 font-semibold">
                   {openable ? (
-                    <button
-                      type="button"
-                      className="link link-hover text-left"
+                    <a
+                      href={reportHref?.(r.submission) ?? "#"}
+                      className="link text-left link-primary"
                       title="리포트 보기"
                       onClick={(e) => {
                         e.stopPropagation();
+                        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+                        e.preventDefault();
                         open(r);
                       }}
                     >
                       {r.name}
-                    </button>
+                    </a>
                   ) : (
                     r.name
                   )}

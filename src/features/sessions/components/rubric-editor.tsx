@@ -91,7 +91,7 @@ export function RubricEditor({ session }: { session: AnalysisSession }) {
                     {...form.register(`categories.${i}.name`)}
                   />
                 </div>
-                <div className="w-24 shrink-0">
+                <div className="w-28 shrink-0">
                   <label htmlFor={pointsId} className="sr-only">
                     {M.categoryPoints(i + 1)}
                   </label>
@@ -145,7 +145,7 @@ export function RubricEditor({ session }: { session: AnalysisSession }) {
             {M.reset}
           </Button>
         )}
-        <Button type="submit" size="sm" variant="primary" className="ml-auto" loading={update.isPending}>
+        <Button type="submit" size="sm" variant="outline" className="ml-auto" loading={update.isPending}>
           {M.save}
         </Button>
       </div>

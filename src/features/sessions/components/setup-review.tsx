@@ -7,12 +7,12 @@ import { notify } from "@/lib/notify";
 import type { AnalysisSession } from "@shared/types.ts";
 import { RUBRIC_LIMITS, sessionTitleSchema } from "@shared/session-setup.ts";
 import { useUpdateSession } from "@/features/sessions/api/update-session";
-import { RubricEditor } from "@/features/sessions/components/rubric-editor";
 import { SESSION_MESSAGES } from "@/features/sessions/messages";
 
 const M = SESSION_MESSAGES.setupCheck;
 
-function TitleForm({ session }: { session: AnalysisSession }) {
+/** The work item's name (the page title), saved on the session. */
+export function TitleForm({ session }: { session: AnalysisSession }) {
   const update = useUpdateSession();
   const current = session.title ?? session.promptFilename ?? "";
   const [draft, setDraft] = useState<{ for: string; value: string }>({ for: current, value: current });
@@ -63,7 +63,8 @@ function TitleForm({ session }: { session: AnalysisSession }) {
   );
 }
 
-function ExtractedText({ label, text, id }: { label: string; text: string; id: string }) {
+/** Text the server read from an uploaded file, scrollable, for checking before grading. */
+export function ExtractedText({ label, text, id }: { label: string; text: string; id: string }) {
   return (
     <div className="min-w-0">
       <p id={id} className="mb-1 text-sm font-medium">
@@ -81,27 +82,9 @@ function ExtractedText({ label, text, id }: { label: string; text: string; id: s
   );
 }
 
-/**
- * Checking the setup before grading: the work item's name, the question and criteria text the
- * server read from the files, and the rubric the grader will use (editable).
- */
-export function SetupReview({ session }: { session: AnalysisSession }) {
+/** The question and criteria text the server read from the session's files. */
+export function extractedTexts(session: AnalysisSession): { question: string; criteria: string } {
   const question = session.promptContent.trim() ? session.promptContent : M.imagePending;
   const criteria = session.criteriaContent?.trim() ? session.criteriaContent : session.criteriaFilename ? M.imagePending : M.noCriteria;
-  return (
-    <section className="space-y-4 rounded-box border border-base-300 p-4" aria-labelledby="setup-review-heading" data-testid="setup-review">
-      <div>
-        <h2 id="setup-review-heading" className="text-lg font-semibold">
-          {M.heading}
-        </h2>
-        <p className="text-sm text-base-content/70">{M.description}</p>
-      </div>
-      <TitleForm session={session} />
-      <div className="grid gap-4 md:grid-cols-2">
-        <ExtractedText id="setup-question-text" label={M.questionLabel} text={question} />
-        <ExtractedText id="setup-criteria-text" label={M.criteriaLabel} text={criteria} />
-      </div>
-      <RubricEditor session={session} />
-    </section>
-  );
+  return { question, criteria };
 }

@@ -1,13 +1,12 @@
 import { useRef, useState } from "react";
-import { Info } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Card, CardBody, CardDescription, CardTitle } from "@/components/ui/card";
+import { Section } from "@/components/ui/section";
 import { notify } from "@/lib/notify";
 import type { AnalysisSession } from "@shared/types.ts";
-import { formatKb } from "@shared/upload-rules.ts";
 import { useCreateSession } from "@/features/sessions/api/create-session";
 import { useReplaceSessionFiles } from "@/features/sessions/api/update-session";
-import { SetupReview } from "@/features/sessions/components/setup-review";
+import { ExtractedText, extractedTexts, TitleForm } from "@/features/sessions/components/setup-review";
+import { RubricEditor } from "@/features/sessions/components/rubric-editor";
 import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
 import { createSessionFailure } from "@/features/sessions/utils/session-errors";
 import { SetupFilePicker } from "@/features/sessions/components/setup-file-picker";
@@ -109,71 +108,53 @@ export function SetupTab({ session, onCreated, onNext, onUsageExceeded }: SetupT
     );
   };
 
-  const listed: { role: string; name: string; size: number }[] = [];
-  if (promptFile) listed.push({ role: "논술 문제", name: promptFile.name, size: promptFile.size });
-  else if (session?.promptFilename) listed.push({ role: "논술 문제", name: session.promptFilename, size: -1 });
-  if (criteriaFile) listed.push({ role: "평가 기준", name: criteriaFile.name, size: criteriaFile.size });
-  else if (!promptFile && session?.criteriaFilename) listed.push({ role: "평가 기준", name: session.criteriaFilename, size: -1 });
+  const picker = (role: Role) => (
+    <SetupFilePicker
+      id={`${role}-file`}
+      label={`${ROLE_NAME[role]}(${role === "prompt" ? "필수" : "선택"})`}
+      subject={ROLE_NAME[role]}
+      file={files[role]}
+      current={role === "prompt" ? session?.promptFilename : session?.criteriaFilename}
+      disabled={busy}
+      onChange={(file) => choose(role, file)}
+    />
+  );
+  const texts = session ? extractedTexts(session) : null;
 
+  // One page, plain sections (문제, 평가 기준, 기준 답안); the page title (h1) is the route's.
   return (
-    <Card>
-      <CardBody className="gap-4">
-        <div>
-          <CardTitle>평가 기준 설정</CardTitle>
-          <CardDescription>논술 문제와 평가 기준 파일을 업로드하세요. (TXT, DOCX, PDF, JPG, PNG)</CardDescription>
-        </div>
-        <SetupHint />
-        <div className="grid gap-4 md:grid-cols-2">
-          {ROLES.map((role) => (
-            <SetupFilePicker
-              key={role}
-              id={`${role}-file`}
-              label={`${ROLE_NAME[role]}(${role === "prompt" ? "필수" : "선택"})`}
-              subject={ROLE_NAME[role]}
-              file={files[role]}
-              disabled={busy}
-              onChange={(file) => choose(role, file)}
-            />
-          ))}
-        </div>
-        <ImageTextReview
-          subject="논술 문제와 평가 기준"
-          disabled={busy}
-          entries={ROLES.flatMap((role) => {
-            const state = ocr.states[role];
-            const file = files[role];
-            return state && file ? [{ key: role, name: `${ROLE_NAME[role]}: ${file.name}`, state }] : [];
-          })}
-          onChange={ocr.setText}
-          onRetry={(key) => {
-            const file = files[key as Role];
-            if (file) ocr.read(key, file);
-          }}
-        />
-        {session && <SetupReview key={session.id} session={session} />}
-        {listed.length > 0 && (
-          <div role="note" className="flex gap-3 rounded-box border border-info/30 bg-info/10 p-4 text-sm" aria-label="업로드된 파일">
-            <Info className="mt-0.5 size-5 shrink-0 text-info" aria-hidden="true" />
-            <div className="min-w-0">
-              <p className="font-semibold">업로드된 파일</p>
-              <ul className="mt-1 space-y-0.5 text-base-content/80">
-                {listed.map((f) => (
-                  <li key={f.role} className="break-all">
-                    {f.role}: {f.name}
-                    {f.size >= 0 && ` (${formatKb(f.size)})`}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          </div>
-        )}
-        <AnchorAnswers session={session} />
-        <div className="flex justify-end border-t border-base-300 pt-4">
-          <Button className="w-full sm:w-auto" onClick={submit} disabled={busy || (!promptFile && !session)} loading={busy}>
-            {busy ? "처리 중..." : session && (promptFile || criteriaFile) ? "파일 교체" : "다음 단계"}
-          </Button>
-        </div>
-      </CardBody>
-    </Card>
+    <div className="space-y-8" data-testid="setup-tab">
+      <SetupHint />
+      {session && <TitleForm key={session.id} session={session} />}
+      <Section title="문제" description={M.setupSections.question} testId="setup-question">
+        {picker("prompt")}
+        {texts && <ExtractedText id="setup-question-text" label={M.setupCheck.questionLabel} text={texts.question} />}
+      </Section>
+      <Section title="평가 기준" description={M.setupSections.criteria} testId="setup-criteria">
+        {picker("criteria")}
+        {texts && <ExtractedText id="setup-criteria-text" label={M.setupCheck.criteriaLabel} text={texts.criteria} />}
+        {session && <RubricEditor key={session.id} session={session} />}
+      </Section>
+      <ImageTextReview
+        subject="논술 문제와 평가 기준"
+        disabled={busy}
+        entries={ROLES.flatMap((role) => {
+          const state = ocr.states[role];
+          const file = files[role];
+          return state && file ? [{ key: role, name: `${ROLE_NAME[role]}: ${file.name}`, state }] : [];
+        })}
+        onChange={ocr.setText}
+        onRetry={(key) => {
+          const file = files[key as Role];
+          if (file) ocr.read(key, file);
+        }}
+      />
+      <AnchorAnswers session={session} />
+      <div className="flex justify-end border-t border-base-300 pt-4">
+        <Button className="w-full sm:w-auto" onClick={submit} disabled={busy || (!promptFile && !session)} loading={busy}>
+          {busy ? "처리 중..." : session && (promptFile || criteriaFile) ? "파일 교체" : "다음 단계"}
+        </Button>
+      </div>
+    </div>
   );
 }

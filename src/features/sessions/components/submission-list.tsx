@@ -3,7 +3,8 @@ import { RotateCcw, Trash2 } from "lucide-react";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { NeedsReviewBadge } from "@/features/sessions/components/needs-review-badge";
 import { Button } from "@/components/ui/button";
-import { Progress } from "@/components/ui/progress";
+import { EmptyState } from "@/components/ui/section";
+import { ProgressMeter } from "@/features/sessions/components/progress-meter";
 import type { Submission } from "@shared/types.ts";
 import { RegradeButton } from "@/features/sessions/components/regrade-button";
 import { SESSION_MESSAGES } from "@/features/sessions/messages";
@@ -33,6 +34,8 @@ export interface SubmissionListProps {
   regradingId?: string;
   /** Every row: ask to delete the answer (the dashboard confirms first). */
   onRequestDelete?: (submission: Submission) => void;
+  /** The address of an answer's report: with it (and onView), a completed answer's name is a link to it. */
+  reportHref?: (submission: Submission) => string;
   /** Extra content per row (e.g. live details added later). */
   renderExtra?: (submission: Submission) => ReactNode;
 }
@@ -52,10 +55,13 @@ export function SubmissionList({
   onRequestDelete,
   onRegrade,
   regradingId,
+  reportHref,
   renderExtra,
 }: SubmissionListProps) {
   if (submissions.length === 0) {
-    return <p className="py-10 text-center text-base-content/70">아직 제출된 답안이 없습니다</p>;
+    return (
+      <EmptyState title="아직 제출된 답안이 없습니다">답안 작성 탭에서 학생 답안을 제출하면 여기에 채점 현황이 나타납니다.</EmptyState>
+    );
   }
   return (
     <ul className="divide-y divide-base-300" aria-label="제출된 답안 목록">
@@ -64,7 +70,23 @@ export function SubmissionList({
           {/* The delete button stays at the end of the first line however narrow the screen (the rest wraps beside it). */}
           <div className="flex items-start gap-2">
             <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
-              <span className="font-semibold break-words">{displayStudent(s)}</span>
+              {onView && reportHref && (s.status === "completed" || s.regrading) ? (
+                <a
+                  href={reportHref(s)}
+                  className="link font-semibold break-words link-primary"
+                  data-testid="submission-name-link"
+                  onClick={(e) => {
+                    // A plain click opens the report in place; modified clicks keep the browser's behaviour (new tab).
+                    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+                    e.preventDefault();
+                    onView(s, feedbackText(s));
+                  }}
+                >
+                  {displayStudent(s)}
+                </a>
+              ) : (
+                <span className="font-semibold break-words">{displayStudent(s)}</span>
+              )}
               {s.regrading ? (
                 <Badge variant="info" size="sm" data-testid="regrading-badge">
                   {SESSION_MESSAGES.regrade.status}
@@ -74,14 +96,14 @@ export function SubmissionList({
                   {STATUS_LABELS[s.status]}
                 </Badge>
               )}
-              {typeof s.score === "number" && <span className="text-sm font-semibold">{s.score}점</span>}
+              {typeof s.score === "number" && <span className="text-sm font-semibold tabular-nums">{s.score}점</span>}
               {isOffline(s) && (
                 <Badge variant="warning" size="sm" title="오프라인 분석기 채점 (AI 채점 아님)">
                   오프라인 분석
                 </Badge>
               )}
               <NeedsReviewBadge submission={s} />
-              <span className="ml-auto text-xs text-base-content/70">{formatSubmitTime(s.submitTime ?? s.submittedAt)}</span>
+              <span className="ml-auto text-xs text-base-content/75 tabular-nums">{formatSubmitTime(s.submitTime ?? s.submittedAt)}</span>
             </div>
             {onRequestDelete && (
               <Button
@@ -98,11 +120,11 @@ export function SubmissionList({
           </div>
           {s.status === "analyzing" && (
             <div className="mt-2">
-              <div className="flex justify-between text-xs text-base-content/70">
+              <div className="mb-1 flex justify-between gap-2 text-xs text-base-content/75">
                 <span>{s.progressMessage || "분석 중입니다..."}</span>
-                <span>{s.progress}%</span>
+                <span className="tabular-nums">{Math.round(s.progress)}%</span>
               </div>
-              <Progress value={s.progress} variant="info" className="progress-info" label="분석 진행률" />
+              <ProgressMeter percent={s.progress} tone="info" label={`${displayStudent(s)} 분석 진행률`} testId="submission-progress" />
             </div>
           )}
           {s.status === "error" && (s.progressMessage || onRetry) && (
@@ -120,7 +142,7 @@ export function SubmissionList({
               )}
             </div>
           )}
-          <p className="mt-1 text-sm text-base-content/70">{s.essay ? essayPreview(s.essay) : (s.essayFilename ?? "")}</p>
+          <p className="mt-1 text-sm text-base-content/75">{s.essay ? essayPreview(s.essay) : (s.essayFilename ?? "")}</p>
           {(s.status === "completed" || s.regrading) && (onView || onDownload || onRegrade) && (
             <div className="mt-2 flex flex-wrap gap-2">
               {onView && (

@@ -2,31 +2,33 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { FileUp, Sparkles } from "lucide-react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { Button } from "@/components/ui/button";
+import { Section } from "@/components/ui/section";
 import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { useCreateSampleSession } from "@/features/sessions/api/create-sample-session";
 import { ONBOARDING_MESSAGES as M } from "@/features/sessions/onboarding-messages";
 
+/** One way to begin: an icon, a title and a sentence; `boxed` only for the option that has its own action. */
 function StartOption({
   icon,
   title,
   text,
-  tone,
+  boxed,
   children,
 }: {
   icon: ReactNode;
   title: string;
   text: string;
-  tone: string;
+  boxed?: boolean;
   children?: ReactNode;
 }) {
   return (
-    <div className={`flex flex-col gap-3 rounded-box p-4 ${tone}`}>
-      <p className="flex items-center gap-2 font-semibold">
+    <div className={boxed ? "flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4" : "flex flex-col gap-2 py-1 md:py-4"}>
+      <h3 className="flex items-center gap-2 text-base font-semibold">
         {icon}
         {title}
-      </p>
+      </h3>
       <p className="text-sm leading-relaxed text-base-content/80">{text}</p>
       {children}
     </div>
@@ -67,32 +69,21 @@ export function WorkspaceStart() {
   }, [wantsSample]);
 
   return (
-    <section
-      aria-labelledby="workspace-start-title"
-      className="mb-4 rounded-box border border-base-300 bg-base-100 p-5"
-      data-testid="workspace-start"
-    >
-      <h2 id="workspace-start-title" className="text-lg font-semibold">
-        {M.start.title}
-      </h2>
-      <div className="mt-4 grid gap-4 md:grid-cols-2">
+    <Section title={M.start.title} testId="workspace-start">
+      <div className="grid gap-4 md:grid-cols-2">
         <StartOption
           icon={<Sparkles className="size-4 text-primary" aria-hidden="true" />}
           title={M.start.sampleTitle}
           text={M.start.sampleText}
-          tone="bg-primary/10"
+          boxed
         >
-          <Button className="mt-auto w-full sm:w-fit" onClick={start} loading={createSample.isPending}>
+          <Button variant="outline" className="mt-auto w-full sm:w-fit" onClick={start} loading={createSample.isPending}>
             {createSample.isPending ? M.start.sampleBusy : M.start.sampleButton}
           </Button>
         </StartOption>
-        <StartOption
-          icon={<FileUp className="size-4 text-primary" aria-hidden="true" />}
-          title={M.start.ownTitle}
-          text={M.start.ownText}
-          tone="bg-base-200"
-        />
+        {/* Not a card: it has no action of its own; the 문제 section below is where it starts. */}
+        <StartOption icon={<FileUp className="size-4 text-primary" aria-hidden="true" />} title={M.start.ownTitle} text={M.start.ownText} />
       </div>
-    </section>
+    </Section>
   );
 }

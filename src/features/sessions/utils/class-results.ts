@@ -114,6 +114,31 @@ const STATUS_ORDER: Record<SubmissionStatus, number> = { completed: 0, analyzing
 
 export const compareStatuses = (a: SubmissionStatus, b: SubmissionStatus): number => STATUS_ORDER[a] - STATUS_ORDER[b];
 
+export type ListOrder = "studentId" | "name" | "recent";
+
+export const LIST_ORDERS: readonly { value: ListOrder; label: string }[] = [
+  { value: "studentId", label: "수험번호순" },
+  { value: "name", label: "이름순" },
+  { value: "recent", label: "최근 제출순" },
+];
+
+/**
+ * The dashboard list in `order`: 수험번호 as read (2 before 10; answers without one after, by name),
+ * by name (then 수험번호), or newest first. Ties keep the API's order.
+ */
+export function sortSubmissions<T extends Pick<Submission, "id" | "studentName" | "studentId" | "submittedAt">>(
+  list: readonly T[],
+  order: ListOrder,
+): T[] {
+  const name = (s: T) => displayStudent(s);
+  const cmp: Record<ListOrder, (a: T, b: T) => number> = {
+    studentId: (a, b) => compareStudentIds(a.studentId ?? "", b.studentId ?? "") || compareNames(name(a), name(b)),
+    name: (a, b) => compareNames(name(a), name(b)) || compareStudentIds(a.studentId ?? "", b.studentId ?? ""),
+    recent: (a, b) => Date.parse(b.submittedAt) - Date.parse(a.submittedAt),
+  };
+  return [...list].sort(cmp[order]);
+}
+
 // --- Statistics --------------------------------------------------------------------------------
 
 /** The middle value (the mean of the two middle ones for an even count); null for none. */

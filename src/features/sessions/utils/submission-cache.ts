@@ -107,6 +107,8 @@ function patchItem(item: SubmissionListItem, record: SubmissionRecord): Submissi
   if (next.status !== "completed") {
     next.score = null;
     next.result = null;
+  } else {
+    next.regrading = false;
   }
   return holdUntilScored(next);
 }
@@ -167,10 +169,83 @@ export function applySubmissionChange(
 
   const current = items[index];
   const next = patchItem(current, record);
+  // A broadcast that arrives after a later one of the same run (writes racing each other) changes nothing.
+  if (isBehind(current, next)) return { items, refetch: false };
   const becameCompleted = record.status === "completed" && (current.status !== "completed" || current.result == null);
   if (sameItem(current, next)) return { items, refetch: becameCompleted };
   const list = items.slice();
   list[index] = next;
   const reordered = next.submittedAt !== current.submittedAt ? list.sort(byListOrder) : list;
   return { items: reordered, refetch: becameCompleted };
+}
+
+/** Status order within one grading run: a row never moves left. */
+const STATUS_RANK: Record<SubmissionStatus, number> = { pending: 0, analyzing: 1, completed: 2, error: 2 };
+
+/** Two run starts this close are the same run (the broadcast and the API format the time differently). */
+const SAME_RUN_MS = 1000;
+
+function startedMs(item: SubmissionListItem): number | null {
+  const t = item.analysisStartedAt ? Date.parse(item.analysisStartedAt) : NaN;
+  return Number.isNaN(t) ? null : t;
+}
+
+/**
+ * True when `fetched` shows an older state of the row than `cached` — a list fetch that started
+ * before a broadcast the cache already applied. A grading run is identified by its start time
+ * (`analysisStartedAt`: set when a worker first claims the answer, kept across re-claims, cleared
+ * when a retry or re-grade queues it again). Within a run the status only moves forward
+ * (pending < analyzing < completed/error) and progress never drops; a later run always wins.
+ */
+export function isBehind(cached: SubmissionListItem, fetched: SubmissionListItem): boolean {
+  const c = startedMs(cached);
+  const f = startedMs(fetched);
+  if (c !== null && f !== null && Math.abs(c - f) >= SAME_RUN_MS) return f < c;
+  if (c !== null && f === null) {
+    // Not claimed yet: a new run (retry / re-grade) only once the cached run has ended.
+    return cached.status !== "completed" && cached.status !== "error";
+  }
+  if (c === null && f !== null) {
+    // The cached row is queued; the fetched one is claimed (forward) unless it is the finished
+    // run the re-grade replaced (a re-grade keeps the old completion time while queued).
+    const finished = fetched.status === "completed" || fetched.status === "error";
+    return finished && cached.analysisCompletedAt != null && fetched.analysisCompletedAt === cached.analysisCompletedAt;
+  }
+  // Neither has a start time: a finished row going back can only be a new run (a finished run was claimed).
+  if (c === null && f === null && (cached.status === "completed" || cached.status === "error")) return false;
+  const rc = STATUS_RANK[cached.status] ?? 0;
+  const rf = STATUS_RANK[fetched.status] ?? 0;
+  if (rf !== rc) return rf < rc;
+  return fetched.progress < cached.progress;
+}
+
+/**
+ * Merges a fetched list into the cached one: the fetch decides which rows exist and their order,
+ * but a row the fetch shows behind the cache (see `isBehind`) keeps the cached grading state.
+ * Returns the fetched list itself when nothing is kept.
+ */
+export function mergeFetchedSubmissions(
+  cached: readonly SubmissionListItem[] | undefined,
+  fetched: SubmissionListItem[],
+): SubmissionListItem[] {
+  if (!cached || cached.length === 0) return fetched;
+  const byId = new Map(cached.map((item) => [item.id, item]));
+  let kept = false;
+  const merged = fetched.map((row) => {
+    const known = byId.get(row.id);
+    if (!known || !isBehind(known, row)) return row;
+    kept = true;
+    return {
+      ...row,
+      status: known.status,
+      progress: known.progress,
+      progressMessage: known.progressMessage,
+      analysisStartedAt: known.analysisStartedAt,
+      analysisCompletedAt: known.analysisCompletedAt,
+      score: known.score,
+      result: known.result,
+      regrading: known.regrading,
+    };
+  });
+  return kept ? merged : fetched;
 }

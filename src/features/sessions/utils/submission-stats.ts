@@ -4,8 +4,12 @@ import type { Submission } from "@shared/types.ts";
 export interface SubmissionStats {
   completed: number;
   waiting: number;
+  /** Ended in error (to be retried). */
+  failed: number;
   total: number;
   averageScore: number | null;
+  /** Completed out of all, as a whole percent (0 when there are none). */
+  percent: number;
 }
 
 export function submissionStats(submissions: Submission[]): SubmissionStats {
@@ -13,7 +17,10 @@ export function submissionStats(submissions: Submission[]): SubmissionStats {
   const waiting = submissions.filter((s) => s.status === "pending" || s.status === "analyzing").length;
   const scores = submissions.map((s) => s.score).filter((v): v is number => typeof v === "number");
   const averageScore = scores.length ? Math.round(scores.reduce((a, b) => a + b, 0) / scores.length) : null;
-  return { completed, waiting, total: submissions.length, averageScore };
+  const failed = submissions.filter((s) => s.status === "error").length;
+  const total = submissions.length;
+  const percent = total === 0 ? 0 : Math.floor((completed / total) * 100);
+  return { completed, waiting, failed, total, averageScore, percent };
 }
 
 /** Dashboard tab badge: the pending count, or the completed count when nothing is pending. */
