@@ -31,6 +31,7 @@ export async function startFakes() {
       FREE_USES_PER_DEVICE_PER_DAY: "100000",
       TOSS_API_BASE: toss.url,
       TOSS_TIMEOUT_MS: "2000",
+      BILLING_KEY_SECRET: "test-billing-key-secret-0123456789abcdef",
     },
     urls: { llm: llm.url, toss: toss.url },
     async stop() {

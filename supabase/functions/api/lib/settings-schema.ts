@@ -136,6 +136,9 @@ const variables = z.object({
   TOSS_SECRET_KEY: text(),
   TOSS_API_BASE: url("https://api.tosspayments.com"),
   TOSS_TIMEOUT_MS: num(10_000),
+  TOSS_BILLING_CLIENT_KEY: text(),
+  TOSS_BILLING_SECRET_KEY: text(),
+  BILLING_KEY_SECRET: text().refine((v) => v === undefined || v.length >= 32, "must have at least 32 characters"),
 });
 
 /** Every variable the function reads (local/config.ts passes these through from .env). */
@@ -254,6 +257,13 @@ function shape(v: z.infer<typeof variables>) {
       secretKey: v.TOSS_SECRET_KEY,
       apiBase: v.TOSS_API_BASE!,
       timeoutMs: v.TOSS_TIMEOUT_MS,
+    },
+    billing: {
+      /** Toss API individual-integration keys of the billing (자동결제) contract. */
+      clientKey: v.TOSS_BILLING_CLIENT_KEY,
+      secretKey: v.TOSS_BILLING_SECRET_KEY,
+      /** Encrypts the stored billing keys (AES-GCM); unset → subscriptions with a card are unavailable. */
+      keySecret: v.BILLING_KEY_SECRET,
     },
   };
 }
