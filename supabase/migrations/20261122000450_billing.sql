@@ -80,7 +80,8 @@ create table if not exists private.mail_outbox (
   created_at       timestamptz not null default now()
 );
 comment on table private.mail_outbox is
-  'Mail the function sends itself (billing notices), sent by the tick over SMTP and retried with backoff.';
+  'Mail the function sends itself (billing notices), sent by the tick over SMTP (TLS, port 465) and '
+  'retried with backoff, at most 8 attempts (lib/mail/outbox.ts).';
 
 alter table public.subscriptions
   add column if not exists billing_account_id uuid references private.billing_accounts (id) on delete set null,
@@ -460,7 +461,8 @@ as $$
               and (coalesce(s.next_attempt_at, s.renews_at) <= now()
                    or (s.renews_at > now() and s.renews_at <= now() + interval '7 days'
                        and s.renewal_notice_for is distinct from s.renews_at)))
-      or exists (select 1 from private.mail_outbox m where m.sent_at is null and m.next_attempt_at <= now());
+      or exists (select 1 from private.mail_outbox m
+                  where m.sent_at is null and m.next_attempt_at <= now() and m.attempts < 8);
 $$;
 revoke execute on function private.billing_work_due() from public, anon, authenticated;
 grant execute on function private.billing_work_due() to service_role;

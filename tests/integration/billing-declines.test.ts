@@ -143,7 +143,10 @@ describe("구독 해지", () => {
     expect((await api("/billing/cancel", { token: member.token, method: "POST" })).status).toBe(200);
     await reachRenewal(member.user.id);
     await tick();
-    await until("the end of the period", async () => (await subscriptionOf(member.user.id)).status === "expired" || (await limit(member)) === 10);
+    await until(
+      "the end of the period",
+      async () => (await subscriptionOf(member.user.id)).status === "expired" || (await limit(member)) === 10,
+    );
     expect(await limit(member)).toBe(10);
     expect(await chargesOf(customerKey)).toHaveLength(1);
     const late = await api("/billing/resume", { token: member.token, method: "POST" });

@@ -8,15 +8,7 @@ import postgres from "postgres";
 import { until } from "../helpers/grading.ts";
 import { readStack } from "../helpers/stack.ts";
 import { api, closeTestSql, createGuest, createMember, testSql } from "../helpers/users.ts";
-import {
-  authKey,
-  billingAccountOf,
-  chargesOf,
-  reachRenewal,
-  subscribeWithCard,
-  subscriptionOf,
-  tick,
-} from "../helpers/renewals.ts";
+import { authKey, billingAccountOf, chargesOf, reachRenewal, subscribeWithCard, subscriptionOf, tick } from "../helpers/renewals.ts";
 
 const sql = () => testSql();
 
@@ -25,6 +17,10 @@ afterAll(async () => {
 });
 
 const DAY = 86_400_000;
+
+async function receivedMails(): Promise<any[]> {
+  return (await fetch(`${process.env.TEST_FAKE_MAIL_URL}/__mails`)).json();
+}
 
 describe("subscribing with a card", () => {
   it("says what will be charged and when, then registers the card and charges the first month", async () => {
@@ -138,12 +134,16 @@ describe("subscribing with a card", () => {
     expect(await subscriptionOf(member.user.id)).toMatchObject({ plan_id: "trial", auto_renew: false });
   });
 
-  it("refuses a second subscription while one renews", async () => {
+  it("refuses a second subscription, or a one-month pass, while one renews", async () => {
     const member = await createMember();
     await subscribeWithCard(member);
     const again = await api("/billing/subscribe", { token: member.token, json: { planId: "business" } });
     expect(again.status).toBe(409);
     expect(again.body.error).toContain("이미 정기 구독 중");
+    // a one-month pass on top would stack a month onto the renewing period
+    const pass = await api("/payments/create-intent", { token: member.token, json: { planId: "educator" } });
+    expect(pass.status).toBe(409);
+    expect(pass.body.error).toContain("결제 관리");
   });
 });
 
@@ -228,7 +228,9 @@ describe("renewal by the tick", () => {
           .begin(async (ta) => {
             const held = await ta<{ subscription_id: string }[]>`select subscription_id from private.claim_due_renewal()`;
             if (held.length === 0) throw rollback;
-            const other = await b.begin(async (tb) => tb<{ subscription_id: string }[]>`select subscription_id from private.claim_due_renewal()`);
+            const other = await b.begin(
+              async (tb) => tb<{ subscription_id: string }[]>`select subscription_id from private.claim_due_renewal()`,
+            );
             expect(other.map((o) => o.subscription_id)).not.toContain(held[0].subscription_id);
             checked = true;
             throw rollback;
@@ -298,5 +300,39 @@ describe("the 7-day renewal notice", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].body).toBe(notices[0].message);
     expect(mails[0].body).toMatch(/\d{4}\. \d{1,2}\. \d{1,2}\.에/);
+
+    // the tick sends it over SMTP with TLS from the first byte, logged in, from MAIL_FROM
+    const received = await until("the mail", async () => (await receivedMails()).find((m) => m.to.includes(member.email!)));
+    expect(received).toMatchObject({ secure: true, user: "mailer", from: "billing@school.example" });
+    expect(received.subject).toBe("[AI 논술 첨삭] 정기 결제 예정 안내");
+    expect(received.text.trim()).toBe(notices[0].message);
+    const sent = await until("sent_at", async () => {
+      const [m] = await sql()<any[]>`select * from private.mail_outbox where id = ${mails[0].id}`;
+      return m.sent_at && m;
+    });
+    expect(sent.attempts).toBe(1);
+  });
+});
+
+describe("the mail outbox", () => {
+  it("retries a mail the server refused for now, and sends it once", async () => {
+    const to = `tempfail-${Date.now()}@example.com`;
+    const [row] = await sql()<{ id: string }[]>`
+      insert into private.mail_outbox (to_address, subject, body) values (${to}, '재시도 확인', '본문') returning id::text`;
+    await tick();
+    const failed = await until("the first attempt", async () => {
+      const [m] = await sql()<any[]>`select * from private.mail_outbox where id = ${row.id}`;
+      return m.last_error && m;
+    });
+    expect(failed).toMatchObject({ attempts: 1, sent_at: null });
+    expect(failed.next_attempt_at.getTime()).toBeGreaterThan(Date.now());
+    await sql()`update private.mail_outbox set next_attempt_at = now() - interval '1 second' where id = ${row.id}`;
+    await tick();
+    const sent = await until("the retry", async () => {
+      const [m] = await sql()<any[]>`select * from private.mail_outbox where id = ${row.id}`;
+      return m.sent_at && m;
+    });
+    expect(sent.attempts).toBe(2);
+    expect((await receivedMails()).filter((m) => m.to.includes(to))).toHaveLength(1);
   });
 });

@@ -161,57 +161,59 @@ export async function startCardChange(sql: Sql, userId: string, clientKey: strin
  * it already made); a decline leaves the card and the choice in place (another card may be registered).
  */
 async function chargeFirstPeriod(sql: Sql, toss: TossConfig, keySecret: string, userId: string) {
-  return await sql.begin(async (tx) => {
-    const [a] = await tx<(Account & { key_ciphertext: string | null })[]>`
+  return await sql
+    .begin(async (tx) => {
+      const [a] = await tx<(Account & { key_ciphertext: string | null })[]>`
       select a.id, a.customer_key, a.pending_plan_id, a.pending_period, k.key_ciphertext
         from private.billing_accounts a left join private.billing_keys k on k.billing_account_id = a.id
        where a.owner_user_id = ${userId} for update of a`;
-    if (!a?.pending_plan_id || !a.pending_period || !a.key_ciphertext) throw new HttpError(409, M.nothingPending);
-    const plan = await paidPlan(tx as unknown as Sql, a.pending_plan_id);
-    const amount = a.pending_period === "yearly" ? plan.yearly_price : plan.price;
-    if (amount === null) throw new HttpError(400, M.noYearly);
-    const orderName = `${plan.name} 정기 구독 (${periodLabel(a.pending_period)})`;
+      if (!a?.pending_plan_id || !a.pending_period || !a.key_ciphertext) throw new HttpError(409, M.nothingPending);
+      const plan = await paidPlan(tx as unknown as Sql, a.pending_plan_id);
+      const amount = a.pending_period === "yearly" ? plan.yearly_price : plan.price;
+      if (amount === null) throw new HttpError(400, M.noYearly);
+      const orderName = `${plan.name} 정기 구독 (${periodLabel(a.pending_period)})`;
 
-    const [existing] = await tx<{ id: string }[]>`
+      const [existing] = await tx<{ id: string }[]>`
       select id from public.payments
        where billing_account_id = ${a.id} and kind = 'subscription' and status = 'pending'
          and plan_id = ${plan.id} and billing_period = ${a.pending_period} and amount = ${amount}
          and created_at > now() - interval '1 day'
        order by created_at desc limit 1`;
-    const orderId = existing?.id ?? randomId("sub_", 24);
-    if (!existing) {
-      await tx`
+      const orderId = existing?.id ?? randomId("sub_", 24);
+      if (!existing) {
+        await tx`
         insert into public.payments (id, user_id, plan_id, amount, order_name, status, kind, billing_account_id, billing_period)
         values (${orderId}, ${userId}, ${plan.id}, ${amount}, ${orderName}, 'pending', 'subscription', ${a.id}, ${a.pending_period})`;
-    }
-    const billingKey = await decryptBillingKey(keySecret, a.id, a.key_ciphertext);
-    try {
-      const payment = await chargeBillingKey(toss, billingKey, { customerKey: a.customer_key, amount, orderId, orderName });
-      if (payment.orderId !== orderId || payment.totalAmount !== amount || payment.status !== "DONE") {
-        console.error(`[billing] first charge ${orderId}: Toss answered ${payment.status} ${payment.totalAmount}`);
-        throw new HttpError(502, tossErrorMessage(new TossError("provider", "INVALID_RESPONSE", 200, "")));
       }
-      const [sub] = await tx<{ renews_at: Date }[]>`
+      const billingKey = await decryptBillingKey(keySecret, a.id, a.key_ciphertext);
+      try {
+        const payment = await chargeBillingKey(toss, billingKey, { customerKey: a.customer_key, amount, orderId, orderName });
+        if (payment.orderId !== orderId || payment.totalAmount !== amount || payment.status !== "DONE") {
+          console.error(`[billing] first charge ${orderId}: Toss answered ${payment.status} ${payment.totalAmount}`);
+          throw new HttpError(502, tossErrorMessage(new TossError("provider", "INVALID_RESPONSE", 200, "")));
+        }
+        const [sub] = await tx<{ renews_at: Date }[]>`
         select renews_at from private.start_billing_subscription(${orderId}, ${payment.paymentKey},
           ${payment.method ?? null}, ${payment.approvedAt ?? null}, ${receiptUrl(payment)})`;
-      return { orderId, amount, renewsAt: sub.renews_at.toISOString(), message: M.subscribed(seoulDate(sub.renews_at)) };
-    } catch (err) {
-      if (!(err instanceof TossError)) throw err;
-      if (err.kind === "rejected") {
-        await tx`
+        return { orderId, amount, renewsAt: sub.renews_at.toISOString(), message: M.subscribed(seoulDate(sub.renews_at)) };
+      } catch (err) {
+        if (!(err instanceof TossError)) throw err;
+        if (err.kind === "rejected") {
+          await tx`
           update public.payments set status = 'failed', failure_code = ${err.code},
                  failure_message = ${err.providerMessage.slice(0, 300)}
            where id = ${orderId} and status = 'pending'`;
+          return { failed: tossHttpError(err) };
+        }
+        await tx`
+        update public.payments set failure_code = ${err.code} where id = ${orderId} and status = 'pending'`;
         return { failed: tossHttpError(err) };
       }
-      await tx`
-        update public.payments set failure_code = ${err.code} where id = ${orderId} and status = 'pending'`;
-      return { failed: tossHttpError(err) };
-    }
-  }).then((r) => {
-    if ("failed" in r) throw r.failed; // thrown after the commit, so the failed order is recorded
-    return r;
-  });
+    })
+    .then((r) => {
+      if ("failed" in r) throw r.failed; // thrown after the commit, so the failed order is recorded
+      return r;
+    });
 }
 
 /** 구독 해지: renewal stops; the plan stays until the paid period ends (at once when already past it). */

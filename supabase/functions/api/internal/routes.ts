@@ -1,5 +1,5 @@
 // POST /internal/tick: the scheduled tick (pg_cron in production, the local stack's timer) starts a
-// grading worker run, the billing run (renewal charges and notices) and the retention purge (payment
+// grading worker run, the billing run (renewal charges, notices, the mail outbox) and the retention purge (payment
 // records of withdrawn members after 5 years); only a caller holding the tick secret may.
 import { type Ctx, defineRoute, type Route } from "../lib/types.ts";
 import { HttpError } from "../lib/errors.ts";
@@ -19,7 +19,7 @@ async function tick(ctx: Ctx): Promise<Response> {
   const purge = purgeExpiredRecords();
   runtime?.waitUntil(purge);
   const billing = startBillingRun();
-  if (billing) runtime?.waitUntil(billing);
+  runtime?.waitUntil(billing);
   return json({ started: true }, 202);
 }
 

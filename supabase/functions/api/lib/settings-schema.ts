@@ -139,6 +139,13 @@ const variables = z.object({
   TOSS_BILLING_CLIENT_KEY: text(),
   TOSS_BILLING_SECRET_KEY: text(),
   BILLING_KEY_SECRET: text().refine((v) => v === undefined || v.length >= 32, "must have at least 32 characters"),
+
+  MAIL_SMTP_HOST: text(),
+  MAIL_SMTP_PORT: num(465, { max: 65535 }),
+  MAIL_SMTP_USER: text(),
+  MAIL_SMTP_PASS: text(),
+  MAIL_FROM: text(),
+  MAIL_SMTP_CA_CERT: text(),
 });
 
 /** Every variable the function reads (local/config.ts passes these through from .env). */
@@ -264,6 +271,16 @@ function shape(v: z.infer<typeof variables>) {
       secretKey: v.TOSS_BILLING_SECRET_KEY,
       /** Encrypts the stored billing keys (AES-GCM); unset → subscriptions with a card are unavailable. */
       keySecret: v.BILLING_KEY_SECRET,
+    },
+    /** The function's own mail (billing notices): SMTP over TLS from the first byte (port 465). */
+    mail: {
+      host: v.MAIL_SMTP_HOST,
+      port: v.MAIL_SMTP_PORT,
+      user: v.MAIL_SMTP_USER,
+      pass: v.MAIL_SMTP_PASS,
+      from: v.MAIL_FROM,
+      /** A PEM certificate also trusted for the SMTP server (a relay with its own CA). */
+      caCert: v.MAIL_SMTP_CA_CERT,
     },
   };
 }
