@@ -86,10 +86,10 @@ export function SubscribeForm({ plans }: { plans: Plan[] }) {
       {quote && (
         <div className="space-y-3 text-sm" data-testid="subscribe-quote-box">
           <p>
-            지금 <strong className="tabular-nums">{formatWon(quote.amount)}</strong>이 결제되고, 해지하기 전까지{" "}
-            {quote.period === "yearly" ? "매년" : "매월"} {formatSeoulDate(quote.renewsAt)}과 같은 날에 같은 금액이 등록한 카드로 자동
-            결제됩니다.
-            {quote.period === "yearly" && quote.yearlySaving ? ` 월 결제보다 ${formatWon(quote.yearlySaving)} 저렴합니다.` : ""}
+            지금 <strong className="tabular-nums">{formatWon(quote.amount)}</strong>이 결제되고, 다음 결제일{" "}
+            <span className="tabular-nums">{formatSeoulDate(quote.renewsAt)}</span>부터 해지하기 전까지{" "}
+            {quote.period === "yearly" ? "매년" : "매월"} 같은 금액이 등록한 카드로 자동 결제됩니다.
+            {quote.period === "yearly" && quote.yearlySaving ? ` 월 결제보다 1년에 ${formatWon(quote.yearlySaving)} 저렴합니다.` : ""}
           </p>
           <p className="text-base-content/75">
             해지는 결제 관리에서 언제든 한 번에 할 수 있으며, 해지해도 결제한 기간이 끝날 때까지 이용할 수 있습니다.
