@@ -114,6 +114,8 @@ export interface LocalKeys {
   secretKey: string;
   /** The worker tick's own secret (GRADING_TICK_SECRET of the function). */
   gradingTickSecret: string;
+  /** Encrypts stored Toss billing keys (BILLING_KEY_SECRET of the function, unless .env sets one). */
+  billingKeySecret: string;
 }
 
 interface StoredKeys {
@@ -121,10 +123,11 @@ interface StoredKeys {
   publishableKey?: string;
   secretKey?: string;
   gradingTickSecret?: string;
+  billingKeySecret?: string;
 }
 
 /**
- * The data folder's ES256 signing key, `sb_` API keys and tick secret, kept in `<dataDir>/local-keys.json`
+ * The data folder's ES256 signing key, `sb_` API keys, tick secret and billing-key secret, kept in `<dataDir>/local-keys.json`
  * (mode 600, next to `jwt-secret`): generated on the first start, missing parts added later, so tokens
  * and keys stay valid across restarts of the same data folder and differ between installs.
  */
@@ -157,6 +160,7 @@ export function resolveLocalKeys(dataDir: string): LocalKeys {
   stored.publishableKey = token("sb_publishable_", stored.publishableKey, 22);
   stored.secretKey = token("sb_secret_", stored.secretKey, 32);
   stored.gradingTickSecret = token("", stored.gradingTickSecret, 32);
+  stored.billingKeySecret = token("", stored.billingKeySecret, 32);
   if (changed || !existsSync(file)) {
     mkdirSync(resolve(dataDir), { recursive: true });
     writeFileSync(file, JSON.stringify(stored, null, 2) + "\n", { mode: 0o600 });
@@ -172,6 +176,7 @@ export function resolveLocalKeys(dataDir: string): LocalKeys {
     publishableKey: stored.publishableKey,
     secretKey: stored.secretKey,
     gradingTickSecret: stored.gradingTickSecret,
+    billingKeySecret: stored.billingKeySecret,
   };
 }
 

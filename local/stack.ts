@@ -137,6 +137,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       SITE_URL: appUrl,
       ALLOWED_ORIGINS: appOrigins,
       GRADING_TICK_SECRET: keys.gradingTickSecret,
+      BILLING_KEY_SECRET: keys.billingKeySecret,
       ...functionEnv(),
       ...opts.env,
     });

@@ -30,6 +30,9 @@ const Plans = page(() => import("@/app/routes/plans"));
 const PaymentSuccess = page(() => import("@/app/routes/payment-success"));
 const PaymentFail = page(() => import("@/app/routes/payment-fail"));
 const Billing = page(() => import("@/app/routes/billing"));
+const BillingManage = page(() => import("@/app/routes/billing-manage"));
+const BillingCardSuccess = page(() => import("@/app/routes/billing-card-success"));
+const BillingCardFail = page(() => import("@/app/routes/billing-card-fail"));
 const AdminUsers = page(() => import("@/app/routes/admin-users"));
 const AdminBlog = page(() => import("@/app/routes/admin-blog"));
 const BlogList = page(() => import("@/app/routes/blog-list"));
@@ -57,6 +60,9 @@ const protectedRoutes: Array<[string, Page]> = [
   [paths.paymentSuccess.path, PaymentSuccess],
   [paths.paymentFail.path, PaymentFail],
   [paths.billing.path, Billing],
+  [paths.billingManage.path, BillingManage],
+  [paths.billingCardSuccess.path, BillingCardSuccess],
+  [paths.billingCardFail.path, BillingCardFail],
   [paths.adminUsers.path, AdminUsers],
   [paths.adminBlog.path, AdminBlog],
   [paths.account.path, Account],

@@ -27,6 +27,11 @@ export const paths = {
   paymentSuccess: fixed("/payment/success"),
   paymentFail: fixed("/payment/fail"),
   billing: fixed("/billing"),
+  /** 결제 관리: the subscription that renews on a card, its card, 해지, notices and payments. */
+  billingManage: fixed("/billing/manage"),
+  /** Where Toss's card registration (자동결제) returns. */
+  billingCardSuccess: fixed("/billing/card/success"),
+  billingCardFail: fixed("/billing/card/fail"),
   adminUsers: fixed("/admin/users"),
   adminBlog: fixed("/admin/blog"),
   blog: fixed("/blog"),

@@ -1615,7 +1615,8 @@ create policy "admins read grading usage" on public.grading_usage
 
 -- -----------------------------------------------------------------------------
 -- Scheduled tick (hosted): pg_cron + pg_net call the function's worker tick
--- every minute while jobs wait, to resume stalled ones. It authenticates with
+-- every minute while jobs wait, to resume stalled ones, and while billing work
+-- is due (private.billing_work_due, billing migration: renewals, notices, mail). It authenticates with
 -- its own secret, not an API key: the Vault secret `grading_tick_secret` (the
 -- same value as the function's GRADING_TICK_SECRET, compared in constant time),
 -- and reads the function URL from the Vault secret `project_url` (README).
@@ -1645,7 +1646,8 @@ begin
       where exists (
         select 1 from public.essay_submissions s
          where (s.status = 'pending' and (s.usage_charged or s.is_sample))
-            or (s.status = 'analyzing' and s.lease_expires_at < now()));
+            or (s.status = 'analyzing' and s.lease_expires_at < now()))
+         or private.billing_work_due();
       $cron$);
   end if;
 end $$;

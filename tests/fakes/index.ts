@@ -1,11 +1,13 @@
-// Fakes for the world we do not run (the LLM provider, Toss), started by the test harness
+// Fakes for the world we do not run (the LLM provider, Toss, the function's SMTP relay), started by the test harness
 // before the stack; their URLs go to the function's env and to TEST_FAKE_*_URL.
 import { startFakeLlm } from "./llm.ts";
 import { startFakeToss } from "./toss.ts";
+import { startFakeSmtp } from "./smtp.ts";
 
 export async function startFakes() {
   const llm = await startFakeLlm();
   const toss = await startFakeToss();
+  const mail = await startFakeSmtp();
   return {
     env: {
       LLM_BASE_URL: llm.url,
@@ -31,10 +33,12 @@ export async function startFakes() {
       FREE_USES_PER_DEVICE_PER_DAY: "100000",
       TOSS_API_BASE: toss.url,
       TOSS_TIMEOUT_MS: "2000",
+      BILLING_KEY_SECRET: "test-billing-key-secret-0123456789abcdef",
+      ...mail.env,
     },
-    urls: { llm: llm.url, toss: toss.url },
+    urls: { llm: llm.url, toss: toss.url, mail: mail.url },
     async stop() {
-      await Promise.all([llm.stop(), toss.stop()]);
+      await Promise.all([llm.stop(), toss.stop(), mail.stop()]);
     },
   };
 }

@@ -10,6 +10,13 @@
 // POST /v1/payments/{paymentKey}/cancel {cancelReason, cancelAmount?}: refunds (all of the balance when
 //   cancelAmount is absent) → status CANCELED or PARTIAL_CANCELED with `cancels`; a key starting
 //   pk_norefund_ answers 403 NOT_CANCELABLE_PAYMENT; a fully canceled payment 400 ALREADY_CANCELED_PAYMENT.
+// Billing (자동결제):
+//   POST /v1/billing/authorizations/issue {authKey, customerKey} → a Billing object with a new billingKey;
+//     an authKey starting auth_reject_ answers 403 REJECT_CARD_COMPANY, a used authKey 400 INVALID_AUTH_KEY.
+//   POST /v1/billing/{billingKey} {customerKey, amount, orderId, orderName} → a DONE Payment (the key must
+//     belong to customerKey, else 403 NOT_MATCHES_CUSTOMER_KEY); an orderId already paid → 400
+//     DUPLICATED_ORDER_ID; the customer's scenario (POST /__customers/{customerKey} {charge}) decides:
+//     ok (default), decline (403 REJECT_CARD_PAYMENT), fail (500), hang (no answer).
 // Idempotency-Key: a repeated key replays the first non-5xx answer, as Toss does.
 // GET /__requests lists every request received; DELETE /__requests clears the log.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -112,13 +119,22 @@ const ERRORS = {
   alreadyCanceled: { status: 400, code: "ALREADY_CANCELED_PAYMENT", message: "이미 취소된 결제 입니다." },
   notCancelable: { status: 403, code: "NOT_CANCELABLE_PAYMENT", message: "취소 할 수 없는 결제 입니다." },
   notCancelableAmount: { status: 403, code: "NOT_CANCELABLE_AMOUNT", message: "취소 할 수 없는 금액 입니다." },
+  rejectCompany: { status: 403, code: "REJECT_CARD_COMPANY", message: "카드사에서 거절했습니다." },
+  invalidAuthKey: { status: 400, code: "INVALID_AUTH_KEY", message: "유효하지 않은 인증 키입니다." },
+  notMatchesCustomer: { status: 403, code: "NOT_MATCHES_CUSTOMER_KEY", message: "빌링키와 고객키가 일치하지 않습니다." },
+  duplicatedOrder: { status: 400, code: "DUPLICATED_ORDER_ID", message: "이미 승인 및 취소가 진행된 중복된 주문번호 입니다." },
 } as const;
+
+type ChargeScenario = "ok" | "decline" | "fail" | "hang";
 
 export async function startFakeToss(opts: { port?: number } = {}): Promise<FakeToss & { stop(): Promise<void> }> {
   const log: RecordedRequest[] = [];
   const byKey = new Map<string, TossPayment>();
   const idem = new Map<string, { status: number; body: unknown }>();
   const sockets = new Set<Socket>();
+  const billingKeys = new Map<string, string>(); // billingKey → customerKey
+  const usedAuthKeys = new Set<string>();
+  const scenarios = new Map<string, ChargeScenario>(); // customerKey → charge scenario
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "content-type": "application/json; charset=utf-8" });
@@ -177,6 +193,52 @@ export async function startFakeToss(opts: { port?: number } = {}): Promise<FakeT
     return { status: 200, body: p };
   }
 
+  function issue(body: Record<string, unknown>): { status: number; body: unknown } {
+    const authKey = String(body.authKey ?? "");
+    const customerKey = String(body.customerKey ?? "");
+    if (!authKey || !customerKey) return err(ERRORS.badRequest);
+    if (authKey.startsWith("auth_reject_")) return err(ERRORS.rejectCompany);
+    if (usedAuthKeys.has(authKey)) return err(ERRORS.invalidAuthKey);
+    usedAuthKeys.add(authKey);
+    const billingKey = `bk_${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+    billingKeys.set(billingKey, customerKey);
+    return {
+      status: 200,
+      body: {
+        mId: "tvivarepublica",
+        customerKey,
+        authenticatedAt: kstIso(),
+        method: "카드",
+        billingKey,
+        card: { issuerCode: "61", acquirerCode: "31", number: "43301234****123*", cardType: "신용", ownerType: "개인" },
+        cardCompany: "현대",
+        cardNumber: "43301234****123*",
+      },
+    };
+  }
+
+  async function charge(billingKey: string, body: Record<string, unknown>): Promise<{ status: number; body: unknown } | "hang"> {
+    const customerKey = String(body.customerKey ?? "");
+    const orderId = String(body.orderId ?? "");
+    const amount = Number(body.amount);
+    if (!customerKey || !orderId || !Number.isInteger(amount) || amount < 1 || typeof body.orderName !== "string") {
+      return err(ERRORS.badRequest);
+    }
+    const owner = billingKeys.get(billingKey);
+    if (!owner) return err(ERRORS.notFound);
+    if (owner !== customerKey) return err(ERRORS.notMatchesCustomer);
+    const scenario = scenarios.get(customerKey) ?? "ok";
+    if (scenario === "hang") return "hang";
+    if (scenario === "fail") return err(ERRORS.fail);
+    if (scenario === "decline") return err(ERRORS.reject);
+    if ([...byKey.values()].some((p) => p.orderId === orderId)) return err(ERRORS.duplicatedOrder);
+    const paymentKey = `pk_billing_${Math.random().toString(36).slice(2, 14)}`;
+    const p = makePayment(paymentKey, orderId, amount);
+    p.orderName = String(body.orderName);
+    byKey.set(paymentKey, p);
+    return { status: 200, body: p };
+  }
+
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
     const raw = await readBody(req);
@@ -193,6 +255,13 @@ export async function startFakeToss(opts: { port?: number } = {}): Promise<FakeT
         return send(res, 204, null);
       }
       return send(res, 200, log);
+    }
+
+    const scenarioMatch = /^\/__customers\/([^/]+)$/.exec(url.pathname);
+    if (scenarioMatch && req.method === "POST") {
+      const charge = (body as { charge?: ChargeScenario } | null)?.charge ?? "ok";
+      scenarios.set(decodeURIComponent(scenarioMatch[1]), charge);
+      return send(res, 204, null);
     }
 
     const headers: Record<string, string> = {};
@@ -215,6 +284,24 @@ export async function startFakeToss(opts: { port?: number } = {}): Promise<FakeT
       }
       const out = await confirm((body ?? {}) as Record<string, unknown>);
       if (out === "hang") return; // never answer; the socket is destroyed on stop()
+      if (key && out.status < 500) idem.set(key, out);
+      return send(res, out.status, out.body);
+    }
+
+    if (req.method === "POST" && url.pathname === "/v1/billing/authorizations/issue") {
+      const out = issue((body ?? {}) as Record<string, unknown>);
+      return send(res, out.status, out.body);
+    }
+
+    const chargeMatch = /^\/v1\/billing\/([^/]+)$/.exec(url.pathname);
+    if (req.method === "POST" && chargeMatch) {
+      const key = headers["idempotency-key"];
+      if (key && idem.has(key)) {
+        const cached = idem.get(key)!;
+        return send(res, cached.status, cached.body);
+      }
+      const out = await charge(decodeURIComponent(chargeMatch[1]), (body ?? {}) as Record<string, unknown>);
+      if (out === "hang") return;
       if (key && out.status < 500) idem.set(key, out);
       return send(res, out.status, out.body);
     }

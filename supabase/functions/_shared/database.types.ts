@@ -153,14 +153,14 @@ isOneToOne: false
                   ]
                 },"payments": {
                   Row: {
-                    "activated_at": string | null,"amount": number,"approved_at": string | null,"created_at": string,"currency": string,"failure_code": string | null,"failure_message": string | null,"id": string,"method": string | null,"order_name": string,"payment_key": string | null,"period_end": string | null,"period_start": string | null,"plan_id": string,"receipt_url": string | null,"refund_reason": string | null,"refunded_amount": number,"refunded_at": string | null,"refunded_by": string | null,"status": string,"updated_at": string,"user_id": string | null,"withdrawn_at": string | null
+                    "activated_at": string | null,"amount": number,"approved_at": string | null,"billing_account_id": string | null,"billing_period": string | null,"created_at": string,"currency": string,"failure_code": string | null,"failure_message": string | null,"id": string,"kind": string,"method": string | null,"order_name": string,"payment_key": string | null,"period_end": string | null,"period_start": string | null,"plan_id": string,"receipt_url": string | null,"refund_reason": string | null,"refunded_amount": number,"refunded_at": string | null,"refunded_by": string | null,"status": string,"updated_at": string,"user_id": string | null,"withdrawn_at": string | null
                   }
                   ComputedFields: never
                   Insert: {
-                    "activated_at"?: string | null,"amount": number,"approved_at"?: string | null,"created_at"?: string,"currency"?: string,"failure_code"?: string | null,"failure_message"?: string | null,"id": string,"method"?: string | null,"order_name": string,"payment_key"?: string | null,"period_end"?: string | null,"period_start"?: string | null,"plan_id": string,"receipt_url"?: string | null,"refund_reason"?: string | null,"refunded_amount"?: number,"refunded_at"?: string | null,"refunded_by"?: string | null,"status"?: string,"updated_at"?: string,"user_id"?: string | null,"withdrawn_at"?: string | null
+                    "activated_at"?: string | null,"amount": number,"approved_at"?: string | null,"billing_account_id"?: string | null,"billing_period"?: string | null,"created_at"?: string,"currency"?: string,"failure_code"?: string | null,"failure_message"?: string | null,"id": string,"kind"?: string,"method"?: string | null,"order_name": string,"payment_key"?: string | null,"period_end"?: string | null,"period_start"?: string | null,"plan_id": string,"receipt_url"?: string | null,"refund_reason"?: string | null,"refunded_amount"?: number,"refunded_at"?: string | null,"refunded_by"?: string | null,"status"?: string,"updated_at"?: string,"user_id"?: string | null,"withdrawn_at"?: string | null
                   }
                   Update: {
-                    "activated_at"?: string | null,"amount"?: number,"approved_at"?: string | null,"created_at"?: string,"currency"?: string,"failure_code"?: string | null,"failure_message"?: string | null,"id"?: string,"method"?: string | null,"order_name"?: string,"payment_key"?: string | null,"period_end"?: string | null,"period_start"?: string | null,"plan_id"?: string,"receipt_url"?: string | null,"refund_reason"?: string | null,"refunded_amount"?: number,"refunded_at"?: string | null,"refunded_by"?: string | null,"status"?: string,"updated_at"?: string,"user_id"?: string | null,"withdrawn_at"?: string | null
+                    "activated_at"?: string | null,"amount"?: number,"approved_at"?: string | null,"billing_account_id"?: string | null,"billing_period"?: string | null,"created_at"?: string,"currency"?: string,"failure_code"?: string | null,"failure_message"?: string | null,"id"?: string,"kind"?: string,"method"?: string | null,"order_name"?: string,"payment_key"?: string | null,"period_end"?: string | null,"period_start"?: string | null,"plan_id"?: string,"receipt_url"?: string | null,"refund_reason"?: string | null,"refunded_amount"?: number,"refunded_at"?: string | null,"refunded_by"?: string | null,"status"?: string,"updated_at"?: string,"user_id"?: string | null,"withdrawn_at"?: string | null
                   }
                   Relationships: [
                     {
@@ -305,28 +305,28 @@ isOneToOne: false
                   ]
                 },"subscription_plans": {
                   Row: {
-                    "billing_period": string,"created_at": string,"currency": string,"description": string,"features": NonNullable<Json>,"id": string,"is_active": boolean,"max_essays_per_month": number,"max_files_per_upload": number,"max_users": number,"name": string,"price": number
+                    "billing_period": string,"created_at": string,"currency": string,"description": string,"features": NonNullable<Json>,"id": string,"is_active": boolean,"max_essays_per_month": number,"max_files_per_upload": number,"max_users": number,"name": string,"price": number,"yearly_price": number | null
                   }
                   ComputedFields: never
                   Insert: {
-                    "billing_period"?: string,"created_at"?: string,"currency"?: string,"description"?: string,"features"?: NonNullable<Json>,"id": string,"is_active"?: boolean,"max_essays_per_month": number,"max_files_per_upload"?: number,"max_users"?: number,"name": string,"price": number
+                    "billing_period"?: string,"created_at"?: string,"currency"?: string,"description"?: string,"features"?: NonNullable<Json>,"id": string,"is_active"?: boolean,"max_essays_per_month": number,"max_files_per_upload"?: number,"max_users"?: number,"name": string,"price": number,"yearly_price"?: number | null
                   }
                   Update: {
-                    "billing_period"?: string,"created_at"?: string,"currency"?: string,"description"?: string,"features"?: NonNullable<Json>,"id"?: string,"is_active"?: boolean,"max_essays_per_month"?: number,"max_files_per_upload"?: number,"max_users"?: number,"name"?: string,"price"?: number
+                    "billing_period"?: string,"created_at"?: string,"currency"?: string,"description"?: string,"features"?: NonNullable<Json>,"id"?: string,"is_active"?: boolean,"max_essays_per_month"?: number,"max_files_per_upload"?: number,"max_users"?: number,"name"?: string,"price"?: number,"yearly_price"?: number | null
                   }
                   Relationships: [
                     
                   ]
                 },"subscriptions": {
                   Row: {
-                    "canceled_at": string | null,"created_at": string,"end_date": string | null,"id": string,"last_payment_id": string | null,"plan_id": string,"renews_at": string | null,"scheduled_payment_id": string | null,"scheduled_plan_id": string | null,"start_date": string,"status": string,"trial_ends_at": string | null,"updated_at": string,"user_id": string
+                    "auto_renew": boolean,"billing_account_id": string | null,"billing_period": string | null,"canceled_at": string | null,"created_at": string,"end_date": string | null,"id": string,"last_payment_id": string | null,"next_attempt_at": string | null,"plan_id": string,"renewal_attempts": number,"renewal_notice_for": string | null,"renews_at": string | null,"scheduled_payment_id": string | null,"scheduled_plan_id": string | null,"start_date": string,"status": string,"trial_ends_at": string | null,"updated_at": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "canceled_at"?: string | null,"created_at"?: string,"end_date"?: string | null,"id"?: string,"last_payment_id"?: string | null,"plan_id"?: string,"renews_at"?: string | null,"scheduled_payment_id"?: string | null,"scheduled_plan_id"?: string | null,"start_date"?: string,"status"?: string,"trial_ends_at"?: string | null,"updated_at"?: string,"user_id": string
+                    "auto_renew"?: boolean,"billing_account_id"?: string | null,"billing_period"?: string | null,"canceled_at"?: string | null,"created_at"?: string,"end_date"?: string | null,"id"?: string,"last_payment_id"?: string | null,"next_attempt_at"?: string | null,"plan_id"?: string,"renewal_attempts"?: number,"renewal_notice_for"?: string | null,"renews_at"?: string | null,"scheduled_payment_id"?: string | null,"scheduled_plan_id"?: string | null,"start_date"?: string,"status"?: string,"trial_ends_at"?: string | null,"updated_at"?: string,"user_id": string
                   }
                   Update: {
-                    "canceled_at"?: string | null,"created_at"?: string,"end_date"?: string | null,"id"?: string,"last_payment_id"?: string | null,"plan_id"?: string,"renews_at"?: string | null,"scheduled_payment_id"?: string | null,"scheduled_plan_id"?: string | null,"start_date"?: string,"status"?: string,"trial_ends_at"?: string | null,"updated_at"?: string,"user_id"?: string
+                    "auto_renew"?: boolean,"billing_account_id"?: string | null,"billing_period"?: string | null,"canceled_at"?: string | null,"created_at"?: string,"end_date"?: string | null,"id"?: string,"last_payment_id"?: string | null,"next_attempt_at"?: string | null,"plan_id"?: string,"renewal_attempts"?: number,"renewal_notice_for"?: string | null,"renews_at"?: string | null,"scheduled_payment_id"?: string | null,"scheduled_plan_id"?: string | null,"start_date"?: string,"status"?: string,"trial_ends_at"?: string | null,"updated_at"?: string,"user_id"?: string
                   }
                   Relationships: [
                     {

@@ -13,6 +13,7 @@ import { routes as reportDownloads } from "./reports/report-routes.ts";
 import { routes as reports } from "./reports/routes.ts";
 import { routes as internal } from "./internal/routes.ts";
 import { routes as payments } from "./payments/routes.ts";
+import { routes as billing } from "./billing/routes.ts";
 import { routes as admin } from "./admin/routes.ts";
 import { routes as blog } from "./blog/routes.ts";
 import { routes as config } from "./config/routes.ts";
@@ -33,6 +34,7 @@ export const allRoutes: Route[] = [
   ...reports,
   ...internal,
   ...payments,
+  ...billing,
   ...admin,
   ...blog,
   ...config,

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { GuestConvertDialog } from "@/components/account/guest-convert-dialog";
+import { BillingLink } from "@/components/account/billing-link";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardDescription, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -174,6 +175,7 @@ export function AccountSettings() {
   return (
     <div className="mx-auto max-w-xl space-y-6 p-4">
       <h1 className="text-2xl font-bold">계정 설정</h1>
+      {!guest && <BillingLink />}
       <Card>
         <CardBody>
           <CardTitle>내 정보</CardTitle>

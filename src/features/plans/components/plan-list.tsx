@@ -1,3 +1,4 @@
+import { BillingLink } from "@/components/account/billing-link";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { GuestConvertDialog } from "@/components/account/guest-convert-dialog";
@@ -133,6 +134,7 @@ export function PlanList(props: PlanListProps) {
             결제 내역 보기
           </Link>
         )}
+        {!isGuest && <BillingLink />}
       </PageHeader>
       <LaunchBanner />
       {isGuest && <GuestNotice />}

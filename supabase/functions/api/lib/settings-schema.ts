@@ -137,6 +137,16 @@ const variables = z.object({
   TOSS_SECRET_KEY: text(),
   TOSS_API_BASE: url("https://api.tosspayments.com"),
   TOSS_TIMEOUT_MS: num(10_000),
+  TOSS_BILLING_CLIENT_KEY: text(),
+  TOSS_BILLING_SECRET_KEY: text(),
+  BILLING_KEY_SECRET: text().refine((v) => v === undefined || v.length >= 32, "must have at least 32 characters"),
+
+  MAIL_SMTP_HOST: text(),
+  MAIL_SMTP_PORT: num(465, { max: 65535 }),
+  MAIL_SMTP_USER: text(),
+  MAIL_SMTP_PASS: text(),
+  MAIL_FROM: text(),
+  MAIL_SMTP_CA_CERT: text(),
 });
 
 /** Every variable the function reads (local/config.ts passes these through from .env). */
@@ -257,6 +267,23 @@ function shape(v: z.infer<typeof variables>) {
       secretKey: v.TOSS_SECRET_KEY,
       apiBase: v.TOSS_API_BASE!,
       timeoutMs: v.TOSS_TIMEOUT_MS,
+    },
+    billing: {
+      /** Toss API individual-integration keys of the billing (자동결제) contract. */
+      clientKey: v.TOSS_BILLING_CLIENT_KEY,
+      secretKey: v.TOSS_BILLING_SECRET_KEY,
+      /** Encrypts the stored billing keys (AES-GCM); unset → subscriptions with a card are unavailable. */
+      keySecret: v.BILLING_KEY_SECRET,
+    },
+    /** The function's own mail (billing notices): SMTP over TLS from the first byte (port 465). */
+    mail: {
+      host: v.MAIL_SMTP_HOST,
+      port: v.MAIL_SMTP_PORT,
+      user: v.MAIL_SMTP_USER,
+      pass: v.MAIL_SMTP_PASS,
+      from: v.MAIL_FROM,
+      /** A PEM certificate also trusted for the SMTP server (a relay with its own CA). */
+      caCert: v.MAIL_SMTP_CA_CERT,
     },
   };
 }

@@ -85,11 +85,13 @@ export async function createIntent(sql: Sql, userId: string, planId: string) {
  */
 async function paymentEffect(sql: Sql, userId: string, plan: { id: string; price: number }): Promise<PaymentEffect> {
   await sql`select 1 from private.apply_due_subscription_changes(${userId})`;
-  const [s] = await sql<{ plan_id: string; end_date: Date; scheduled_payment_id: string | null; price: number }[]>`
-    select s.plan_id, s.end_date, s.scheduled_payment_id, pl.price
+  const [s] = await sql<{ plan_id: string; end_date: Date; scheduled_payment_id: string | null; price: number; auto_renew: boolean }[]>`
+    select s.plan_id, s.end_date, s.scheduled_payment_id, pl.price, s.auto_renew
       from public.subscriptions s join public.subscription_plans pl on pl.id = s.plan_id
      where s.user_id = ${userId} and s.status = 'active' and s.end_date > now()`;
   if (!s) return { kind: "new", startsAt: null };
+  // a subscription that renews on a card changes plan in 결제 관리, not with a one-month pass
+  if (s.auto_renew) throw new HttpError(409, M.renewingSubscription);
   if (s.plan_id === plan.id) return { kind: "extend", startsAt: s.end_date.toISOString() };
   if (plan.price < s.price) {
     if (s.scheduled_payment_id) throw new HttpError(409, M.paidSchedule);

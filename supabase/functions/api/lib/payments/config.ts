@@ -1,7 +1,12 @@
 // Toss settings for the function (settings.payments: keys, API base, call timeout) and the
 // payments mode (PAYMENTS_MODE = test | live) that decides which keys may be used.
 import { settings } from "../settings.ts";
-import { TOSS_TEST_CLIENT_KEY, TOSS_TEST_SECRET_KEY } from "../../../_shared/toss.ts";
+import {
+  TOSS_TEST_BILLING_CLIENT_KEY,
+  TOSS_TEST_BILLING_SECRET_KEY,
+  TOSS_TEST_CLIENT_KEY,
+  TOSS_TEST_SECRET_KEY,
+} from "../../../_shared/toss.ts";
 import type { TossConfig } from "./toss.ts";
 
 export type PaymentsMode = "test" | "live";
@@ -46,4 +51,30 @@ export function tossConfig(): TossConfig {
     secretKey: paymentsSetup().secretKey ?? "",
     timeoutMs: settings.payments.timeoutMs,
   };
+}
+
+export interface BillingSetup {
+  mode: PaymentsMode;
+  /** Cards may be registered and charged: billing keys match the mode and BILLING_KEY_SECRET is set. */
+  ready: boolean;
+  clientKey: string | null;
+  secretKey: string | null;
+}
+
+/**
+ * The billing (자동결제) keys: the same rule as paymentsSetup for TOSS_BILLING_* (test mode falls back to
+ * Toss's public API-integration test keys), and a BILLING_KEY_SECRET to encrypt the stored keys.
+ */
+export function billingSetup(): BillingSetup {
+  const mode = paymentsMode();
+  const { clientKey: client, secretKey: secret, keySecret } = settings.billing;
+  const clientKey = mode === "test" ? (client ?? TOSS_TEST_BILLING_CLIENT_KEY) : client;
+  const secretKey = mode === "test" ? (secret ?? TOSS_TEST_BILLING_SECRET_KEY) : secret;
+  const keysFit = !!clientKey && !!secretKey && (mode === "test" ? isTestKey(clientKey) && isTestKey(secretKey) : !isTestKey(clientKey) && !isTestKey(secretKey));
+  const ready = keysFit && !!keySecret;
+  return { mode, ready, clientKey: ready ? clientKey! : null, secretKey: ready ? secretKey! : null };
+}
+
+export function billingTossConfig(): TossConfig {
+  return { apiBase: settings.payments.apiBase, secretKey: billingSetup().secretKey ?? "", timeoutMs: settings.payments.timeoutMs };
 }

@@ -26,4 +26,5 @@ export const PAYMENT_MESSAGES = {
   notRefundable: "환불할 수 없는 결제입니다. 결제 상태와 남은 금액을 확인해 주세요.",
   refunded: "환불이 처리되었습니다.",
   refundFailed: "환불 요청이 처리되지 않았습니다.",
+  renewingSubscription: "정기 구독 중에는 1개월 이용권을 구매할 수 없습니다. 플랜 변경과 해지는 결제 관리에서 할 수 있습니다.",
 } as const;

@@ -59,13 +59,14 @@ export function confirmIdempotencyKey(orderId: string): string {
   return `confirm-${orderId}`;
 }
 
-async function call(
+/** One Toss API call: the JSON body of a 2xx answer, else a TossError (timeouts, network, 4xx/5xx). */
+export async function tossRequest(
   cfg: TossConfig,
   method: "GET" | "POST",
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
-): Promise<TossPayment> {
+): Promise<Record<string, unknown>> {
   const url = `${cfg.apiBase.replace(/\/+$/, "")}${path}`;
   const h: Record<string, string> = { Authorization: basicAuth(cfg.secretKey), Accept: "application/json", ...headers };
   if (body !== undefined) h["Content-Type"] = "application/json";
@@ -109,8 +110,20 @@ async function call(
     const kind: TossFailureKind = res.status >= 500 || res.status === 429 || RETRYABLE_CODES.has(code) ? "provider" : "rejected";
     throw new TossError(kind, code, res.status, message);
   }
+  return data;
+}
+
+/** A Toss call answering a Payment object (checked for the fields this app relies on). */
+export async function callForPayment(
+  cfg: TossConfig,
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<TossPayment> {
+  const data = await tossRequest(cfg, method, path, body, headers);
   if (typeof data.paymentKey !== "string" || typeof data.orderId !== "string" || typeof data.totalAmount !== "number") {
-    throw new TossError("provider", "INVALID_RESPONSE", res.status, "unexpected response body");
+    throw new TossError("provider", "INVALID_RESPONSE", 200, "unexpected response body");
   }
   return data as unknown as TossPayment;
 }
@@ -126,7 +139,7 @@ const RETRYABLE_CODES = new Set([
 ]);
 
 export function confirmPayment(cfg: TossConfig, input: { paymentKey: string; orderId: string; amount: number }): Promise<TossPayment> {
-  return call(cfg, "POST", "/v1/payments/confirm", input, { "Idempotency-Key": confirmIdempotencyKey(input.orderId) });
+  return callForPayment(cfg, "POST", "/v1/payments/confirm", input, { "Idempotency-Key": confirmIdempotencyKey(input.orderId) });
 }
 
 /** One Idempotency-Key per refund step of an order: a retried cancel replays Toss's first answer. */
@@ -144,7 +157,7 @@ export function cancelPayment(
 ): Promise<TossPayment> {
   const body: Record<string, unknown> = { cancelReason: input.cancelReason };
   if (input.cancelAmount !== undefined) body.cancelAmount = input.cancelAmount;
-  return call(cfg, "POST", `/v1/payments/${encodeURIComponent(input.paymentKey)}/cancel`, body, {
+  return callForPayment(cfg, "POST", `/v1/payments/${encodeURIComponent(input.paymentKey)}/cancel`, body, {
     "Idempotency-Key": input.idempotencyKey,
   });
 }
@@ -156,11 +169,11 @@ export function receiptUrl(payment: TossPayment): string | null {
 }
 
 export function getPaymentByKey(cfg: TossConfig, paymentKey: string): Promise<TossPayment> {
-  return call(cfg, "GET", `/v1/payments/${encodeURIComponent(paymentKey)}`);
+  return callForPayment(cfg, "GET", `/v1/payments/${encodeURIComponent(paymentKey)}`);
 }
 
 export function getPaymentByOrderId(cfg: TossConfig, orderId: string): Promise<TossPayment> {
-  return call(cfg, "GET", `/v1/payments/orders/${encodeURIComponent(orderId)}`);
+  return callForPayment(cfg, "GET", `/v1/payments/orders/${encodeURIComponent(orderId)}`);
 }
 
 /** Korean, user-presentable text for a failed confirmation (Toss's raw message is never echoed). */

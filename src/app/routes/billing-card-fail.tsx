@@ -1,0 +1,5 @@
+import { CardReturn } from "@/features/billing/components/card-return";
+
+export default function BillingCardFailRoute() {
+  return <CardReturn outcome="fail" />;
+}

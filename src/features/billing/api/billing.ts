@@ -1,0 +1,84 @@
+import { useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { useInvalidatingMutation } from "@/lib/mutation";
+import { planChangeKeys } from "@/lib/usage";
+
+export type BillingPeriod = "monthly" | "yearly";
+export type BillingStatus = "active" | "past_due" | "canceled" | "one_time" | "none";
+
+/** GET /billing (결제 관리). */
+export interface BillingOverview {
+  available: boolean;
+  plan: { id: string; name: string; price: number; yearlyPrice: number | null } | null;
+  period: BillingPeriod | null;
+  status: BillingStatus;
+  renewsAt: string | null;
+  endsAt: string | null;
+  cancelAtPeriodEnd: boolean;
+  nextCharge: { amount: number; at: string } | null;
+  retry: { attempts: number; nextAttemptAt: string | null } | null;
+  card: { masked: string; company: string } | null;
+  payments: Array<{
+    id: string;
+    kind: "one_time" | "subscription" | "renewal";
+    planName: string | null;
+    orderName: string;
+    amount: number;
+    status: string;
+    approvedAt: string | null;
+    createdAt: string;
+    periodStart: string | null;
+    periodEnd: string | null;
+    receiptUrl: string | null;
+    refundedAmount: number;
+  }>;
+  notices: Array<{ id: string; kind: string; message: string; createdAt: string }>;
+}
+
+/** POST /billing/subscribe: what will be charged and when, and the customerKey for Toss's billing auth. */
+export interface SubscribeAnswer {
+  customerKey: string;
+  clientKey: string;
+  planId: string;
+  planName: string;
+  period: BillingPeriod;
+  amount: number;
+  orderName: string;
+  renewsAt: string;
+  yearlySaving: number | null;
+}
+
+export const billingKeys = { all: ["billing"] as const, overview: () => ["billing", "overview"] as const };
+
+export function useBilling() {
+  return useQuery({ queryKey: billingKeys.overview(), queryFn: () => api.get<BillingOverview>("/billing") });
+}
+
+/** A plan that starts, ends or changes: 결제 관리, usage, subscription and auth/me are read again. */
+const afterChange = () => [billingKeys.all, ...planChangeKeys()] as const;
+
+export function useSubscribe() {
+  return useInvalidatingMutation(
+    (input: { planId: string; period: BillingPeriod }) => api.post<SubscribeAnswer>("/billing/subscribe", input),
+    afterChange,
+  );
+}
+
+export function useRegisterCard() {
+  return useInvalidatingMutation(
+    (input: { authKey: string; customerKey: string }) => api.post<{ message: string }>("/billing/card", input),
+    afterChange,
+  );
+}
+
+export function useCardChange() {
+  return useInvalidatingMutation(() => api.post<{ customerKey: string; clientKey: string }>("/billing/card/change", {}), afterChange);
+}
+
+export function useCancelSubscription() {
+  return useInvalidatingMutation(() => api.post<{ message: string }>("/billing/cancel", {}), afterChange);
+}
+
+export function useResumeSubscription() {
+  return useInvalidatingMutation(() => api.post<{ message: string }>("/billing/resume", {}), afterChange);
+}

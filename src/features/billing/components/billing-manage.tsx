@@ -1,0 +1,231 @@
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import { PageHeader } from "@/components/layout/page-header";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DataTable } from "@/components/ui/data-table";
+import { EmptyState, Section } from "@/components/ui/section";
+import { Skeleton } from "@/components/ui/skeleton";
+import { paths } from "@/config/paths";
+import { errorMessage } from "@/lib/api-client";
+import { notify } from "@/lib/notify";
+import { formatSeoulDate, formatWon } from "@shared/format.ts";
+import type { Plan } from "@shared/types.ts";
+import { requestCardRegistration } from "@/features/billing/api/billing-auth";
+import {
+  type BillingOverview,
+  useBilling,
+  useCancelSubscription,
+  useCardChange,
+  useResumeSubscription,
+} from "@/features/billing/api/billing";
+import { SubscribeForm } from "@/features/billing/components/subscribe-form";
+
+const STATUS_TEXT: Record<BillingOverview["status"], string> = {
+  active: "정기 구독 중",
+  past_due: "결제 실패 · 재시도 중",
+  canceled: "해지 예약됨",
+  one_time: "1개월 이용권 (자동 갱신 없음)",
+  none: "구독 없음",
+};
+
+const PAYMENT_STATUS: Record<string, string> = {
+  done: "결제 완료",
+  failed: "결제 실패",
+  refunded: "환불",
+  partially_refunded: "부분 환불",
+};
+
+const KIND_TEXT: Record<string, string> = { one_time: "이용권", subscription: "구독 시작", renewal: "정기 결제" };
+
+function CurrentSubscription({ billing }: { billing: BillingOverview }) {
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useCancelSubscription();
+  const resume = useResumeSubscription();
+  const change = useCardChange();
+  const run = async (action: () => Promise<{ message: string }>, title: string) => {
+    try {
+      notify({ title, description: (await action()).message });
+    } catch (error) {
+      notify({ title, description: errorMessage(error, "잠시 후 다시 시도해 주세요."), variant: "destructive" });
+    }
+  };
+  const changeCard = async () => {
+    try {
+      const { clientKey, customerKey } = await change.mutateAsync(undefined);
+      await requestCardRegistration(clientKey, customerKey);
+    } catch (error) {
+      notify({ title: "결제 수단 변경", description: errorMessage(error, "잠시 후 다시 시도해 주세요."), variant: "destructive" });
+    }
+  };
+  const renewing = billing.status === "active" || billing.status === "past_due" || billing.status === "canceled";
+
+  return (
+    <div className="space-y-4" data-testid="billing-current">
+      <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm">
+        <dt className="text-base-content/75">플랜</dt>
+        <dd data-testid="billing-plan">
+          {billing.plan?.name ?? "체험판"}
+          {billing.period && ` · ${billing.period === "yearly" ? "연간" : "월간"}`}
+        </dd>
+        <dt className="text-base-content/75">상태</dt>
+        <dd data-testid="billing-status">{STATUS_TEXT[billing.status]}</dd>
+        {billing.nextCharge && (
+          <>
+            <dt className="text-base-content/75">다음 결제</dt>
+            <dd className="tabular-nums" data-testid="billing-next-charge">
+              {formatSeoulDate(billing.nextCharge.at)} · {formatWon(billing.nextCharge.amount)}
+            </dd>
+          </>
+        )}
+        {billing.endsAt && (
+          <>
+            <dt className="text-base-content/75">이용 종료</dt>
+            <dd className="tabular-nums" data-testid="billing-ends-at">
+              {formatSeoulDate(billing.endsAt)}
+            </dd>
+          </>
+        )}
+        {billing.card && (
+          <>
+            <dt className="text-base-content/75">카드</dt>
+            <dd className="tabular-nums" data-testid="billing-card">
+              {billing.card.company} {billing.card.masked}
+            </dd>
+          </>
+        )}
+      </dl>
+      {billing.status === "past_due" && (
+        <p role="alert" className="alert alert-warning text-sm">
+          정기 결제가 거절되었습니다. {billing.retry?.nextAttemptAt && `${formatSeoulDate(billing.retry.nextAttemptAt)}에 다시 시도하며, `}
+          그때까지 플랜을 계속 이용할 수 있습니다. 다른 카드로 바꾸면 바로 다시 결제합니다.
+        </p>
+      )}
+      {renewing && (
+        <div className="flex flex-wrap gap-2">
+          {billing.status === "canceled" ? (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => run(() => resume.mutateAsync(undefined), "해지 취소")}
+              loading={resume.isPending}
+              data-testid="billing-resume"
+            >
+              해지 취소
+            </Button>
+          ) : (
+            <Button variant="outline" size="sm" onClick={() => setConfirming(true)} data-testid="billing-cancel">
+              구독 해지
+            </Button>
+          )}
+          {billing.status !== "canceled" && (
+            <Button variant="outline" size="sm" onClick={changeCard} loading={change.isPending} data-testid="billing-change-card">
+              결제 수단 변경
+            </Button>
+          )}
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title="구독을 해지할까요?"
+        description={
+          billing.renewsAt
+            ? `${formatSeoulDate(billing.renewsAt)}부터 자동 결제되지 않습니다. 그때까지 지금 플랜을 이용할 수 있고, 그 전에는 해지를 취소할 수 있습니다.`
+            : "자동 결제가 중단됩니다."
+        }
+        confirmLabel="구독 해지"
+        busy={cancel.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={async () => {
+          await run(() => cancel.mutateAsync(undefined), "구독 해지");
+          setConfirming(false);
+        }}
+      />
+    </div>
+  );
+}
+
+function PaymentTable({ payments }: { payments: BillingOverview["payments"] }) {
+  if (payments.length === 0) return <EmptyState title="아직 결제 내역이 없습니다." />;
+  return (
+    <DataTable
+      wrapperClassName="rounded-box border border-base-300"
+      data-testid="billing-payments"
+      columns={["결제일", "내용", { label: "금액", end: true }, "상태", "영수증"]}
+    >
+      {payments.map((p) => (
+        <tr key={p.id} data-testid="billing-payment-row">
+          <td className="whitespace-nowrap tabular-nums">{formatSeoulDate(p.approvedAt ?? p.createdAt)}</td>
+          <td>
+            {p.planName} · {KIND_TEXT[p.kind] ?? p.kind}
+          </td>
+          <td className="whitespace-nowrap text-right tabular-nums">{formatWon(p.amount)}</td>
+          <td>{PAYMENT_STATUS[p.status] ?? p.status}</td>
+          <td>
+            {p.receiptUrl ? (
+              <a href={p.receiptUrl} target="_blank" rel="noreferrer" className="link link-primary">
+                영수증
+              </a>
+            ) : (
+              "—"
+            )}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
+/** 결제 관리: the plan, the next charge, the card, 구독 해지 / 해지 취소 / 결제 수단 변경, notices and the payments. */
+export function BillingManage({ plans }: { plans: Plan[] }) {
+  const billing = useBilling();
+  const data = billing.data;
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-6">
+      <PageHeader
+        back={{ to: paths.account.getHref(), label: "계정" }}
+        title="결제 관리"
+        description="정기 구독과 결제 수단, 결제 내역을 관리합니다. 금액은 부가세 포함입니다."
+      />
+      {billing.isError && (
+        <div role="alert" className="alert alert-error">
+          결제 정보를 불러오지 못했습니다. 잠시 후 다시 시도해 주세요.
+        </div>
+      )}
+      {billing.isLoading && <Skeleton className="h-40 w-full" />}
+      {data && (
+        <div className="space-y-8">
+          {data.notices.length > 0 && (
+            <Section title="알림" testId="billing-notices">
+              <ul className="space-y-2 text-sm">
+                {data.notices.map((n) => (
+                  <li key={n.id}>
+                    <span className="text-base-content/75 tabular-nums">{formatSeoulDate(n.createdAt)}</span> {n.message}
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          )}
+          <Section title="현재 구독">
+            <CurrentSubscription billing={data} />
+          </Section>
+          {data.status === "none" && data.available && (
+            <Section title="정기 구독 시작" description="카드를 등록하면 첫 결제가 바로 이루어지고, 해지할 때까지 자동으로 갱신됩니다.">
+              <SubscribeForm plans={plans} />
+            </Section>
+          )}
+          <Section
+            title="결제 내역"
+            actions={
+              <Link to={paths.plans.getHref()} className="link link-primary text-sm">
+                구독 플랜 보기
+              </Link>
+            }
+          >
+            <PaymentTable payments={data.payments} />
+          </Section>
+        </div>
+      )}
+    </div>
+  );
+}
