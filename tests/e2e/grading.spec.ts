@@ -156,10 +156,7 @@ test("a business user grades five answer files live, reads a full report and dow
   await expect(suggestions.locator("li").first()).toContainText("결론에서 주장을 한 문장으로 다시 요약하세요.");
 
   // Download the TXT from the report.
-  const [download] = await Promise.all([
-    page.waitForEvent("download"),
-    report.getByRole("button", { name: "TXT 다운로드" }).click(),
-  ]);
+  const [download] = await Promise.all([page.waitForEvent("download"), report.getByRole("button", { name: "TXT 다운로드" }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.txt$/);
   expect(download.suggestedFilename()).toContain("홍길동");
   const text = await readFile((await download.path())!, "utf8");

@@ -75,10 +75,7 @@ test("a teacher reviews a report, downloads it, and shares a link that a signed-
   await expect(original).toHaveCount(0);
 
   // TXT download with the new total and 검토 완료.
-  const [download] = await Promise.all([
-    page.waitForEvent("download"),
-    report.getByRole("button", { name: "TXT 다운로드" }).click(),
-  ]);
+  const [download] = await Promise.all([page.waitForEvent("download"), report.getByRole("button", { name: "TXT 다운로드" }).click()]);
   const txt = (await readFile((await download.path())!)).toString("utf8");
   expect(txt).toContain("총점        : 84 / 100점");
   expect(txt).toMatch(/검토 {8}: 검토 완료 \(/);

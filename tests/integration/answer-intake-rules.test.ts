@@ -107,12 +107,19 @@ describe("a too-short answer in a batch is recorded as refused until dismissed",
     expect(up.status, JSON.stringify(up.body)).toBe(201);
     expect(up.body.count).toBe(1);
     expect(up.body.submissions.map((s: { studentName: string }) => s.studentName)).toEqual(["최충분"]);
-    expect(up.body.refused).toEqual([{ essayFilename: "박짧음_20240201.txt", studentName: "박짧음", studentId: "20240201", reason: TOO_SHORT }]);
+    expect(up.body.refused).toEqual([
+      { essayFilename: "박짧음_20240201.txt", studentName: "박짧음", studentId: "20240201", reason: TOO_SHORT },
+    ]);
 
     const list = await api(`/sessions/${sessionId}/refused-answers`, { token: ctx.teacher.token });
     expect(list.status).toBe(200);
     expect(list.body).toHaveLength(1);
-    expect(list.body[0]).toMatchObject({ studentName: "박짧음", studentId: "20240201", filename: "박짧음_20240201.txt", reason: TOO_SHORT });
+    expect(list.body[0]).toMatchObject({
+      studentName: "박짧음",
+      studentId: "20240201",
+      filename: "박짧음_20240201.txt",
+      reason: TOO_SHORT,
+    });
 
     // Another member neither sees nor dismisses it.
     expect((await api(`/sessions/${sessionId}/refused-answers`, { token: ctx.other.token })).status).toBe(404);

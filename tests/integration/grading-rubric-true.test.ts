@@ -23,7 +23,13 @@ async function grade(behaviour: string) {
   const report = (await api<ReportData>(`/submissions/${id}/report`, { token: ctx.teacher.token })).body;
   const list = (await api<Submission[]>(`/sessions/${ctx.sessionId}/submissions`, { token: ctx.teacher.token })).body;
   const [row] = await testSql()`select needs_review_reason from public.analysis_results where submission_id = ${id}`;
-  return { id, report, item: list.find((s) => s.id === id)!, reason: row.needs_review_reason as string | null, calls: await fakeLlmRequests(marker) };
+  return {
+    id,
+    report,
+    item: list.find((s) => s.id === id)!,
+    reason: row.needs_review_reason as string | null,
+    calls: await fakeLlmRequests(marker),
+  };
 }
 
 const points = (ratio: number) => DEFAULT_RUBRIC.map((c) => Math.round(c.maxScore * ratio * 10) / 10);
@@ -33,7 +39,10 @@ describe("rubric-true model output (holistic, through the worker)", () => {
     const { report, reason, calls } = await grade("ok");
     expect(calls).toHaveLength(1);
     const schema = calls[0].responseFormat.json_schema!.schema as {
-      properties: { categories: { properties: Record<string, { properties: { score: object } }>; required: string[] }; annotations: { items: { properties: { category: { enum: string[] } } } } };
+      properties: {
+        categories: { properties: Record<string, { properties: { score: object } }>; required: string[] };
+        annotations: { items: { properties: { category: { enum: string[] } } } };
+      };
     };
     expect(schema.properties.categories.required).toEqual(DEFAULT_RUBRIC.map((c) => c.name));
     for (const c of DEFAULT_RUBRIC) {

@@ -66,8 +66,12 @@ describe("LLM client", () => {
     const cfg = config(plain);
     const client = llmClient(cfg);
     await expect(withRetries(cfg, () => requestGrade(DEFAULT_RUBRIC)(client, cfg, system, "[[llm:429once:c2]]"))).resolves.toBeTruthy();
-    await expect(withRetries(cfg, () => requestGrade(DEFAULT_RUBRIC)(client, cfg, system, "[[llm:malformed-once:c3]]"))).resolves.toBeTruthy();
-    const err = await withRetries({ ...cfg, maxAttempts: 2 }, () => requestGrade(DEFAULT_RUBRIC)(client, cfg, system, "[[llm:hang:c4]]")).catch((e) => e);
+    await expect(
+      withRetries(cfg, () => requestGrade(DEFAULT_RUBRIC)(client, cfg, system, "[[llm:malformed-once:c3]]")),
+    ).resolves.toBeTruthy();
+    const err = await withRetries({ ...cfg, maxAttempts: 2 }, () =>
+      requestGrade(DEFAULT_RUBRIC)(client, cfg, system, "[[llm:hang:c4]]"),
+    ).catch((e) => e);
     expect(err).toBeInstanceOf(GradingError);
     expect(err.message).toContain("시간이 초과");
     expect(plain.requests.filter((r) => r.marker === "hang:c4")).toHaveLength(2);

@@ -16,7 +16,16 @@ const RUBRIC: RubricCategory[] = [
   { name: "표현", maxScore: 30 },
 ];
 
-type Schema = { type?: unknown; properties?: Record<string, Schema>; required?: string[]; additionalProperties?: unknown; items?: Schema; enum?: unknown[]; minimum?: number; maximum?: number };
+type Schema = {
+  type?: unknown;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  additionalProperties?: unknown;
+  items?: Schema;
+  enum?: unknown[];
+  minimum?: number;
+  maximum?: number;
+};
 
 /** Every object node of a schema (OpenAI strict mode applies to each). */
 function objects(s: Schema, out: Schema[] = []): Schema[] {
@@ -73,7 +82,15 @@ describe("rubric-true JSON schemas", () => {
 });
 
 describe("reading and checking the model's categories", () => {
-  const base = { strengths: [], improvementAreas: [], detailedFeedback: "", suggestions: [], onTopic: true, manipulationAttempt: false, annotations: [] };
+  const base = {
+    strengths: [],
+    improvementAreas: [],
+    detailedFeedback: "",
+    suggestions: [],
+    onTopic: true,
+    manipulationAttempt: false,
+    annotations: [],
+  };
 
   it("reads the keyed categories as a list and finds none missing when all are there", () => {
     const parsed = categoriesAsList({

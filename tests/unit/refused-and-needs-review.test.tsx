@@ -43,7 +43,14 @@ describe("RefusedAnswers", () => {
     server.use(
       http.get(`${API}/sessions/:id/refused-answers`, () =>
         HttpResponse.json([
-          { id: "r1", studentName: "박짧음", studentId: "20240201", filename: "박짧음_20240201.txt", reason: "최소 100자 이상 작성해주세요.", refusedAt: "2026-11-26T12:00:00Z" },
+          {
+            id: "r1",
+            studentName: "박짧음",
+            studentId: "20240201",
+            filename: "박짧음_20240201.txt",
+            reason: "최소 100자 이상 작성해주세요.",
+            refusedAt: "2026-11-26T12:00:00Z",
+          },
         ]),
       ),
       http.post(`${API}/refused-answers/:id/dismiss`, ({ params }) => {

@@ -62,7 +62,10 @@ export const transcriptionMessages = {
 
 /** Text that looks like structured data (a JSON object or array, or a fenced JSON block), not handwriting. */
 export function looksLikeJson(text: string): boolean {
-  const t = text.trim().replace(/^```(?:json)?\s*/i, "").replace(/\s*```$/, "");
+  const t = text
+    .trim()
+    .replace(/^```(?:json)?\s*/i, "")
+    .replace(/\s*```$/, "");
   if (/^[{[]\s*"[^"\n]{1,80}"\s*:/.test(t)) return true;
   try {
     const v: unknown = JSON.parse(t);

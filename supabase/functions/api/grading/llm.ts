@@ -341,7 +341,10 @@ export const requestGrade = (rubric: readonly RubricCategory[]): JsonCall<LlmGra
 function criterionWithNullScore(parsed: unknown): unknown {
   if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return parsed;
   const { score, feedback } = parsed as { score?: unknown; feedback?: unknown };
-  return { score: typeof score === "number" && Number.isFinite(score) ? score : null, feedback: typeof feedback === "string" ? feedback : "" };
+  return {
+    score: typeof score === "number" && Number.isFinite(score) ? score : null,
+    feedback: typeof feedback === "string" ? feedback : "",
+  };
 }
 
 /** One category's call (per-criterion mode): its score bounded by that category's points. */

@@ -135,7 +135,10 @@ function feedbackProperties(rubric: readonly RubricCategory[]): Record<string, u
 export function gradeJsonSchema(rubric: readonly RubricCategory[], opts: SchemaOptions = {}): Record<string, unknown> {
   const categories = obj(
     Object.fromEntries(
-      rubric.map((c) => [c.name, obj({ score: scoreSchema(c.maxScore, opts), feedback: str("감점 이유와 고칠 점") }, `${c.name} (${c.maxScore}점)`)]),
+      rubric.map((c) => [
+        c.name,
+        obj({ score: scoreSchema(c.maxScore, opts), feedback: str("감점 이유와 고칠 점") }, `${c.name} (${c.maxScore}점)`),
+      ]),
     ),
     "채점 기준의 모든 항목: 항목 이름 그대로",
   );

@@ -70,7 +70,10 @@ export function billingSetup(): BillingSetup {
   const { clientKey: client, secretKey: secret, keySecret } = settings.billing;
   const clientKey = mode === "test" ? (client ?? TOSS_TEST_BILLING_CLIENT_KEY) : client;
   const secretKey = mode === "test" ? (secret ?? TOSS_TEST_BILLING_SECRET_KEY) : secret;
-  const keysFit = !!clientKey && !!secretKey && (mode === "test" ? isTestKey(clientKey) && isTestKey(secretKey) : !isTestKey(clientKey) && !isTestKey(secretKey));
+  const keysFit =
+    !!clientKey &&
+    !!secretKey &&
+    (mode === "test" ? isTestKey(clientKey) && isTestKey(secretKey) : !isTestKey(clientKey) && !isTestKey(secretKey));
   const ready = keysFit && !!keySecret;
   return { mode, ready, clientKey: ready ? clientKey! : null, secretKey: ready ? secretKey! : null };
 }
