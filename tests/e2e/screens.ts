@@ -184,7 +184,7 @@ export const SCREENS: Screen[] = [
 ];
 
 /**
- * The print version of the teacher's report, checked after the screens above: 인쇄 / PDF 저장 with window.print
+ * The print version of the teacher's report, checked after the screens above: 인쇄 with window.print
  * stubbed (the print dialog cannot be driven) builds the print container, shown under print media.
  */
 export async function openReportForPrint(page: Page, data: ClassData) {
@@ -192,7 +192,7 @@ export async function openReportForPrint(page: Page, data: ClassData) {
   await page.evaluate(() => {
     window.print = () => {};
   });
-  await page.getByTestId("report-view").getByRole("button", { name: "인쇄 / PDF 저장" }).click();
+  await page.getByTestId("report-view").getByRole("button", { name: "인쇄", exact: true }).click();
   await page.emulateMedia({ media: "print" });
   await expect(page.getByTestId("print-root")).toBeVisible();
 }
@@ -204,11 +204,12 @@ export async function openReportForPrint(page: Page, data: ClassData) {
 async function pinAdminUsers(page: Page, data: ClassData) {
   await page.route(/\/api\/admin\/users(\?.*)?$/, async (route) => {
     const response = await route.fetch();
-    const users = (await response.json()) as Array<Record<string, unknown>>;
-    const pinned = users
+    const list = (await response.json()) as { users: Array<Record<string, unknown>> };
+    const users = list.users
       .filter((u) => u.id === data.teacher.user.id)
       .map((u) => ({ ...fixedDates(u), username: "kim_teacher", email: "kim_teacher@example.com" }));
-    await route.fulfill({ response, json: pinned });
+    // The service-wide counts are pinned too: one member, the class's teacher.
+    await route.fulfill({ response, json: { ...list, users, total: users.length, counts: { members: 1, guests: 0, paid: 0 } } });
   });
 }
 
