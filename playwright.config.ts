@@ -17,9 +17,6 @@ export default defineConfig({
   globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: false,
   workers: process.env.CI ? 1 : 2,
-  // One retry in CI only (Playwright lists such a test as flaky): the live-progress spec
-  // (grading.spec.ts, five answers) races a list refetch against the completion broadcast now and then.
-  retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
   timeout: 60_000,
   expect: { timeout: 15_000, toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: "disabled", caret: "hide" } },

@@ -112,8 +112,9 @@ test("a business user grades five answer files live, reads a full report and dow
   }
   const moving = [...progressById.values()].filter((values) => new Set(values).size >= 2);
   expect(moving.length, JSON.stringify(seen)).toBeGreaterThanOrEqual(1);
+  // A row never moves backwards; on failure the message is every state the rows went through.
   for (const values of progressById.values()) {
-    for (let i = 1; i < values.length; i++) expect(values[i]).toBeGreaterThanOrEqual(values[i - 1]);
+    for (let i = 1; i < values.length; i++) expect(values[i], JSON.stringify(seen)).toBeGreaterThanOrEqual(values[i - 1]);
   }
 
   // Summary cards and rows.
@@ -152,7 +153,8 @@ test("a business user grades five answer files live, reads a full report and dow
   const suggestions = report.getByTestId("report-suggestions");
   await expect(suggestions).toContainText("향후 개선 방안");
   await expect(suggestions.locator("li")).toHaveCount(3);
-  await expect(suggestions.locator("li").first()).toContainText("1");
+  // Numbered 1, 2, 3 by the ordered list's marker (not text inside the item).
+  await expect(suggestions.locator("ol")).toHaveCSS("list-style-type", "decimal");
   await expect(suggestions.locator("li").first()).toContainText("결론에서 주장을 한 문장으로 다시 요약하세요.");
 
   // Download the TXT from the report.

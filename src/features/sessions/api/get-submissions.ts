@@ -11,9 +11,13 @@ export function getSubmissions(sessionId: string) {
 export const submissionsQueryOptions = (sessionId: string) =>
   queryOptions({
     queryKey: sessionKeys.submissions(sessionId),
-    // A fetch that started before a broadcast the cache already applied never moves a row back.
-    queryFn: async ({ client, queryKey }) =>
-      mergeFetchedSubmissions(client.getQueryData<SubmissionListItem[]>(queryKey), await getSubmissions(sessionId)),
+    // A fetch that started before a broadcast the cache already applied never moves a row back: the
+    // fetched list is merged into the cache as it is when the response arrives (read after the await,
+    // so broadcasts applied while the request was in flight count).
+    queryFn: async ({ client, queryKey }) => {
+      const fetched = await getSubmissions(sessionId);
+      return mergeFetchedSubmissions(client.getQueryData<SubmissionListItem[]>(queryKey), fetched);
+    },
   });
 
 /** How the list refreshes; the route passes the live-progress rules (no polling while subscribed). */
