@@ -144,6 +144,12 @@ describe("GET /sessions/:id/results.csv", () => {
       "논리 구조",
       "근거의 타당성",
       "언어 표현",
+      "논리 구조 AI",
+      "근거의 타당성 AI",
+      "언어 표현 AI",
+      "논리 구조 만점",
+      "근거의 타당성 만점",
+      "언어 표현 만점",
       "채점 방식",
       "제출 시각",
       "완료 시각",
@@ -153,13 +159,14 @@ describe("GET /sessions/:id/results.csv", () => {
     // Rows by 수험번호: the ones typed with a leading '-' / '@' sort before the digits.
     expect(rows.slice(1).map((r) => r[1])).toEqual(["'-20240102", "'@20240103", "20240101"]);
     const [, kim, evil, hong] = rows;
-    expect(hong.slice(0, 9)).toEqual(["홍길동", "20240101", "완료", "80", "100", "32", "24", "24", "AI"]);
-    expect(hong[9]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
-    expect(hong[10]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    // Final scores, then the AI's original (the same before a review), then this answer's own maxima.
+    expect(hong.slice(0, 15).join(",")).toBe("홍길동,20240101,완료,80,100,32,24,24,32,24,24,40,30,30,AI");
+    expect(hong[15]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(hong[16]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     const [row] = await sql()`
       select to_char(submitted_at at time zone 'Asia/Seoul', 'YYYY-MM-DD HH24:MI') as t
         from public.essay_submissions where student_name = '홍길동' and session_id = ${sessionId}`;
-    expect(hong[9]).toBe(row.t);
+    expect(hong[15]).toBe(row.t);
 
     expect(kim[0]).toBe('김, "철수"\n2반');
     expect(kim[1]).toBe("'-20240102");
@@ -168,8 +175,8 @@ describe("GET /sessions/:id/results.csv", () => {
     expect(evil[0]).toBe('\'=HYPERLINK("http://evil","x")');
     expect(evil[1]).toBe("'@20240103");
     expect(evil[2]).toBe("오류");
-    expect(evil.slice(3, 9)).toEqual(["", "", "", "", "", ""]);
-    expect(evil[10]).toBe("");
+    expect(evil.slice(3, 15)).toEqual(Array(12).fill(""));
+    expect(evil[16]).toBe("");
     expect(text).not.toContain("스테이지");
   });
 

@@ -184,6 +184,8 @@ describe("list item (api/submissions/mappers.ts)", () => {
       grader: "ai",
       categoryScores: [{ name: "논리 구조", score: 30.5, maxScore: 40 }],
       flags: ["off_topic", "too_short"],
+      // A row written without a rubric snapshot reads its rubric from its own category maxima.
+      rubric: [{ name: "논리 구조", maxScore: 40 }],
     });
     expect(submissionJson(row({ category_scores: null, flags: null })).result).toMatchObject({ categoryScores: [], flags: [] });
     expect(submissionJson(row({ status: "analyzing", overall_score: null })).result).toBeNull();
