@@ -1,0 +1,62 @@
+// Refunds of subscriptions that renew on a card (Toss 자동결제): a full refund of the current period's
+// charge ends the plan now and stops renewal; its dates come from the period (renews_at), never the
+// renewal grace kept in end_date.
+import { afterAll, describe, expect, it } from "vitest";
+import { until } from "../helpers/grading.ts";
+import { api, closeTestSql, createAdmin, createMember, testSql } from "../helpers/users.ts";
+import { chargesOf, reachRenewal, subscribeWithCard, subscriptionOf, tick, tossRequests } from "../helpers/renewals.ts";
+
+afterAll(async () => {
+  await closeTestSql();
+});
+
+async function paymentRow(orderId: string) {
+  const [row] = await testSql()<any[]>`select * from public.payments where id = ${orderId}`;
+  return row;
+}
+
+describe("admin refund of a renewing subscription", () => {
+  it("ends the plan now and stops renewal when the current period's charge is refunded in full", async () => {
+    const admin = await createAdmin();
+    const member = await createMember();
+    const { customerKey, card } = await subscribeWithCard(member);
+    const orderId: string = card.orderId;
+
+    const res = await api(`/admin/payments/${orderId}/refund`, { token: admin.token, json: { reason: "고객 요청(미사용)" } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await paymentRow(orderId)).toMatchObject({ status: "refunded", refunded_amount: 29900 });
+    const paymentKey: string = (await paymentRow(orderId)).payment_key;
+    const cancels = (await tossRequests()).filter((r) => r.path === `/v1/payments/${paymentKey}/cancel`);
+    expect(cancels).toHaveLength(1);
+
+    // the plan ended now (not at the end of the renewal grace) and renews no more
+    const sub = await subscriptionOf(member.user.id);
+    expect(sub).toMatchObject({ plan_id: "trial", status: "expired", auto_renew: false, renews_at: null });
+    expect(sub.end_date.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    expect((await api("/usage/status", { token: member.token })).body.usage.limit).toBe(10);
+    const overview = await api("/billing", { token: member.token });
+    expect(overview.body).toMatchObject({ status: "none", renewsAt: null, nextCharge: null });
+
+    // nothing is left to renew or to resume (the tick only charges auto_renew rows)
+    expect((await api("/billing/resume", { token: member.token, json: {} })).status).toBe(409);
+    expect(await chargesOf(customerKey)).toHaveLength(1);
+  });
+
+  it("keeps the subscription when a past period's charge is refunded", async () => {
+    const admin = await createAdmin();
+    const member = await createMember();
+    const { customerKey, card } = await subscribeWithCard(member);
+    await reachRenewal(member.user.id);
+    await tick();
+    await until("the renewal", async () => (await subscriptionOf(member.user.id)).renews_at.getTime() > Date.now());
+    expect(await chargesOf(customerKey)).toHaveLength(2);
+    const before = await subscriptionOf(member.user.id);
+
+    const res = await api(`/admin/payments/${card.orderId}/refund`, { token: admin.token, json: { reason: "이전 기간 환불" } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const after = await subscriptionOf(member.user.id);
+    expect(after).toMatchObject({ plan_id: "educator", status: "active", auto_renew: true });
+    expect(after.renews_at.getTime()).toBe(before.renews_at.getTime());
+    expect(after.end_date.getTime()).toBe(before.end_date.getTime());
+  });
+});
