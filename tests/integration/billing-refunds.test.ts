@@ -21,6 +21,8 @@ describe("admin refund of a renewing subscription", () => {
     const member = await createMember();
     const { customerKey, card } = await subscribeWithCard(member);
     const orderId: string = card.orderId;
+    const renewing = await api("/subscription/status", { token: member.token });
+    expect(renewing.body.subscription).toMatchObject({ status: "active", autoRenew: 1 });
 
     const res = await api(`/admin/payments/${orderId}/refund`, { token: admin.token, json: { reason: "고객 요청(미사용)" } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -34,6 +36,7 @@ describe("admin refund of a renewing subscription", () => {
     expect(sub).toMatchObject({ plan_id: "trial", status: "expired", auto_renew: false, renews_at: null });
     expect(sub.end_date.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
     expect((await api("/usage/status", { token: member.token })).body.usage.limit).toBe(10);
+    expect((await api("/subscription/status", { token: member.token })).body.subscription).toMatchObject({ autoRenew: 0 });
     const overview = await api("/billing", { token: member.token });
     expect(overview.body).toMatchObject({ status: "none", renewsAt: null, nextCharge: null });
 

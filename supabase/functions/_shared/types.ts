@@ -92,6 +92,8 @@ export interface SubscriptionStatus {
     startDate: string | null;
     endDate: string | null;
     renewsAt: string | null;
+    /** 1 when the plan is charged again on the card at renewsAt (a renewing subscription not cancelled). */
+    autoRenew: Flag;
     /** What replaces the plan at endDate: trial (chosen, cancellable) or a prepaid lower plan; null → 체험판 (expired). */
     scheduledPlan?: (PlanRef & { paid: boolean }) | null;
   } | null;
