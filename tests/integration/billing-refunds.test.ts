@@ -63,3 +63,66 @@ describe("admin refund of a renewing subscription", () => {
     expect(after.end_date.getTime()).toBe(before.end_date.getTime());
   });
 });
+
+describe("POST /billing/refund (a member's refund within 7 days, unused)", () => {
+  it("refunds the member's own charge in full through Toss, ends the plan and stops renewal", async () => {
+    const member = await createMember();
+    const { customerKey, card } = await subscribeWithCard(member);
+    const paymentKey: string = (await paymentRow(card.orderId)).payment_key;
+
+    const res = await api("/billing/refund", { token: member.token, json: { paymentId: card.orderId } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ paymentId: card.orderId, refundedAmount: 29900 });
+    expect(res.body.message).toContain("29,900원");
+    const cancels = (await tossRequests()).filter((r) => r.path === `/v1/payments/${paymentKey}/cancel`);
+    expect(cancels).toHaveLength(1);
+    expect(cancels[0].body.cancelAmount).toBeUndefined();
+    expect(await paymentRow(card.orderId)).toMatchObject({ status: "refunded", refunded_amount: 29900, refunded_by: member.user.id });
+    expect(await subscriptionOf(member.user.id)).toMatchObject({ plan_id: "trial", status: "expired", auto_renew: false });
+    const overview = await api("/billing", { token: member.token });
+    expect(overview.body).toMatchObject({ status: "none", nextCharge: null });
+    expect(overview.body.payments[0]).toMatchObject({ id: card.orderId, status: "refunded", refundedAmount: 29900 });
+    expect(await chargesOf(customerKey)).toHaveLength(1);
+
+    // the same money is not refunded twice
+    const twice = await api("/billing/refund", { token: member.token, json: { paymentId: card.orderId } });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error).toMatch(/이미 환불/);
+    expect((await tossRequests()).filter((r) => r.path === `/v1/payments/${paymentKey}/cancel`)).toHaveLength(1);
+  });
+
+  it("refuses 8 days after the charge (기간 경과)", async () => {
+    const member = await createMember();
+    const { card } = await subscribeWithCard(member);
+    await testSql()`update public.payments set approved_at = now() - interval '8 days' where id = ${card.orderId}`;
+    const res = await api("/billing/refund", { token: member.token, json: { paymentId: card.orderId } });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toContain("기간 경과");
+    expect(await paymentRow(card.orderId)).toMatchObject({ status: "done", refunded_amount: 0 });
+    expect(await subscriptionOf(member.user.id)).toMatchObject({ plan_id: "educator", auto_renew: true });
+  });
+
+  it("refuses once a grading was used since the charge (이미 사용)", async () => {
+    const member = await createMember();
+    const { card } = await subscribeWithCard(member);
+    await testSql()`
+      insert into public.grading_usage (user_id, mode, call_kind, model)
+      values (${member.user.id}, 'holistic', 'holistic', 'test-model')`;
+    const res = await api("/billing/refund", { token: member.token, json: { paymentId: card.orderId } });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toContain("이미 사용");
+    expect(await paymentRow(card.orderId)).toMatchObject({ status: "done", refunded_amount: 0 });
+  });
+
+  it("answers 404 for someone else's payment and touches nothing", async () => {
+    const owner = await createMember();
+    const other = await createMember();
+    const { card } = await subscribeWithCard(owner);
+    const res = await api("/billing/refund", { token: other.token, json: { paymentId: card.orderId } });
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe("결제 내역을 찾을 수 없습니다.");
+    expect((await api("/billing/refund", { token: other.token, json: { paymentId: "no-such-order" } })).status).toBe(404);
+    expect((await api("/billing/refund", { token: other.token, json: {} })).status).toBe(400);
+    expect(await paymentRow(card.orderId)).toMatchObject({ status: "done", refunded_amount: 0 });
+  });
+});
