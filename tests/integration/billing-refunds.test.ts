@@ -69,6 +69,7 @@ describe("POST /billing/refund (a member's refund within 7 days, unused)", () =>
     const member = await createMember();
     const { customerKey, card } = await subscribeWithCard(member);
     const paymentKey: string = (await paymentRow(card.orderId)).payment_key;
+    expect((await api("/billing", { token: member.token })).body.payments[0]).toMatchObject({ id: card.orderId, refundable: true });
 
     const res = await api("/billing/refund", { token: member.token, json: { paymentId: card.orderId } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -81,7 +82,7 @@ describe("POST /billing/refund (a member's refund within 7 days, unused)", () =>
     expect(await subscriptionOf(member.user.id)).toMatchObject({ plan_id: "trial", status: "expired", auto_renew: false });
     const overview = await api("/billing", { token: member.token });
     expect(overview.body).toMatchObject({ status: "none", nextCharge: null });
-    expect(overview.body.payments[0]).toMatchObject({ id: card.orderId, status: "refunded", refundedAmount: 29900 });
+    expect(overview.body.payments[0]).toMatchObject({ id: card.orderId, status: "refunded", refundedAmount: 29900, refundable: false });
     expect(await chargesOf(customerKey)).toHaveLength(1);
 
     // the same money is not refunded twice
@@ -98,6 +99,7 @@ describe("POST /billing/refund (a member's refund within 7 days, unused)", () =>
     const res = await api("/billing/refund", { token: member.token, json: { paymentId: card.orderId } });
     expect(res.status).toBe(403);
     expect(res.body.error).toContain("기간 경과");
+    expect((await api("/billing", { token: member.token })).body.payments[0].refundable).toBe(false);
     expect(await paymentRow(card.orderId)).toMatchObject({ status: "done", refunded_amount: 0 });
     expect(await subscriptionOf(member.user.id)).toMatchObject({ plan_id: "educator", auto_renew: true });
   });
@@ -111,6 +113,7 @@ describe("POST /billing/refund (a member's refund within 7 days, unused)", () =>
     const res = await api("/billing/refund", { token: member.token, json: { paymentId: card.orderId } });
     expect(res.status).toBe(403);
     expect(res.body.error).toContain("이미 사용");
+    expect((await api("/billing", { token: member.token })).body.payments[0].refundable).toBe(false);
     expect(await paymentRow(card.orderId)).toMatchObject({ status: "done", refunded_amount: 0 });
   });
 
