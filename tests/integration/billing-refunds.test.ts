@@ -129,3 +129,22 @@ describe("POST /billing/refund (a member's refund within 7 days, unused)", () =>
     expect(await paymentRow(card.orderId)).toMatchObject({ status: "done", refunded_amount: 0 });
   });
 });
+
+describe("admin refund suggestion figures", () => {
+  it("lists a paid period's days left, the gradings used within it and the plan's gradings per period", async () => {
+    const admin = await createAdmin();
+    const member = await createMember();
+    const { card } = await subscribeWithCard(member, "individual", "yearly");
+    await testSql()`
+      insert into public.grading_usage (user_id, mode, call_kind, model)
+      values (${member.user.id}, 'holistic', 'holistic', 'test-model'), (${member.user.id}, 'holistic', 'holistic', 'test-model')`;
+    const [{ limit }] = await testSql()<{ limit: number }[]>`
+      select max_essays_per_month as limit from public.subscription_plans where id = 'individual'`;
+    const res = await api(`/admin/users/${member.user.id}/payments`, { token: admin.token });
+    expect(res.status).toBe(200);
+    const row = res.body.find((p: any) => p.orderId === card.orderId);
+    expect(row.refundBasis).toMatchObject({ price: 99000, period: "yearly", gradingsUsed: 2, gradingsPerPeriod: limit * 12 });
+    expect(row.refundBasis.daysRemaining).toBeGreaterThanOrEqual(365);
+    expect(row.refundBasis.daysRemaining).toBeLessThanOrEqual(366);
+  });
+});

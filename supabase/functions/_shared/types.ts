@@ -1,6 +1,7 @@
 // JSON shapes of the API (camelCase; flags are 1 | 0). Timestamps are ISO strings.
 import type { CategoryScore, GradeFlag, GraderKind, ReportData, RubricCategory } from "./grading.ts";
 import type { PlanId, SubscriptionStatusValue } from "./plans.ts";
+import type { RefundBasis } from "./refund.ts";
 
 export type Flag = 0 | 1;
 
@@ -224,6 +225,8 @@ export interface PaymentRecord {
   refundedAmount: number;
   refundedAt: string | null;
   refundReason: string | null;
+  /** Admin list only: the figures of the terms' refund formula (paid, with a period); see _shared/refund.ts. */
+  refundBasis?: RefundBasis | null;
 }
 
 export interface PaymentConfirmation {

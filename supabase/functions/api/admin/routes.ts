@@ -8,7 +8,7 @@ import { idParams } from "../lib/params.ts";
 import { loadUser } from "../lib/users/queries.ts";
 import { API_MESSAGES, VALIDATION } from "../../_shared/messages.ts";
 import { z } from "zod";
-import { paymentById, paymentHistory, withdrawnPayments } from "../lib/payments/history.ts";
+import { paymentById, paymentHistory, withRefundBases, withdrawnPayments } from "../lib/payments/history.ts";
 import { refundOrder } from "../lib/payments/refund.ts";
 import { paymentsSetup, tossConfig } from "../lib/payments/config.ts";
 import { PAYMENT_MESSAGES } from "../lib/payments/messages.ts";
@@ -91,7 +91,8 @@ async function changePlan(ctx: AdminCtx): Promise<Response> {
 
 async function memberPayments(ctx: AdminCtx): Promise<Response> {
   const id = await existingUserId(ctx);
-  return json(await ctx.asCaller((sql) => paymentHistory(sql, id)));
+  const records = await ctx.asCaller((sql) => paymentHistory(sql, id));
+  return json(await withRefundBases(adminSql, id, records));
 }
 
 const orderParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_=-]{6,64}$/, PAYMENT_MESSAGES.orderNotFound) });
