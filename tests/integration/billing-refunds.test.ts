@@ -2,9 +2,13 @@
 // charge ends the plan now and stops renewal; its dates come from the period (renews_at), never the
 // renewal grace kept in end_date.
 import { afterAll, describe, expect, it } from "vitest";
+import { TOSS_TEST_BILLING_SECRET_KEY } from "../../supabase/functions/_shared/toss.ts";
 import { until } from "../helpers/grading.ts";
 import { api, closeTestSql, createAdmin, createMember, testSql } from "../helpers/users.ts";
 import { chargesOf, reachRenewal, subscribeWithCard, subscriptionOf, tick, tossRequests } from "../helpers/renewals.ts";
+
+/** A card subscription's charge is cancelled with the billing contract's key, not the widget's. */
+const BILLING_AUTH = `Basic ${Buffer.from(`${TOSS_TEST_BILLING_SECRET_KEY}:`).toString("base64")}`;
 
 afterAll(async () => {
   await closeTestSql();
@@ -30,6 +34,7 @@ describe("admin refund of a renewing subscription", () => {
     const paymentKey: string = (await paymentRow(orderId)).payment_key;
     const cancels = (await tossRequests()).filter((r) => r.path === `/v1/payments/${paymentKey}/cancel`);
     expect(cancels).toHaveLength(1);
+    expect(cancels[0].headers.authorization).toBe(BILLING_AUTH);
 
     // the plan ended now (not at the end of the renewal grace) and renews no more
     const sub = await subscriptionOf(member.user.id);
@@ -78,6 +83,7 @@ describe("POST /billing/refund (a member's refund within 7 days, unused)", () =>
     const cancels = (await tossRequests()).filter((r) => r.path === `/v1/payments/${paymentKey}/cancel`);
     expect(cancels).toHaveLength(1);
     expect(cancels[0].body.cancelAmount).toBeUndefined();
+    expect(cancels[0].headers.authorization).toBe(BILLING_AUTH);
     expect(await paymentRow(card.orderId)).toMatchObject({ status: "refunded", refunded_amount: 29900, refunded_by: member.user.id });
     expect(await subscriptionOf(member.user.id)).toMatchObject({ plan_id: "trial", status: "expired", auto_renew: false });
     const overview = await api("/billing", { token: member.token });

@@ -3,7 +3,7 @@
 // (private.record_refund ends the plan it bought and stops renewal). Otherwise 403 with why.
 import type postgres from "postgres";
 import { HttpError } from "../lib/errors.ts";
-import type { TossConfig } from "../lib/payments/toss.ts";
+import { cancelTossConfig } from "../lib/payments/config.ts";
 import { refundOrder, type LockedOrder } from "../lib/payments/refund.ts";
 import { formatWon } from "../../_shared/format.ts";
 import { BILLING_MESSAGES as M } from "./messages.ts";
@@ -14,8 +14,7 @@ type Sql = postgres.Sql;
 export const MEMBER_REFUND_DAYS = 7;
 const REASON = "회원 환불 요청(결제 후 7일 이내, 미사용)";
 
-/** `toss`: the widget's keys for a 1개월 이용권 (one_time), the billing keys for a card subscription's charges. */
-export async function memberRefund(sql: Sql, toss: { widget: TossConfig; billing: TossConfig }, userId: string, paymentId: string) {
+export async function memberRefund(sql: Sql, userId: string, paymentId: string) {
   const [kind] = await sql<{ kind: string }[]>`select kind from public.payments where id = ${paymentId}`;
   if (!kind) throw new HttpError(404, M.refundNotFound);
   const guard = async (tx: postgres.TransactionSql, o: LockedOrder) => {
@@ -32,7 +31,7 @@ export async function memberRefund(sql: Sql, toss: { widget: TossConfig; billing
     if (p.used > 0) throw new HttpError(403, M.refundUsed, { reason: "used" });
   };
   try {
-    await refundOrder(sql, kind.kind === "one_time" ? toss.widget : toss.billing, userId, paymentId, { reason: REASON }, guard);
+    await refundOrder(sql, cancelTossConfig(kind.kind), userId, paymentId, { reason: REASON }, guard);
   } catch (err) {
     // someone else's order reads as missing, like a wrong id
     if (err instanceof HttpError && err.status === 404) throw new HttpError(404, M.refundNotFound);

@@ -5,7 +5,7 @@ import { adminSql } from "../lib/db.ts";
 import { HttpError } from "../lib/errors.ts";
 import { json } from "../lib/http.ts";
 import { settings } from "../lib/settings.ts";
-import { billingSetup, billingTossConfig, tossConfig } from "../lib/payments/config.ts";
+import { billingSetup, billingTossConfig } from "../lib/payments/config.ts";
 import { planSelectionSchema } from "../../_shared/schemas.ts";
 import { BILLING_MESSAGES as M } from "./messages.ts";
 import { cancelSubscription, registerCard, resumeSubscription, startCardChange, subscribe } from "./service.ts";
@@ -99,7 +99,7 @@ export const routes: Route[] = [
     auth: "user",
     async handler(ctx) {
       const { paymentId } = await ctx.json(refundSchema);
-      return json(await memberRefund(adminSql, { widget: tossConfig(), billing: billingTossConfig() }, ctx.user.id, paymentId));
+      return json(await memberRefund(adminSql, ctx.user.id, paymentId));
     },
   }),
 ];
