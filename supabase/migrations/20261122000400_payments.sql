@@ -288,7 +288,9 @@ grant execute on function private.activate_subscription(text, text, text, timest
  * month of the current plan, its unused part (from now, or from its start when it has not
  * begun) is taken out of the subscription and every later paid month moves up by as much,
  * keeping its full length (a second stacked month starts at the refund). When nothing paid
- * is left the account returns to trial ('expired'). Returns the updated order; raises
+ * is left the account returns to trial ('expired'). For a subscription that renews on a card,
+ * a full refund of the current period's charge ends the plan now and stops renewal (a past
+ * period's charge takes nothing back). Returns the updated order; raises
  * P0001 'not_refundable' when the order is not paid or the amount exceeds what is left.
  */
 create or replace function private.record_refund(
@@ -334,6 +336,18 @@ begin
   if v_sub.scheduled_payment_id = v_payment.id then
     update public.subscriptions set scheduled_plan_id = null, scheduled_payment_id = null
      where user_id = v_payment.user_id;
+  elsif v_sub.auto_renew and v_payment.kind in ('subscription', 'renewal') then
+    -- a renewing plan: only the current period's charge takes anything back (the period is
+    -- period_start..renews_at; end_date also holds the renewal grace, which is not paid time).
+    -- Refunded, the plan ends now and renewal stops: no further charge on the card.
+    if v_payment.period_end is not null and v_payment.period_end > now()
+       and v_payment.period_end = v_sub.renews_at then
+      update public.subscriptions s
+         set end_date = now(), canceled_at = coalesce(s.canceled_at, now()), auto_renew = false,
+             next_attempt_at = null, renewal_attempts = 0
+       where s.user_id = v_payment.user_id;
+      perform private.apply_due_subscription_changes(v_payment.user_id);
+    end if;
   elsif v_sub.plan_id = v_payment.plan_id and v_payment.period_end is not null
         and v_payment.period_end > now() and v_payment.period_end <= v_sub.end_date then
     v_cut := v_payment.period_end - greatest(v_payment.period_start, now());

@@ -4,8 +4,9 @@ import { formatSeoulDate } from "@shared/format.ts";
 
 /**
  * The header's usage: "이번 달 3/500회" (a guest's "무료 체험 1/3회"), the plan's name beside it from
- * 640 px, and a paid month's end as a second short item on wide screens; the whole sentence (plan, end
- * date, what follows) is its title. Nothing in it is cut at 390 px.
+ * 640 px, and a paid month's end (a renewing subscription's: its next charge date) as a second short
+ * item on wide screens; the whole sentence (plan, end date and what follows, or "… 자동 갱신") is its
+ * title. "이후 체험판" only when the plan does not renew. Nothing in it is cut at 390 px.
  */
 export function UsageBadge({ className = "" }: { className?: string }) {
   const { user } = useAuth();
@@ -15,12 +16,14 @@ export function UsageBadge({ className = "" }: { className?: string }) {
   const atLimit = isAtUsageLimit(data);
   const guest = user?.isGuest === 1;
   const sub = subscription.data?.subscription;
-  // the paid month in force: its end date, and what the account becomes then
-  const paidUntil = sub?.status === "active" ? formatSeoulDate(sub.endDate, "date") : null;
+  // the plan in force: a renewing subscription's next charge date, else the paid end and what follows
+  const renews = sub?.status === "active" && sub.autoRenew === 1 && sub.renewsAt ? formatSeoulDate(sub.renewsAt, "date") : null;
+  const paidUntil = !renews && sub?.status === "active" ? formatSeoulDate(sub.endDate, "date") : null;
   const then = sub?.scheduledPlan?.name ?? "체험판";
+  const note = renews ? ` · ${renews} 자동 갱신` : paidUntil ? ` · ${paidUntil}까지 이용, 이후 ${then}` : "";
   const count = `${data.usage.current}/${data.usage.limit}회`;
   const period = guest ? "무료 체험" : "이번 달";
-  const title = `${data.plan.name} · ${period} ${count} 사용${paidUntil ? ` · ${paidUntil}까지 이용, 이후 ${then}` : ""}`;
+  const title = `${data.plan.name} · ${period} ${count} 사용${note}`;
   return (
     <span className="flex shrink-0 items-center gap-2" title={title}>
       <span
@@ -35,9 +38,9 @@ export function UsageBadge({ className = "" }: { className?: string }) {
         <span>{period}</span>
         <span className="font-semibold tabular-nums">{count}</span>
       </span>
-      {paidUntil && (
+      {(renews || paidUntil) && (
         <span className="hidden whitespace-nowrap text-xs text-base-content/75 tabular-nums xl:inline" data-testid="usage-badge-until">
-          {paidUntil}까지
+          {renews ? `${renews} 갱신` : `${paidUntil}까지`}
         </span>
       )}
     </span>

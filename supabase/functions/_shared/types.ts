@@ -1,6 +1,7 @@
 // JSON shapes of the API (camelCase; flags are 1 | 0). Timestamps are ISO strings.
 import type { CategoryScore, GradeFlag, GraderKind, ReportData, RubricCategory } from "./grading.ts";
 import type { PlanId, SubscriptionStatusValue } from "./plans.ts";
+import type { RefundBasis } from "./refund.ts";
 
 export type Flag = 0 | 1;
 
@@ -92,6 +93,8 @@ export interface SubscriptionStatus {
     startDate: string | null;
     endDate: string | null;
     renewsAt: string | null;
+    /** 1 when the plan is charged again on the card at renewsAt (a renewing subscription not cancelled). */
+    autoRenew: Flag;
     /** What replaces the plan at endDate: trial (chosen, cancellable) or a prepaid lower plan; null → 체험판 (expired). */
     scheduledPlan?: (PlanRef & { paid: boolean }) | null;
   } | null;
@@ -222,6 +225,8 @@ export interface PaymentRecord {
   refundedAmount: number;
   refundedAt: string | null;
   refundReason: string | null;
+  /** Admin list only: the figures of the terms' refund formula (paid, with a period); see _shared/refund.ts. */
+  refundBasis?: RefundBasis | null;
 }
 
 export interface PaymentConfirmation {

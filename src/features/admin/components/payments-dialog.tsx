@@ -8,6 +8,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { PaymentRecord } from "@shared/types.ts";
+import { refundFormulaText, suggestedRefund } from "@shared/refund.ts";
 import { useMemberPayments, useWithdrawnPayments } from "@/features/admin/api/get-member-payments";
 import { useRefundPayment } from "@/features/admin/api/refund-payment";
 import type { AdminUser } from "@/features/admin/api/types";
@@ -52,6 +53,11 @@ export function PaymentsDialog({ user: shown, onClose }: PaymentsDialogProps) {
     setTarget(null);
     setReason("");
     setAmount("");
+  };
+  // the terms' formula prefills the amount (the admin may change it); within what is left to refund
+  const choose = (p: PaymentRecord) => {
+    setTarget(p);
+    if (p.refundBasis) setAmount(String(Math.min(suggestedRefund(p.refundBasis), p.amount - p.refundedAmount)));
   };
   const close = () => {
     back();
@@ -148,9 +154,14 @@ export function PaymentsDialog({ user: shown, onClose }: PaymentsDialogProps) {
               aria-describedby="refund-amount-hint"
               onChange={(e) => setAmount(e.target.value)}
             />
-            <p id="refund-amount-hint" className={amountInvalid ? "mt-1 text-sm text-error" : "mt-1 text-sm text-base-content/70"}>
+            <p id="refund-amount-hint" className={amountInvalid ? "mt-1 text-sm text-error" : "mt-1 text-sm text-base-content/75"}>
               1원부터 {formatWon(left)}까지 입력할 수 있습니다.
             </p>
+            {target.refundBasis && (
+              <p className="mt-1 text-sm text-base-content/75 tabular-nums" data-testid="refund-formula">
+                약관 기준 환불액: {refundFormulaText(target.refundBasis)} (1일 요금 × 남은 일수 − 사용한 첨삭 × 1회 요금, 0원 미만은 0원, 원 단위 버림)
+              </p>
+            )}
           </div>
         </div>
       ) : payments.isPending ? (
@@ -189,7 +200,7 @@ export function PaymentsDialog({ user: shown, onClose }: PaymentsDialogProps) {
               <td className="whitespace-nowrap text-right tabular-nums">{p.refundedAmount > 0 ? formatWon(p.refundedAmount) : "-"}</td>
               <td className="text-right">
                 {refundable(p) && (
-                  <Button size="xs" variant="outline" onClick={() => setTarget(p)}>
+                  <Button size="xs" variant="outline" onClick={() => choose(p)}>
                     환불
                   </Button>
                 )}

@@ -31,6 +31,8 @@ export interface BillingOverview {
     periodEnd: string | null;
     receiptUrl: string | null;
     refundedAmount: number;
+    /** 환불 요청 is open (within 7 days of the charge, no grading used since). */
+    refundable: boolean;
   }>;
   notices: Array<{ id: string; kind: string; message: string; createdAt: string }>;
 }
@@ -81,4 +83,12 @@ export function useCancelSubscription() {
 
 export function useResumeSubscription() {
   return useInvalidatingMutation(() => api.post<{ message: string }>("/billing/resume", {}), afterChange);
+}
+
+/** 환불 요청: the member's own charge refunded in full (within 7 days, unused); the plan ends. */
+export function useRefundPayment() {
+  return useInvalidatingMutation(
+    (paymentId: string) => api.post<{ message: string }>("/billing/refund", { paymentId }),
+    afterChange,
+  );
 }

@@ -17,6 +17,7 @@ import {
   useBilling,
   useCancelSubscription,
   useCardChange,
+  useRefundPayment,
   useResumeSubscription,
 } from "@/features/billing/api/billing";
 import { SubscribeForm } from "@/features/billing/components/subscribe-form";
@@ -145,34 +146,70 @@ function CurrentSubscription({ billing }: { billing: BillingOverview }) {
   );
 }
 
+/** The payments; a charge within 7 days with no grading since offers 환불 요청 (confirmed once). */
 function PaymentTable({ payments }: { payments: BillingOverview["payments"] }) {
+  const [refunding, setRefunding] = useState<BillingOverview["payments"][number] | null>(null);
+  const refund = useRefundPayment();
   if (payments.length === 0) return <EmptyState title="아직 결제 내역이 없습니다." />;
+  const confirmRefund = async () => {
+    if (!refunding) return;
+    try {
+      notify({ title: "환불 요청", description: (await refund.mutateAsync(refunding.id)).message });
+    } catch (error) {
+      notify({ title: "환불 요청", description: errorMessage(error, "잠시 후 다시 시도해 주세요."), variant: "destructive" });
+    }
+    setRefunding(null);
+  };
   return (
-    <DataTable
-      wrapperClassName="rounded-box border border-base-300"
-      data-testid="billing-payments"
-      columns={["결제일", "내용", { label: "금액", end: true }, "상태", "영수증"]}
-    >
-      {payments.map((p) => (
-        <tr key={p.id} data-testid="billing-payment-row">
-          <td className="whitespace-nowrap tabular-nums">{formatSeoulDate(p.approvedAt ?? p.createdAt)}</td>
-          <td>
-            {p.planName} · {KIND_TEXT[p.kind] ?? p.kind}
-          </td>
-          <td className="whitespace-nowrap text-right tabular-nums">{formatWon(p.amount)}</td>
-          <td>{PAYMENT_STATUS[p.status] ?? p.status}</td>
-          <td>
-            {p.receiptUrl ? (
-              <a href={p.receiptUrl} target="_blank" rel="noreferrer" className="link link-primary">
-                영수증
-              </a>
-            ) : (
-              "—"
-            )}
-          </td>
-        </tr>
-      ))}
-    </DataTable>
+    <>
+      <DataTable
+        wrapperClassName="rounded-box border border-base-300"
+        data-testid="billing-payments"
+        columns={["결제일", "내용", { label: "금액", end: true }, "상태", "영수증", "환불"]}
+      >
+        {payments.map((p) => (
+          <tr key={p.id} data-testid="billing-payment-row">
+            <td className="whitespace-nowrap tabular-nums">{formatSeoulDate(p.approvedAt ?? p.createdAt)}</td>
+            <td>
+              {p.planName} · {KIND_TEXT[p.kind] ?? p.kind}
+            </td>
+            <td className="whitespace-nowrap text-right tabular-nums">{formatWon(p.amount)}</td>
+            <td>{PAYMENT_STATUS[p.status] ?? p.status}</td>
+            <td>
+              {p.receiptUrl ? (
+                <a href={p.receiptUrl} target="_blank" rel="noreferrer" className="link link-primary">
+                  영수증
+                </a>
+              ) : (
+                "—"
+              )}
+            </td>
+            <td>
+              {p.refundable ? (
+                <Button variant="ghost" size="sm" onClick={() => setRefunding(p)} data-testid="billing-refund">
+                  환불 요청
+                </Button>
+              ) : (
+                "—"
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      <ConfirmDialog
+        open={refunding !== null}
+        title="환불을 요청할까요?"
+        description={
+          refunding
+            ? `${formatWon(refunding.amount)}이 결제 수단으로 전액 환불되고, 지금 플랜은 바로 끝나 체험판으로 전환됩니다. 자동 결제도 중단됩니다.`
+            : ""
+        }
+        confirmLabel="환불 요청"
+        busy={refund.isPending}
+        onCancel={() => setRefunding(null)}
+        onConfirm={confirmRefund}
+      />
+    </>
   );
 }
 

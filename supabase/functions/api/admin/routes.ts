@@ -8,9 +8,9 @@ import { idParams } from "../lib/params.ts";
 import { loadUser } from "../lib/users/queries.ts";
 import { API_MESSAGES, VALIDATION } from "../../_shared/messages.ts";
 import { z } from "zod";
-import { paymentById, paymentHistory, withdrawnPayments } from "../lib/payments/history.ts";
+import { paymentById, paymentHistory, withRefundBases, withdrawnPayments } from "../lib/payments/history.ts";
 import { refundOrder } from "../lib/payments/refund.ts";
-import { paymentsSetup, tossConfig } from "../lib/payments/config.ts";
+import { cancelTossConfig, paymentsSetup } from "../lib/payments/config.ts";
 import { PAYMENT_MESSAGES } from "../lib/payments/messages.ts";
 import { changePlanSchema, listUsersQuery, listUsersWithUsage, refundSchema } from "./users.ts";
 import { deleteAuthUser, essayObjectNames, removeEssayObjects } from "../lib/users/delete.ts";
@@ -91,7 +91,8 @@ async function changePlan(ctx: AdminCtx): Promise<Response> {
 
 async function memberPayments(ctx: AdminCtx): Promise<Response> {
   const id = await existingUserId(ctx);
-  return json(await ctx.asCaller((sql) => paymentHistory(sql, id)));
+  const records = await ctx.asCaller((sql) => paymentHistory(sql, id));
+  return json(await withRefundBases(adminSql, id, records));
 }
 
 const orderParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_=-]{6,64}$/, PAYMENT_MESSAGES.orderNotFound) });
@@ -99,10 +100,10 @@ const orderParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_=-]{6,64}$/, PA
 /** POST /admin/payments/:id/refund {reason, amount?}: Toss cancel, then the refund recorded on the order. */
 async function refund(ctx: Ctx<{ id: string }, AuthUser>): Promise<Response> {
   const input = await ctx.json(refundSchema);
-  const visible = await ctx.asCaller((sql) => sql`select 1 from public.payments where id = ${ctx.params.id}`);
+  const visible = await ctx.asCaller((sql) => sql<{ kind: string }[]>`select kind from public.payments where id = ${ctx.params.id}`);
   if (visible.length === 0) throw new HttpError(404, PAYMENT_MESSAGES.orderNotFound);
   if (!paymentsSetup().ready) throw new HttpError(503, PAYMENT_MESSAGES.notConfigured);
-  const done = await refundOrder(adminSql, tossConfig(), ctx.user.id, ctx.params.id, input);
+  const done = await refundOrder(adminSql, cancelTossConfig(visible[0].kind), ctx.user.id, ctx.params.id, input);
   const payment = await paymentById(adminSql, ctx.params.id);
   // a deleted account's order (탈퇴한 회원) has no member to show
   return json({ message: done.message, payment, user: done.userId ? await loadUser(adminSql, done.userId) : null });

@@ -20,5 +20,11 @@ export const BILLING_MESSAGES = {
   canceled: (date: string) => `구독이 해지되었습니다. ${date}까지 이용할 수 있으며, 그 전에 해지를 취소할 수 있습니다.`,
   canceledNow: "구독이 해지되었습니다. 체험판으로 전환되었습니다.",
   resumed: (date: string) => `구독이 다시 이어집니다. 다음 결제일은 ${date}입니다.`,
+  refundNotFound: "결제 내역을 찾을 수 없습니다.",
+  refundNotRefundable: "이미 환불되었거나 환불할 수 없는 결제입니다.",
+  refundExpired: "결제 후 7일이 지나 환불을 요청할 수 없습니다(기간 경과). 고객센터로 문의해 주세요.",
+  refundUsed: "결제 후 첨삭을 이용하여 환불을 요청할 수 없습니다(이미 사용). 고객센터로 문의해 주세요.",
+  paymentIdInvalid: "환불할 결제를 선택해 주세요.",
+  refunded: (amount: string) => `${amount}이 환불되었습니다. 이용 중인 플랜이 끝나고 체험판으로 전환되었습니다.`,
   subscribed: (date: string) => `구독이 시작되었습니다. 다음 결제일은 ${date}입니다.`,
 } as const;

@@ -3,6 +3,7 @@
 // tables are not readable by members at all.
 import type postgres from "postgres";
 import { iso } from "../lib/http.ts";
+import { MEMBER_REFUND_DAYS } from "./refund.ts";
 
 type Sql = postgres.Sql;
 
@@ -56,10 +57,15 @@ export async function billingOverview(sql: Sql, userId: string) {
       receipt_url: string | null;
       refunded_amount: number;
       failure_code: string | null;
+      refundable: boolean;
     }[]
   >`
     select p.id, p.kind, p.plan_id, pl.name as plan_name, p.order_name, p.amount, p.status, p.approved_at,
-           p.created_at, p.period_start, p.period_end, p.receipt_url, p.refunded_amount, p.failure_code
+           p.created_at, p.period_start, p.period_end, p.receipt_url, p.refunded_amount, p.failure_code,
+           (p.status = 'done' and p.refunded_amount = 0 and p.payment_key is not null
+            and p.approved_at > now() - make_interval(days => ${MEMBER_REFUND_DAYS})
+            and not exists (select 1 from public.grading_usage g
+                             where g.user_id = ${userId}::uuid and g.purpose = 'grading' and g.at >= p.approved_at)) as refundable
       from public.payments p left join public.subscription_plans pl on pl.id = p.plan_id
      where (p.user_id = ${userId} or p.billing_account_id = ${account?.id ?? null}::uuid)
        and p.status <> 'pending' and p.status <> 'canceled'
@@ -109,6 +115,8 @@ export async function billingOverview(sql: Sql, userId: string) {
       periodEnd: iso(p.period_end),
       receiptUrl: p.receipt_url,
       refundedAmount: p.refunded_amount,
+      /** 환불 요청 is open: paid within 7 days, nothing refunded, no grading used since (POST /billing/refund). */
+      refundable: p.refundable,
     })),
     notices: notices.map((n) => ({ id: n.id, kind: n.kind, message: n.message, createdAt: iso(n.created_at) })),
   };

@@ -10,6 +10,7 @@ import { planSelectionSchema } from "../../_shared/schemas.ts";
 import { BILLING_MESSAGES as M } from "./messages.ts";
 import { cancelSubscription, registerCard, resumeSubscription, startCardChange, subscribe } from "./service.ts";
 import { billingOverview } from "./queries.ts";
+import { memberRefund } from "./refund.ts";
 
 const subscribeSchema = planSelectionSchema.extend({
   period: z.enum(["monthly", "yearly"], { error: M.periodInvalid }).default("monthly"),
@@ -18,6 +19,10 @@ const subscribeSchema = planSelectionSchema.extend({
 const cardSchema = z.object({
   authKey: z.string({ error: M.authKeyInvalid }).min(1, M.authKeyInvalid).max(300, M.authKeyInvalid),
   customerKey: z.string({ error: M.customerMismatch }).regex(/^[A-Za-z0-9_=.@-]{2,300}$/, M.customerMismatch),
+});
+
+const refundSchema = z.object({
+  paymentId: z.string({ error: M.paymentIdInvalid }).min(1, M.paymentIdInvalid).max(200, M.paymentIdInvalid),
 });
 
 /** Billing keys and the secret that encrypts them must be set for the mode (503 otherwise). */
@@ -86,6 +91,15 @@ export const routes: Route[] = [
     auth: "user",
     async handler(ctx) {
       return json(await resumeSubscription(adminSql, ctx.user.id));
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/billing/refund",
+    auth: "user",
+    async handler(ctx) {
+      const { paymentId } = await ctx.json(refundSchema);
+      return json(await memberRefund(adminSql, ctx.user.id, paymentId));
     },
   }),
 ];

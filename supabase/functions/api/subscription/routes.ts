@@ -22,6 +22,7 @@ export const routes: Route[] = [
               startDate: sub.startDate,
               endDate: sub.endDate,
               renewsAt: sub.renewsAt,
+              autoRenew: sub.autoRenew,
               scheduledPlan: sub.scheduledPlan ?? null,
             }
           : null,

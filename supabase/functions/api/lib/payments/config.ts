@@ -81,3 +81,8 @@ export function billingSetup(): BillingSetup {
 export function billingTossConfig(): TossConfig {
   return { apiBase: settings.payments.apiBase, secretKey: billingSetup().secretKey ?? "", timeoutMs: settings.payments.timeoutMs };
 }
+
+/** The keys a payment is cancelled with: the widget's for a 1개월 이용권, the billing contract's for card-subscription charges. */
+export function cancelTossConfig(kind: string): TossConfig {
+  return kind === "one_time" ? tossConfig() : billingTossConfig();
+}

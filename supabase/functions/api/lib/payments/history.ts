@@ -93,3 +93,30 @@ export async function withdrawnPayments(sql: AnySql): Promise<PaymentRecord[]> {
      limit ${HISTORY_LIMIT}`;
   return rows.map(toRecord);
 }
+
+/**
+ * The figures of the terms' refund formula for each paid order of `userId` that bought a period: the
+ * amount paid, whole days left of the period (a started day counts), the gradings used within it and
+ * the plan's gradings per period (monthly limit, × 12 for a year).
+ */
+export async function withRefundBases(sql: AnySql, userId: string, records: PaymentRecord[]): Promise<PaymentRecord[]> {
+  const rows = await sql<{ id: string; period: "monthly" | "yearly"; days: number; used: number; per_period: number }[]>`
+    select p.id, coalesce(p.billing_period, 'monthly') as period,
+           greatest(0, ceil(extract(epoch from (p.period_end - greatest(now(), p.period_start))) / 86400))::int as days,
+           (select count(*)::int from public.grading_usage g
+             where g.user_id = p.user_id and g.purpose = 'grading' and g.at >= p.period_start and g.at < p.period_end) as used,
+           pl.max_essays_per_month * case when p.billing_period = 'yearly' then 12 else 1 end as per_period
+      from public.payments p join public.subscription_plans pl on pl.id = p.plan_id
+     where p.user_id = ${userId} and p.status in ('done', 'partially_refunded')
+       and p.period_start is not null and p.period_end is not null`;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return records.map((rec) => {
+    const r = byId.get(rec.orderId);
+    return {
+      ...rec,
+      refundBasis: r
+        ? { price: rec.amount, period: r.period, daysRemaining: r.days, gradingsUsed: r.used, gradingsPerPeriod: r.per_period }
+        : null,
+    };
+  });
+}

@@ -8,7 +8,7 @@ import { PAYMENT_MESSAGES as M } from "./messages.ts";
 
 type Sql = postgres.Sql;
 
-interface LockedOrder {
+export interface LockedOrder {
   id: string;
   /** null: the buyer's account was deleted (the order kept as a payment record). */
   user_id: string | null;
@@ -29,11 +29,14 @@ export async function refundOrder(
   adminId: string,
   orderId: string,
   input: { amount?: number; reason: string },
+  /** Checks under the order's lock, before Toss is called (throws an HttpError to refuse). */
+  guard?: (tx: postgres.TransactionSql, order: LockedOrder) => Promise<void>,
 ) {
   const outcome = await sql.begin(async (tx) => {
     const [o] = await tx<LockedOrder[]>`
       select id, user_id, amount, status, payment_key, refunded_amount from public.payments where id = ${orderId} for update`;
     if (!o) return { kind: "missing" as const };
+    if (guard) await guard(tx, o);
     const left = o.amount - o.refunded_amount;
     const amount = input.amount ?? left;
     if (!o.payment_key || !["done", "partially_refunded"].includes(o.status) || amount < 1 || amount > left) {

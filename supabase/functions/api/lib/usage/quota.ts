@@ -75,6 +75,7 @@ export async function getAccountUsage(userId: string): Promise<AccountUsage | nu
       start_date: Date | null;
       end_date: Date | null;
       renews_at: Date | null;
+      auto_renew: boolean | null;
       scheduled_plan_id: string | null;
       scheduled_plan_name: string | null;
       scheduled_paid: boolean | null;
@@ -82,6 +83,7 @@ export async function getAccountUsage(userId: string): Promise<AccountUsage | nu
     }[]
   >`
     select s.id as sub_id, s.status, s.start_date, s.end_date, s.renews_at, s.scheduled_plan_id,
+           (s.auto_renew and s.canceled_at is null) as auto_renew,
            (select sp.name from public.subscription_plans sp where sp.id = s.scheduled_plan_id) as scheduled_plan_name,
            s.scheduled_payment_id is not null as scheduled_paid,
            (select sp.max_files_per_upload from public.subscription_plans sp where sp.id = ${snap.planId}) as max_files_per_upload
@@ -98,6 +100,7 @@ export async function getAccountUsage(userId: string): Promise<AccountUsage | nu
           startDate: iso(row.start_date),
           endDate: iso(row.end_date),
           renewsAt: iso(row.renews_at),
+          autoRenew: row.auto_renew ? 1 : 0,
           scheduledPlan: row.scheduled_plan_id
             ? { id: row.scheduled_plan_id, name: row.scheduled_plan_name ?? row.scheduled_plan_id, paid: !!row.scheduled_paid }
             : null,
