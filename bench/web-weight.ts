@@ -10,12 +10,14 @@ export const KB = 1024;
 
 /**
  * Budgets (KB of gzip) of a first, signed-out visit: the landing, the blog list, one post. The landing's is
- * 98: its sample report is drawn by the report's own marks code (components/report/marks.tsx, the same
- * marks teachers and students see), 2.3 KB that the earlier hand-drawn copy did not weigh.
+ * 100: its sample report is drawn by the report's own marks code (components/report/marks.tsx, the same
+ * marks teachers and students see), 2.3 KB that the earlier hand-drawn copy did not weigh; its price section
+ * (GET /plans, plain fetch) and the root layout's focus-on-navigation and signed-out header links add ~1.8 KB
+ * (measured 98.3 KB).
  */
 export const WEB_ROUTES = [
   // `ready`: what is on screen once the page has rendered its content (so its chunks were all fetched).
-  { name: "landing /", path: "/", budgetKB: 98, ready: "main h1" },
+  { name: "landing /", path: "/", budgetKB: 100, ready: "main h1" },
   { name: "blog /blog", path: "/blog", budgetKB: 120, ready: "main a[href^='/blog/']" },
   { name: "post /blog/:slug", path: "/blog/:slug", budgetKB: 120, ready: "main article h2" },
 ] as const;

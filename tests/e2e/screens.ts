@@ -178,7 +178,7 @@ export const SCREENS: Screen[] = [
       await pinAdminUsers(page, data);
       await page.goto("/admin/users");
       await expect(page.getByRole("heading", { level: 1, name: "회원 관리" })).toBeVisible();
-      await expect(page.getByRole("table").first()).toContainText("김선생");
+      await expect(page.getByTestId("users-table")).toContainText("김선생");
     },
   },
 ];
@@ -210,6 +210,11 @@ async function pinAdminUsers(page: Page, data: ClassData) {
       .map((u) => ({ ...fixedDates(u), username: "kim_teacher", email: "kim_teacher@example.com" }));
     // The service-wide counts are pinned too: one member, the class's teacher.
     await route.fulfill({ response, json: { ...list, users, total: users.length, counts: { members: 1, guests: 0, paid: 0 } } });
+  });
+  // Teacher–AI agreement across all sessions counts every other spec's reviews: pinned to none reviewed yet.
+  await page.route(/\/api\/admin\/agreement(\?.*)?$/, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { reviewed: 0, categories: null, qwk: null, sessions: 0, teachers: 0 } });
   });
 }
 
