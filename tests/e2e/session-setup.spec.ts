@@ -135,7 +135,7 @@ for (const viewport of WORKSPACE_VIEWPORTS) {
         mimeType: "text/plain",
         buffer: Buffer.from("새 문제: 인공지능 시대의 교육에 대해 논하시오.", "utf8"),
       });
-      await page.getByRole("button", { name: "파일 교체" }).click();
+      await page.getByRole("button", { name: "파일 교체", exact: true }).click();
       await expect(toast(page).filter({ hasText: "이 작업의 파일을 새 파일로 바꿨습니다." })).toBeVisible();
       await expect(page.getByTestId("setup-question-text")).toContainText("인공지능 시대의 교육");
       await expect(page).toHaveURL(new RegExp(`/sessions/${sessionId}`));

