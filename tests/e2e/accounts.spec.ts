@@ -137,6 +137,8 @@ test("a guest who used the 3 free uses signs up from the plans page and keeps th
 test("계정 설정: display name, email and password changed; the new password signs in by username", async ({ page }) => {
   const username = uniqueName("set");
   await registerAccount(page, username, "secret123");
+  // The sign-in toast sits over the header's right end for its 5 s (and pauses while the pointer is on it).
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
   await header(page).getByTestId("user-label").click();
   await expect(page.getByRole("heading", { name: "계정 설정" })).toBeVisible();
 

@@ -203,7 +203,11 @@ export async function openReportForPrint(page: Page, data: ClassData) {
  */
 async function pinAdminUsers(page: Page, data: ClassData) {
   await page.route(/\/api\/admin\/users(\?.*)?$/, async (route) => {
-    const response = await route.fetch();
+    // Asked for the teacher by name: under `npm test` the integration tests have added hundreds of accounts, and the
+    // list is paged (50 newest first), so the teacher may not be on the first page otherwise.
+    const url = new URL(route.request().url());
+    url.searchParams.set("q", data.teacher.username);
+    const response = await route.fetch({ url: url.toString() });
     const list = (await response.json()) as { users: Array<Record<string, unknown>> };
     const users = list.users
       .filter((u) => u.id === data.teacher.user.id)
