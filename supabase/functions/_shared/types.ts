@@ -271,3 +271,23 @@ export interface ServerConfig {
   /** The server reads photographed/scanned files (vision model). When false the browser reads them. */
   serverOcr: boolean;
 }
+
+/** GET /admin/users item: the user JSON plus usage (as /usage/status) and this month's graded essays. */
+export interface AdminUser extends User {
+  /** Same rule as GET /usage/status: guests count guest uses of 3; members this month's essays of their plan's limit. */
+  usage: UsageCounter;
+  /** Essays counted in this Asia/Seoul month's usage row (0 when none). */
+  essaysThisMonth: number;
+}
+
+/** GET /admin/users: one page of the accounts the filter and search match, and the service's counts. */
+export interface AdminUserList {
+  /** One page of the accounts the filter and search match, newest first. */
+  users: AdminUser[];
+  /** How many accounts the filter and search match (every page). */
+  total: number;
+  page: number;
+  pageSize: number;
+  /** Whole-service counts, whatever the filter: members (admins included), guests, members on a paid plan in force. */
+  counts: { members: number; guests: number; paid: number };
+}

@@ -1,16 +1,9 @@
 // Member management helpers: the admin list (users + usage), plan changes, refunds (account removal: lib/users/delete.ts).
 import { z } from "zod";
-import type { User, UsageCounter } from "../../_shared/types.ts";
+import type { AdminUser, AdminUserList, UsageCounter, User } from "../../_shared/types.ts";
 import { DEFAULT_PLAN_ID, GUEST_FREE_USES } from "../../_shared/plans.ts";
 import { type AnySql, selectUsers } from "../lib/users/queries.ts";
 import { ADMIN_MESSAGES } from "./messages.ts";
-
-export interface AdminUser extends User {
-  /** Same rule as GET /usage/status: guests count guest uses of 3; members this month's essays of their plan's limit. */
-  usage: UsageCounter;
-  /** Essays counted in this Asia/Seoul month's usage row (0 when none). */
-  essaysThisMonth: number;
-}
 
 export const changePlanSchema = z.object({
   planId: z.string({ error: ADMIN_MESSAGES.planRequired }).trim().min(1, ADMIN_MESSAGES.planRequired).max(50),
@@ -56,17 +49,6 @@ export type ListUsersQuery = z.infer<typeof listUsersQuery>;
 /** `q` as a literal inside an ILIKE pattern (`\`, `%` and `_` escaped with `\`), matching anywhere. */
 export function containsPattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-export interface AdminUserList {
-  /** One page of the accounts the filter and search match, newest first. */
-  users: AdminUser[];
-  /** How many accounts the filter and search match (every page). */
-  total: number;
-  page: number;
-  pageSize: number;
-  /** Whole-service counts, whatever the filter: members (admins included), guests, members on a paid plan in force. */
-  counts: { members: number; guests: number; paid: number };
 }
 
 /** One page of users with subscription and usage, and the service's counts. `sql` may be the admin's RLS transaction. */
