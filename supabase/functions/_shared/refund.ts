@@ -25,8 +25,7 @@ export function suggestedRefund(b: RefundBasis): number {
   const price = Math.max(Math.floor(b.price), 0);
   const perPeriod = Math.floor(b.gradingsPerPeriod);
   // one fraction over the common denominator days × perPeriod, so rounding happens once, at the end
-  const value =
-    perPeriod > 0 ? (price * remaining * perPeriod - used * price * days) / (days * perPeriod) : (price * remaining) / days;
+  const value = perPeriod > 0 ? (price * remaining * perPeriod - used * price * days) / (days * perPeriod) : (price * remaining) / days;
   return Math.min(Math.max(Math.floor(value + 1e-9), 0), price);
 }
 

@@ -159,7 +159,8 @@ export function PaymentsDialog({ user: shown, onClose }: PaymentsDialogProps) {
             </p>
             {target.refundBasis && (
               <p className="mt-1 text-sm text-base-content/75 tabular-nums" data-testid="refund-formula">
-                약관 기준 환불액: {refundFormulaText(target.refundBasis)} (1일 요금 × 남은 일수 − 사용한 첨삭 × 1회 요금, 0원 미만은 0원, 원 단위 버림)
+                약관 기준 환불액: {refundFormulaText(target.refundBasis)} (1일 요금 × 남은 일수 − 사용한 첨삭 × 1회 요금, 0원 미만은 0원, 원
+                단위 버림)
               </p>
             )}
           </div>

@@ -87,8 +87,5 @@ export function useResumeSubscription() {
 
 /** 환불 요청: the member's own charge refunded in full (within 7 days, unused); the plan ends. */
 export function useRefundPayment() {
-  return useInvalidatingMutation(
-    (paymentId: string) => api.post<{ message: string }>("/billing/refund", { paymentId }),
-    afterChange,
-  );
+  return useInvalidatingMutation((paymentId: string) => api.post<{ message: string }>("/billing/refund", { paymentId }), afterChange);
 }
