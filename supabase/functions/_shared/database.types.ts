@@ -41,17 +41,23 @@ isOneToOne: true
                   ]
                 },"analysis_sessions": {
                   Row: {
-                    "created_at": string,"criteria_content": string | null,"criteria_file_path": string | null,"criteria_filename": string | null,"criteria_mime_type": string | null,"id": string,"is_sample": boolean,"prompt_content": string,"prompt_file_path": string | null,"prompt_filename": string | null,"prompt_mime_type": string | null,"rubric": Json | null,"title": string | null,"updated_at": string,"user_id": string
+                    "class_id": string | null,"created_at": string,"criteria_content": string | null,"criteria_file_path": string | null,"criteria_filename": string | null,"criteria_mime_type": string | null,"id": string,"is_sample": boolean,"prompt_content": string,"prompt_file_path": string | null,"prompt_filename": string | null,"prompt_mime_type": string | null,"rubric": Json | null,"title": string | null,"updated_at": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "created_at"?: string,"criteria_content"?: string | null,"criteria_file_path"?: string | null,"criteria_filename"?: string | null,"criteria_mime_type"?: string | null,"id"?: string,"is_sample"?: boolean,"prompt_content"?: string,"prompt_file_path"?: string | null,"prompt_filename"?: string | null,"prompt_mime_type"?: string | null,"rubric"?: Json | null,"title"?: string | null,"updated_at"?: string,"user_id"?: string
+                    "class_id"?: string | null,"created_at"?: string,"criteria_content"?: string | null,"criteria_file_path"?: string | null,"criteria_filename"?: string | null,"criteria_mime_type"?: string | null,"id"?: string,"is_sample"?: boolean,"prompt_content"?: string,"prompt_file_path"?: string | null,"prompt_filename"?: string | null,"prompt_mime_type"?: string | null,"rubric"?: Json | null,"title"?: string | null,"updated_at"?: string,"user_id"?: string
                   }
                   Update: {
-                    "created_at"?: string,"criteria_content"?: string | null,"criteria_file_path"?: string | null,"criteria_filename"?: string | null,"criteria_mime_type"?: string | null,"id"?: string,"is_sample"?: boolean,"prompt_content"?: string,"prompt_file_path"?: string | null,"prompt_filename"?: string | null,"prompt_mime_type"?: string | null,"rubric"?: Json | null,"title"?: string | null,"updated_at"?: string,"user_id"?: string
+                    "class_id"?: string | null,"created_at"?: string,"criteria_content"?: string | null,"criteria_file_path"?: string | null,"criteria_filename"?: string | null,"criteria_mime_type"?: string | null,"id"?: string,"is_sample"?: boolean,"prompt_content"?: string,"prompt_file_path"?: string | null,"prompt_filename"?: string | null,"prompt_mime_type"?: string | null,"rubric"?: Json | null,"title"?: string | null,"updated_at"?: string,"user_id"?: string
                   }
                   Relationships: [
                     {
+      foreignKeyName: "analysis_sessions_class_id_fkey"
+      columns: ["class_id"]
+isOneToOne: false
+      referencedRelation: "classes"
+      referencedColumns: ["id"]
+    },{
       foreignKeyName: "analysis_sessions_user_id_fkey"
       columns: ["user_id"]
 isOneToOne: false
@@ -105,19 +111,71 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
-                },"essay_submissions": {
+                },"class_students": {
                   Row: {
-                    "analysis_completed_at": string | null,"analysis_started_at": string | null,"attempts": number,"essay_content": string,"essay_file_path": string | null,"essay_filename": string | null,"essay_mime_type": string | null,"id": string,"is_sample": boolean,"last_error": string | null,"lease_expires_at": string | null,"lease_owner": string | null,"progress": number,"progress_message": string,"session_id": string,"status": string,"student_id": string | null,"student_name": string | null,"submitted_at": string,"usage_charged": boolean,"usage_period_start": string | null,"user_id": string
+                    "class_id": string,"created_at": string,"seat_number": number | null,"student_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "analysis_completed_at"?: string | null,"analysis_started_at"?: string | null,"attempts"?: number,"essay_content"?: string,"essay_file_path"?: string | null,"essay_filename"?: string | null,"essay_mime_type"?: string | null,"id"?: string,"is_sample"?: boolean,"last_error"?: string | null,"lease_expires_at"?: string | null,"lease_owner"?: string | null,"progress"?: number,"progress_message"?: string,"session_id": string,"status"?: string,"student_id"?: string | null,"student_name"?: string | null,"submitted_at"?: string,"usage_charged"?: boolean,"usage_period_start"?: string | null,"user_id"?: string
+                    "class_id": string,"created_at"?: string,"seat_number"?: number | null,"student_id": string
                   }
                   Update: {
-                    "analysis_completed_at"?: string | null,"analysis_started_at"?: string | null,"attempts"?: number,"essay_content"?: string,"essay_file_path"?: string | null,"essay_filename"?: string | null,"essay_mime_type"?: string | null,"id"?: string,"is_sample"?: boolean,"last_error"?: string | null,"lease_expires_at"?: string | null,"lease_owner"?: string | null,"progress"?: number,"progress_message"?: string,"session_id"?: string,"status"?: string,"student_id"?: string | null,"student_name"?: string | null,"submitted_at"?: string,"usage_charged"?: boolean,"usage_period_start"?: string | null,"user_id"?: string
+                    "class_id"?: string,"created_at"?: string,"seat_number"?: number | null,"student_id"?: string
                   }
                   Relationships: [
                     {
+      foreignKeyName: "class_students_class_id_fkey"
+      columns: ["class_id"]
+isOneToOne: false
+      referencedRelation: "classes"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "class_students_student_id_fkey"
+      columns: ["student_id"]
+isOneToOne: false
+      referencedRelation: "students"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"classes": {
+                  Row: {
+                    "created_at": string,"grade": string | null,"id": string,"name": string,"subject": string | null,"term": string | null,"updated_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"grade"?: string | null,"id"?: string,"name": string,"subject"?: string | null,"term"?: string | null,"updated_at"?: string,"user_id"?: string
+                  }
+                  Update: {
+                    "created_at"?: string,"grade"?: string | null,"id"?: string,"name"?: string,"subject"?: string | null,"term"?: string | null,"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "classes_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"essay_submissions": {
+                  Row: {
+                    "analysis_completed_at": string | null,"analysis_started_at": string | null,"attempts": number,"essay_content": string,"essay_file_path": string | null,"essay_filename": string | null,"essay_mime_type": string | null,"id": string,"is_sample": boolean,"last_error": string | null,"lease_expires_at": string | null,"lease_owner": string | null,"progress": number,"progress_message": string,"roster_student_id": string | null,"session_id": string,"status": string,"student_id": string | null,"student_name": string | null,"submitted_at": string,"usage_charged": boolean,"usage_period_start": string | null,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "analysis_completed_at"?: string | null,"analysis_started_at"?: string | null,"attempts"?: number,"essay_content"?: string,"essay_file_path"?: string | null,"essay_filename"?: string | null,"essay_mime_type"?: string | null,"id"?: string,"is_sample"?: boolean,"last_error"?: string | null,"lease_expires_at"?: string | null,"lease_owner"?: string | null,"progress"?: number,"progress_message"?: string,"roster_student_id"?: string | null,"session_id": string,"status"?: string,"student_id"?: string | null,"student_name"?: string | null,"submitted_at"?: string,"usage_charged"?: boolean,"usage_period_start"?: string | null,"user_id"?: string
+                  }
+                  Update: {
+                    "analysis_completed_at"?: string | null,"analysis_started_at"?: string | null,"attempts"?: number,"essay_content"?: string,"essay_file_path"?: string | null,"essay_filename"?: string | null,"essay_mime_type"?: string | null,"id"?: string,"is_sample"?: boolean,"last_error"?: string | null,"lease_expires_at"?: string | null,"lease_owner"?: string | null,"progress"?: number,"progress_message"?: string,"roster_student_id"?: string | null,"session_id"?: string,"status"?: string,"student_id"?: string | null,"student_name"?: string | null,"submitted_at"?: string,"usage_charged"?: boolean,"usage_period_start"?: string | null,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "essay_submissions_roster_student_id_fkey"
+      columns: ["roster_student_id"]
+isOneToOne: false
+      referencedRelation: "students"
+      referencedColumns: ["id"]
+    },{
       foreignKeyName: "essay_submissions_session_id_fkey"
       columns: ["session_id"]
 isOneToOne: false
@@ -297,6 +355,26 @@ isOneToOne: false
       referencedColumns: ["id"]
     },{
       foreignKeyName: "session_anchors_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"students": {
+                  Row: {
+                    "created_at": string,"exam_number": string,"id": string,"name": string,"notes": string,"updated_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"exam_number": string,"id"?: string,"name": string,"notes"?: string,"updated_at"?: string,"user_id"?: string
+                  }
+                  Update: {
+                    "created_at"?: string,"exam_number"?: string,"id"?: string,"name"?: string,"notes"?: string,"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "students_user_id_fkey"
       columns: ["user_id"]
 isOneToOne: false
       referencedRelation: "profiles"
