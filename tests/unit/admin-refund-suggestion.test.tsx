@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { PaymentRecord } from "@shared/types.ts";
+import { paymentRecord } from "../mocks/payment-record.ts";
 import type { AdminUser } from "@/features/admin/api/types";
 
 const mocks = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
@@ -15,25 +15,10 @@ vi.mock("@/lib/api-client", async (importOriginal) => {
 
 const { PaymentsDialog } = await import("@/features/admin/components/payments-dialog");
 
-const paid: PaymentRecord = {
-  orderId: "ord_member_paid_1",
+const paid = paymentRecord({
   orderName: "교육자 정기 구독",
-  planId: "educator",
-  planName: "교육자",
-  amount: 29900,
-  currency: "KRW",
-  status: "done",
-  method: "카드",
-  createdAt: "2026-03-01T01:00:00Z",
-  approvedAt: "2026-03-01T01:00:00Z",
-  periodStart: "2026-03-01T01:00:00Z",
-  periodEnd: "2026-04-01T01:00:00Z",
-  receiptUrl: null,
-  refundedAmount: 0,
-  refundedAt: null,
-  refundReason: null,
   refundBasis: { price: 29900, period: "monthly", daysRemaining: 20, gradingsUsed: 3, gradingsPerPeriod: 500 },
-};
+});
 
 afterEach(() => {
   cleanup();

@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { PaymentRecord } from "@shared/types.ts";
+import { paymentRecord } from "../mocks/payment-record.ts";
 
 const mocks = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), notify: vi.fn() }));
 vi.mock("@/lib/api-client", async (importOriginal) => {
@@ -15,24 +15,7 @@ vi.mock("@/lib/notify", () => ({ notify: mocks.notify }));
 
 const { PaymentsDialog } = await import("@/features/admin/components/payments-dialog");
 
-const kept: PaymentRecord = {
-  orderId: "ord_withdrawn_1",
-  orderName: "교육자 1개월 이용권",
-  planId: "educator",
-  planName: "교육자",
-  amount: 29900,
-  currency: "KRW",
-  status: "done",
-  method: "카드",
-  createdAt: "2026-03-01T01:00:00Z",
-  approvedAt: "2026-03-01T01:00:00Z",
-  periodStart: "2026-03-01T01:00:00Z",
-  periodEnd: "2026-04-01T01:00:00Z",
-  receiptUrl: null,
-  refundedAmount: 0,
-  refundedAt: null,
-  refundReason: null,
-};
+const kept = paymentRecord({ orderId: "ord_withdrawn_1" });
 
 afterEach(() => {
   cleanup();
