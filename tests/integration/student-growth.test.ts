@@ -20,8 +20,10 @@ const R2 = [
   { name: "창의성", maxScore: 10 },
 ];
 type Rubric = typeof R1;
-const scores = (rubric: Rubric, points: number[]) => rubric.map((c, i) => ({ name: c.name, score: points[i], maxScore: c.maxScore, feedback: "" }));
-const marks = (...list: [string, string][]) => list.map(([kind, category], i) => ({ start: i, end: i + 1, quote: "x", kind, category, comment: "c", rewrite: null, source: "ai" }));
+const scores = (rubric: Rubric, points: number[]) =>
+  rubric.map((c, i) => ({ name: c.name, score: points[i], maxScore: c.maxScore, feedback: "" }));
+const marks = (...list: [string, string][]) =>
+  list.map(([kind, category], i) => ({ start: i, end: i + 1, quote: "x", kind, category, comment: "c", rewrite: null, source: "ai" }));
 
 let owner: TestUser;
 let other: TestUser;
@@ -39,7 +41,15 @@ async function answer(
   user: TestUser,
   sessionId: string,
   studentId: string,
-  o: { rubric?: Rubric; points?: number[]; gradedAt?: string; status?: string; annotations?: unknown[]; review?: unknown; comment?: string } = {},
+  o: {
+    rubric?: Rubric;
+    points?: number[];
+    gradedAt?: string;
+    status?: string;
+    annotations?: unknown[];
+    review?: unknown;
+    comment?: string;
+  } = {},
 ) {
   const status = o.status ?? "completed";
   const [e] = await sql()`
@@ -65,8 +75,9 @@ beforeAll(async () => {
   const [klass] = await sql()`insert into public.classes (user_id, name) values (${owner.user.id}, '2학년 3반') returning id`;
   ids.class = klass.id;
   const student = async (user: TestUser, exam: string, name: string) =>
-    ((await sql()`insert into public.students (user_id, exam_number, name, notes) values (${user.user.id}, ${exam}, ${name}, '상담 메모') returning id`)[0]
-      .id as string);
+    (
+      await sql()`insert into public.students (user_id, exam_number, name, notes) values (${user.user.id}, ${exam}, ${name}, '상담 메모') returning id`
+    )[0].id as string;
   ids.s1 = await student(owner, "3", "김하나");
   ids.s2 = await student(owner, "10", "이둘");
   ids.s3 = await student(owner, "20", "박셋");
@@ -140,7 +151,12 @@ describe("GET /students/:id", () => {
     ]);
     expect(h.results[3].comment).toBe("선생님의 종합 평가");
     expect(h.results[1].comment).toBe("AI 종합 평가");
-    expect(h.results[3].categories.find((c) => c.name === "근거의 타당성")).toEqual({ name: "근거의 타당성", score: 24, max: 30, percent: 80 });
+    expect(h.results[3].categories.find((c) => c.name === "근거의 타당성")).toEqual({
+      name: "근거의 타당성",
+      score: 24,
+      max: 30,
+      percent: 80,
+    });
     expect(h.results[2].categories).toEqual([
       { name: "근거의 타당성", score: 12, max: 20, percent: 60 },
       { name: "창의성", score: 9, max: 10, percent: 90 },
@@ -220,7 +236,17 @@ describe("GET /classes/:id/export.xlsx", () => {
     const sheets = await readXlsxFile(Buffer.from(await res.arrayBuffer()));
     expect(sheets.map((s) => s.sheet)).toEqual(["학생별 점수", "항목별 평균"]);
     const [scores, averages] = sheets.map((s) => s.data);
-    expect(scores[0]).toEqual(["수험번호", "이름", "번호", "3월 논술 점수", "3월 논술 %", "4월 논술 점수", "4월 논술 %", "5월 논술 점수", "5월 논술 %"]);
+    expect(scores[0]).toEqual([
+      "수험번호",
+      "이름",
+      "번호",
+      "3월 논술 점수",
+      "3월 논술 %",
+      "4월 논술 점수",
+      "4월 논술 %",
+      "5월 논술 점수",
+      "5월 논술 %",
+    ]);
     expect(scores.slice(1)).toEqual([
       ["10", "이둘", 1, 50, 50, null, null, null, null],
       ["3", "김하나", 2, 80, 80, 21, 70, 60, 60],

@@ -88,7 +88,11 @@ describe("trendSentences", () => {
       result(72, [cat("근거의 타당성", 9, 10), cat("논리 구조", 20, 40), cat("언어 표현", 22, 30)]),
     ];
     expect(trendSentences(results)).toEqual(["근거의 타당성이 3회 연속 상승", "논리 구조가 3회 연속 하락"]);
-    expect(trendSentences(results.slice(0, 3))).toEqual(["총점 2회 연속 하락", "근거의 타당성이 2회 연속 상승", "논리 구조가 2회 연속 하락"]);
+    expect(trendSentences(results.slice(0, 3))).toEqual([
+      "총점 2회 연속 하락",
+      "근거의 타당성이 2회 연속 상승",
+      "논리 구조가 2회 연속 하락",
+    ]);
   });
 
   it("says nothing with fewer than three results or with no steady run", () => {

@@ -18,15 +18,18 @@ export interface PercentSeries {
 
 const TEXT = "var(--color-base-content)";
 const GRID = "color-mix(in oklab, var(--color-base-content) 15%, transparent)";
-/** Line colours (graphics need 3:1 against the surface; every one here has it in both themes). */
+/**
+ * Line colours, far apart in hue (graphics need 3:1 against the surface: the theme's yellow is mixed
+ * half with the text colour, as the score tiers' text is, to keep it in both themes).
+ */
 const COLOURS = [
   "var(--color-primary)",
-  "var(--color-secondary)",
-  "var(--color-accent)",
-  "var(--color-info)",
+  "color-mix(in oklab, var(--color-warning) 50%, var(--color-base-content))",
   "var(--color-success)",
   "var(--color-error)",
-  "var(--color-warning)",
+  "var(--color-info)",
+  "var(--color-secondary)",
+  "var(--color-accent)",
 ];
 const DASHES = [undefined, "6 4", "2 3", "10 3 2 3", "4 4", "1 4", "8 2"];
 type Marker = "circle" | "square" | "triangle" | "diamond";

@@ -219,7 +219,9 @@ export function markCounts(annotationLists: readonly unknown[]): { kinds: MarkKi
 }
 
 /** The average percent per category name over the given cells (exact names), in order of first appearance. */
-export function categoryAverages(cells: readonly { categories: readonly GrowthCategory[] }[]): { name: string; percent: number; count: number }[] {
+export function categoryAverages(
+  cells: readonly { categories: readonly GrowthCategory[] }[],
+): { name: string; percent: number; count: number }[] {
   const sums = new Map<string, { sum: number; count: number }>();
   for (const c of cells) {
     for (const cat of c.categories) {

@@ -58,20 +58,30 @@ function SortHeader({
   sort,
   onSort,
   end,
+  sticky,
 }: {
   label: string;
   sortKey: SortKey;
   sort: Sort;
   onSort: (s: Sort) => void;
   end?: boolean;
+  /** Stays in view while the table scrolls sideways (the name column). */
+  sticky?: boolean;
 }) {
   const active = same(sortKey, sort);
   const Icon = active ? (sort.dir === 1 ? ArrowUp : ArrowDown) : ArrowUpDown;
   return (
-    <th scope="col" aria-sort={active ? (sort.dir === 1 ? "ascending" : "descending") : undefined} className={cn(end && "text-right")}>
+    <th
+      scope="col"
+      aria-sort={active ? (sort.dir === 1 ? "ascending" : "descending") : undefined}
+      className={cn(end && "text-right", sticky && "sticky left-0 z-10 bg-base-100")}
+    >
       <button
         type="button"
-        className={cn("inline-flex items-center gap-1 font-semibold hover:underline", end && "flex-row-reverse")}
+        className={cn(
+          "inline-flex max-w-36 items-center gap-1 text-left font-semibold break-keep whitespace-normal hover:underline",
+          end && "flex-row-reverse text-right",
+        )}
         onClick={() => onSort({ ...sortKey, dir: active ? (sort.dir === 1 ? -1 : 1) : sortKey.by === "assignment" ? -1 : 1 })}
       >
         <span>{label}</span>
@@ -89,13 +99,13 @@ export function ClassMatrixTable({ matrix }: { matrix: ClassMatrix }) {
     <DataTable
       region={M.tableLabel}
       className="table-sm"
-      wrapperClassName="rounded-box border border-base-300"
+      wrapperClassName="rounded-box border border-base-300 bg-base-100"
       data-testid="class-matrix-table"
       caption={<caption className="sr-only">{M.tableLabel}</caption>}
       head={
         <tr>
           <SortHeader label={M.seat} sortKey={{ by: "seat" }} sort={sort} onSort={setSort} end />
-          <SortHeader label={M.name} sortKey={{ by: "name" }} sort={sort} onSort={setSort} />
+          <SortHeader label={M.name} sortKey={{ by: "name" }} sort={sort} onSort={setSort} sticky />
           <th scope="col">{M.examNumber}</th>
           {matrix.assignments.map((a, i) => (
             <SortHeader key={a.sessionId} label={a.title} sortKey={{ by: "assignment", index: i }} sort={sort} onSort={setSort} end />
@@ -106,7 +116,7 @@ export function ClassMatrixTable({ matrix }: { matrix: ClassMatrix }) {
       {rows.map((s) => (
         <tr key={s.id} data-testid="class-matrix-row">
           <td className="text-right tabular-nums">{s.seatNumber ?? "-"}</td>
-          <th scope="row" className="whitespace-nowrap font-normal">
+          <th scope="row" className="sticky left-0 z-10 whitespace-nowrap bg-base-100 font-normal">
             <Link to={paths.student.getHref(s.id)} className="link link-hover text-primary">
               {s.name}
             </Link>
