@@ -149,7 +149,7 @@ describe("class matrix", () => {
     expect(screen.getByRole("link", { name: "김하나" }).getAttribute("href")).toBe("/students/s1");
   });
 
-  it("sorts by an assignment (highest first, blanks last), then the other way, and by name", () => {
+  it("sorts by an assignment (highest first, blanks last), then the other way, by name and by 수험번호 as numbers", () => {
     renderIn(<ClassMatrixView matrix={MATRIX} />);
     fireEvent.click(screen.getByRole("button", { name: /^3월 논술/ }));
     expect(names()).toEqual(["김하나", "이둘", "박셋"]);
@@ -163,6 +163,8 @@ describe("class matrix", () => {
     expect(names()).toEqual(["이둘", "김하나", "박셋"]);
     fireEvent.click(screen.getByRole("button", { name: /^이름/ }));
     expect(names()).toEqual(["김하나", "박셋", "이둘"]);
+    fireEvent.click(screen.getByRole("button", { name: /^수험번호/ }));
+    expect(names()).toEqual(["김하나", "이둘", "박셋"]);
   });
 
   it("shows the class averages as a table and who has not handed in, and offers the .xlsx", () => {

@@ -8,6 +8,7 @@ import { Link } from "react-router-dom";
 import { ArrowDown, ArrowUp, ArrowUpDown, Check, Download } from "lucide-react";
 import { formatScore } from "@shared/format.ts";
 import { scoreTier } from "@shared/grading.ts";
+import { compareStudentNumbers } from "@shared/student-order.ts";
 import type { ClassMatrix, MatrixStudent } from "@shared/growth.ts";
 import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
@@ -29,7 +30,7 @@ const HEAT: Record<ReturnType<typeof scoreTier>, string> = {
   low: "bg-error/15",
 };
 
-type SortKey = { by: "seat" } | { by: "name" } | { by: "assignment"; index: number };
+type SortKey = { by: "seat" } | { by: "name" } | { by: "exam" } | { by: "assignment"; index: number };
 type Sort = SortKey & { dir: 1 | -1 };
 
 const collator = new Intl.Collator("ko", { numeric: true });
@@ -45,6 +46,7 @@ export function sortStudents(students: MatrixStudent[], sort: Sort): MatrixStude
       return (x - y) * sort.dir || a.i - b.i;
     }
     if (sort.by === "name") return collator.compare(a.s.name, b.s.name) * sort.dir || a.i - b.i;
+    if (sort.by === "exam") return compareStudentNumbers(a.s.examNumber, b.s.examNumber) * sort.dir || a.i - b.i;
     return (a.i - b.i) * sort.dir;
   });
   return indexed.map(({ s }) => s);
@@ -106,7 +108,7 @@ export function ClassMatrixTable({ matrix }: { matrix: ClassMatrix }) {
         <tr>
           <SortHeader label={M.seat} sortKey={{ by: "seat" }} sort={sort} onSort={setSort} end />
           <SortHeader label={M.name} sortKey={{ by: "name" }} sort={sort} onSort={setSort} sticky />
-          <th scope="col">{M.examNumber}</th>
+          <SortHeader label={M.examNumber} sortKey={{ by: "exam" }} sort={sort} onSort={setSort} />
           {matrix.assignments.map((a, i) => (
             <SortHeader key={a.sessionId} label={a.title} sortKey={{ by: "assignment", index: i }} sort={sort} onSort={setSort} end />
           ))}
