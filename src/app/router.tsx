@@ -45,6 +45,7 @@ const ForgotPassword = page(() => import("@/app/routes/forgot-password"));
 const ResetPassword = page(() => import("@/app/routes/reset-password"));
 const SharedReport = page(() => import("@/app/routes/shared-report"));
 const Login = page(() => import("@/app/routes/login"));
+const Student = page(() => import("@/app/routes/student"));
 
 type Page = LazyExoticComponent<ComponentType>;
 
@@ -66,6 +67,7 @@ const protectedRoutes: Array<[string, Page]> = [
   [paths.adminUsers.path, AdminUsers],
   [paths.adminBlog.path, AdminBlog],
   [paths.account.path, Account],
+  [paths.student.path, Student],
 ];
 
 const publicRoutes: Array<[string, Page]> = [

@@ -11,6 +11,8 @@ export const paths = {
     path: "/sessions/:id/submissions/:submissionId",
     getHref: (id: string, submissionId: string) => `/sessions/${encodeURIComponent(id)}/submissions/${encodeURIComponent(submissionId)}`,
   },
+  /** One student's growth over the term (history, trends, 학생 성장 리포트). */
+  student: { path: "/students/:id", getHref: (id: string) => `/students/${encodeURIComponent(id)}` },
   /** The login / sign-up screen (the signed-out home `/` is the landing). */
   login: {
     path: "/login",

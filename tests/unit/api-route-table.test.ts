@@ -13,12 +13,12 @@ const apiDir = join(import.meta.dirname, "../../supabase/functions/api");
 /** `METHOD /path` → the folder of the module that declares it, from routes.ts's imports. */
 async function registeredRoutes(): Promise<Map<string, string>> {
   const source = readFileSync(join(apiDir, "routes.ts"), "utf8");
-  const modules = [...source.matchAll(/import \{ routes as \w+ \} from "\.\/([\w-]+)\/([\w-]+\.ts)";/g)];
+  const modules = [...source.matchAll(/import \{ (\w+)(?: as \w+)? \} from "\.\/([\w-]+)\/([\w-]+\.ts)";/g)];
   const { allRoutes } = await import("../../supabase/functions/api/routes.ts");
   const folderOf = new Map<Route, string>();
-  for (const [, folder, file] of modules) {
-    const mod = (await import(join(apiDir, folder, file))) as { routes: Route[] };
-    for (const route of mod.routes) folderOf.set(route, folder);
+  for (const [, name, folder, file] of modules) {
+    const mod = (await import(join(apiDir, folder, file))) as Record<string, Route[]>;
+    for (const route of mod[name]) folderOf.set(route, folder);
   }
   const table = new Map<string, string>();
   for (const route of allRoutes) {

@@ -19,6 +19,9 @@ import { routes as blog } from "./blog/routes.ts";
 import { routes as config } from "./config/routes.ts";
 import { routes as anchors } from "./anchors/routes.ts";
 import { routes as anchorPromotion } from "./anchors/promote.ts";
+import { historyRoutes } from "./students/history.ts";
+import { matrixRoutes } from "./classes/matrix.ts";
+import { exportRoutes } from "./classes/export.ts";
 
 export const allRoutes: Route[] = [
   ...auth,
@@ -40,4 +43,7 @@ export const allRoutes: Route[] = [
   ...config,
   ...anchors,
   ...anchorPromotion,
+  ...historyRoutes,
+  ...matrixRoutes,
+  ...exportRoutes,
 ];

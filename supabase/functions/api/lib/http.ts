@@ -19,3 +19,13 @@ export function iso(v: unknown): string | null {
   const d = v instanceof Date ? v : new Date(String(v));
   return Number.isNaN(d.getTime()) ? String(v) : d.toISOString();
 }
+
+/**
+ * `Content-Disposition: attachment` with an ASCII fallback name and the UTF-8 name of RFC 5987
+ * (`filename*`, percent-encoded beyond its attr-chars, so a Korean name reaches every browser).
+ */
+export function attachmentHeader(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

@@ -176,11 +176,7 @@ export function reportText(r: ReportData & Partial<ReviewInfo>): string {
   return lines.join("\n");
 }
 
-/** `Content-Disposition` with an ASCII fallback and the RFC 5987 UTF-8 name. */
-export function attachmentHeader(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
+export { attachmentHeader } from "../lib/http.ts";
 
 export function reportFilename(r: ReportData): string {
   const who = (r.studentInfo.name ?? r.studentInfo.studentId ?? "").replace(/[\\/:*?"<>|\s]+/g, "_").slice(0, 40);
