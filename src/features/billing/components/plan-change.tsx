@@ -115,14 +115,9 @@ export function PlanChangeForm({ plans, billing }: { plans: Plan[]; billing: Bil
         <div className="space-y-3 text-sm" data-testid="plan-change-quote-box">
           <QuoteSummary quote={quote} />
           <p className="text-base-content/75">{quote.message}</p>
-          <div className="flex flex-wrap gap-2">
-            <Button onClick={() => setConfirming(true)} data-testid="plan-change-confirm">
-              {quote.kind === "upgrade" ? `${formatWon(quote.amount)} 결제하고 변경` : "변경 예약"}
-            </Button>
-            <Button variant="ghost" size="sm" onClick={reset}>
-              다시 선택
-            </Button>
-          </div>
+          <Button onClick={() => setConfirming(true)} data-testid="plan-change-confirm">
+            {quote.kind === "upgrade" ? `${formatWon(quote.amount)} 결제하고 변경` : "변경 예약"}
+          </Button>
         </div>
       )}
       <ConfirmDialog
