@@ -94,7 +94,8 @@ alter table public.subscriptions
   add column if not exists next_price integer check (next_price is null or next_price >= 0),
   add column if not exists next_price_from timestamptz,
   add column if not exists change_plan_id text references public.subscription_plans (id),
-  add column if not exists change_period text check (change_period is null or change_period in ('monthly', 'yearly'));
+  add column if not exists change_period text check (change_period is null or change_period in ('monthly', 'yearly')),
+  add column if not exists change_price integer check (change_price is null or change_price >= 0);
 comment on column public.subscriptions.auto_renew is
   'Charged again on the card on file at renews_at (false once 구독 해지 is chosen or the retries ran out).';
 comment on column public.subscriptions.renewal_attempts is
@@ -115,6 +116,9 @@ comment on column public.subscriptions.change_plan_id is
   'switches to it; null = none (cancellable until then).';
 comment on column public.subscriptions.change_period is
   'The billing period the next renewal switches to with change_plan_id (null = unchanged).';
+comment on column public.subscriptions.change_price is
+  'The price quoted when the scheduled change was chosen: what that renewal charges (a price change '
+  'announced meanwhile is not applied to it; afterwards it is the locked price like any other).';
 
 alter table public.payments
   add column if not exists billing_account_id uuid references private.billing_accounts (id) on delete set null,
@@ -184,7 +188,7 @@ grant execute on function private.billing_price(text, text) to service_role;
 
 /**
  * What p_sub's next renewal charges: a chosen downgrade or period change (change_plan_id /
- * change_period) at that plan's price now; otherwise the locked price, or the announced
+ * change_period) at the price quoted when it was chosen; otherwise the locked price, or the announced
  * next_price once the renewal falls on or after next_price_from.
  */
 create or replace function private.renewal_terms(p_sub public.subscriptions)
@@ -198,8 +202,9 @@ as $$
          coalesce(p_sub.change_period, p_sub.billing_period, 'monthly'),
          case
            when p_sub.change_plan_id is not null or p_sub.change_period is not null
-             then private.billing_price(coalesce(p_sub.change_plan_id, p_sub.plan_id),
-                                        coalesce(p_sub.change_period, p_sub.billing_period, 'monthly'))
+             then coalesce(p_sub.change_price,
+                           private.billing_price(coalesce(p_sub.change_plan_id, p_sub.plan_id),
+                                                 coalesce(p_sub.change_period, p_sub.billing_period, 'monthly')))
            when p_sub.next_price_from is not null and p_sub.renews_at >= p_sub.next_price_from then p_sub.next_price
            else coalesce(p_sub.price, private.billing_price(p_sub.plan_id, coalesce(p_sub.billing_period, 'monthly')))
          end;
@@ -292,7 +297,7 @@ begin
         last_payment_id = excluded.last_payment_id, billing_account_id = excluded.billing_account_id,
         billing_period = excluded.billing_period, auto_renew = true, renewal_attempts = 0,
         next_attempt_at = null, renewal_notice_for = null, price = excluded.price,
-        next_price = null, next_price_from = null, change_plan_id = null, change_period = null
+        next_price = null, next_price_from = null, change_plan_id = null, change_period = null, change_price = null
   returning * into v_sub;
 
   update private.billing_accounts a
@@ -395,7 +400,7 @@ begin
          end_date = v_payment.period_end + private.billing_grace(), renewal_attempts = 0,
          next_attempt_at = null, last_payment_id = v_payment.id, status = 'active',
          plan_id = v_payment.plan_id, billing_period = v_payment.billing_period, price = v_payment.amount,
-         change_plan_id = null, change_period = null,
+         change_plan_id = null, change_period = null, change_price = null,
          -- an increase announced for a later renewal of the same plan and period stays pending
          next_price = case when s.next_price_from > v_payment.period_start and s.plan_id = v_payment.plan_id
                                 and s.billing_period is not distinct from v_payment.billing_period
@@ -567,7 +572,7 @@ begin
   update public.subscriptions s
      set plan_id = v_payment.plan_id,
          price = private.billing_price(v_payment.plan_id, coalesce(s.billing_period, 'monthly')),
-         next_price = null, next_price_from = null, change_plan_id = null, change_period = null
+         next_price = null, next_price_from = null, change_plan_id = null, change_period = null, change_price = null
    where s.billing_account_id = v_payment.billing_account_id and s.auto_renew
   returning * into v_sub;
   return v_sub;

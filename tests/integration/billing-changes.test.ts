@@ -4,9 +4,8 @@
 // upgrade charge changes nothing; a downgrade is scheduled, charges nothing now, applies at the next
 // renewal at the new price (and only then), and can be cancelled before.
 import { afterAll, describe, expect, it } from "vitest";
-import { until } from "../helpers/grading.ts";
 import { api, closeTestSql, createMember, testSql, type TestUser } from "../helpers/users.ts";
-import { chargesOf, reachRenewal, setChargeScenario, subscribeWithCard, subscriptionOf, tick } from "../helpers/renewals.ts";
+import { chargesOf, reachRenewal, setChargeScenario, subscribeWithCard, subscriptionOf, untilRenewed } from "../helpers/renewals.ts";
 
 const sql = () => testSql();
 
@@ -78,8 +77,7 @@ describe("an upgrade in the middle of a period", () => {
 
     // the next renewal charges the new price
     await reachRenewal(member.user.id);
-    await tick();
-    await until("the renewal", async () => (await subscriptionOf(member.user.id)).renews_at.getTime() > Date.now());
+    await untilRenewed(member.user.id);
     const renewal = (await chargesOf(customerKey))[2];
     expect(renewal.body.amount).toBe(29900);
     // a later submit of the same change is refused: it is the plan in force
@@ -164,11 +162,7 @@ describe("a downgrade", () => {
     // chosen again, then the renewal comes: charged at the lower price and switched
     expect((await api("/billing/change", { token: member.token, json: { planId: "individual" } })).status).toBe(200);
     await reachRenewal(member.user.id);
-    await tick();
-    const renewed = await until("the renewal", async () => {
-      const s = await subscriptionOf(member.user.id);
-      return s.renews_at.getTime() > Date.now() && s;
-    });
+    const renewed = await untilRenewed(member.user.id);
     expect(renewed).toMatchObject({ plan_id: "individual", price: 9900, change_plan_id: null, auto_renew: true });
     const charges = await chargesOf(customerKey);
     expect(charges).toHaveLength(2);
@@ -184,11 +178,7 @@ describe("a downgrade", () => {
     expect(quote.body).toMatchObject({ kind: "period", amount: 0, nextAmount: 99000, period: "yearly" });
     expect((await api("/billing/change", { token: member.token, json: { planId: "individual", period: "yearly" } })).status).toBe(200);
     await reachRenewal(member.user.id);
-    await tick();
-    const renewed = await until("the renewal", async () => {
-      const s = await subscriptionOf(member.user.id);
-      return s.renews_at.getTime() > Date.now() && s;
-    });
+    const renewed = await untilRenewed(member.user.id);
     expect(renewed).toMatchObject({ plan_id: "individual", billing_period: "yearly", price: 99000 });
     expect(renewed.renews_at.getTime() - Date.now()).toBeGreaterThan(360 * 86_400_000);
     expect((await chargesOf(customerKey))[1].body.amount).toBe(99000);

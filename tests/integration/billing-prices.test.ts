@@ -5,9 +5,8 @@
 // the next renewal. The business plan's prices are moved and put back after each test (the
 // integration files run one at a time).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { until } from "../helpers/grading.ts";
 import { api, closeTestSql, createAdmin, createMember, testSql, type TestUser } from "../helpers/users.ts";
-import { billingAccountOf, chargesOf, reachRenewal, subscribeWithCard, subscriptionOf, tick } from "../helpers/renewals.ts";
+import { billingAccountOf, chargesOf, reachRenewal, subscribeWithCard, subscriptionOf, untilRenewed } from "../helpers/renewals.ts";
 
 const sql = () => testSql();
 const DAY = 86_400_000;
@@ -20,6 +19,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   await sql()`update public.subscription_plans set price = 99000, yearly_price = 990000 where id = ${planId}`;
+  await sql()`update public.subscription_plans set price = 9900, yearly_price = 99000 where id = 'individual'`;
 });
 
 afterAll(async () => {
@@ -39,13 +39,8 @@ async function arriveAtRenewal(userId: string) {
 }
 
 async function renewOnce(userId: string) {
-  const before = await subscriptionOf(userId);
   await arriveAtRenewal(userId);
-  await tick();
-  return await until("the renewal", async () => {
-    const s = await subscriptionOf(userId);
-    return s.renews_at.getTime() > Date.now() && s.renews_at.getTime() !== before.renews_at.getTime() && s;
-  });
+  return await untilRenewed(userId);
 }
 
 async function priceNotices(userId: string) {
@@ -127,6 +122,23 @@ describe("a price decrease", () => {
     expect(notice.message).toContain("90,000원");
     await renewOnce(member.user.id);
     expect((await chargesOf(customerKey))[1].body.amount).toBe(90000);
+  });
+});
+
+describe("a scheduled plan change", () => {
+  it("is charged at the price quoted when it was chosen, whatever the plan's price does meanwhile", async () => {
+    const member = await createMember();
+    const { customerKey } = await subscribeWithCard(member, planId);
+    const chosen = await api("/billing/change", { token: member.token, json: { planId: "individual" } });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    expect(chosen.body).toMatchObject({ kind: "downgrade", nextAmount: 9900 });
+    const raised = await api("/admin/plans/individual", { token: admin.token, method: "PATCH", json: { price: 12900 } });
+    expect(raised.status).toBe(200);
+    expect((await api("/billing", { token: member.token })).body.scheduledChange).toMatchObject({ planId: "individual", amount: 9900 });
+
+    const renewed = await renewOnce(member.user.id);
+    expect((await chargesOf(customerKey))[1].body.amount).toBe(9900);
+    expect(renewed).toMatchObject({ plan_id: "individual", price: 9900, change_plan_id: null, change_price: null });
   });
 });
 

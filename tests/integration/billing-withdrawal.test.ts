@@ -4,10 +4,9 @@
 // (Toss is never asked), so it can never become a second plan on top of the subscription.
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { until } from "../helpers/grading.ts";
 import { requireFakeToss } from "../helpers/stack.ts";
 import { api, closeTestSql, createMember, testSql } from "../helpers/users.ts";
-import { billingAccountOf, chargesOf, reachRenewal, subscribeWithCard, subscriptionOf, tick } from "../helpers/renewals.ts";
+import { billingAccountOf, chargesOf, reachRenewal, subscribeWithCard, subscriptionOf, untilRenewed } from "../helpers/renewals.ts";
 
 const sql = () => testSql();
 const tossUrl = requireFakeToss();
@@ -41,8 +40,7 @@ describe("회원 탈퇴 with a subscription that renews", () => {
     const other = await createMember();
     await subscribeWithCard(other, "individual");
     await reachRenewal(other.user.id);
-    await tick();
-    await until("the other renewal", async () => (await subscriptionOf(other.user.id)).renews_at.getTime() > Date.now());
+    await untilRenewed(other.user.id);
     expect(await chargesOf(customerKey)).toHaveLength(1);
   });
 });

@@ -147,14 +147,16 @@ export async function changePlan(sql: Sql, toss: TossConfig, keySecret: string, 
     const quote = await quoteFor(tx, s, planId, period);
     if (quote.kind !== "upgrade") {
       await tx`
-        update public.subscriptions set change_plan_id = ${quote.planId}, change_period = ${quote.period} where id = ${s.id}`;
+        update public.subscriptions
+           set change_plan_id = ${quote.planId}, change_period = ${quote.period}, change_price = ${quote.nextAmount}
+         where id = ${s.id}`;
       return { ok: { ...quote, orderId: null, message: M.changeScheduled(quote.message) } };
     }
     if (quote.amount < 1) {
       // no whole won left to charge (the renewal is less than a day away): the plan switches now
       await tx`
         update public.subscriptions set plan_id = ${quote.planId}, price = ${quote.nextAmount}, next_price = null,
-               next_price_from = null, change_plan_id = null, change_period = null
+               next_price_from = null, change_plan_id = null, change_period = null, change_price = null
          where id = ${s.id}`;
       return { ok: { ...quote, orderId: null, message: M.upgraded(quote.planName, null) } };
     }
@@ -236,7 +238,7 @@ async function chargeUpgrade(
 /** POST /billing/change/cancel: a scheduled downgrade or period change is dropped; the plan renews as it is. */
 export async function cancelScheduledChange(sql: Sql, userId: string) {
   const [s] = await sql<{ renews_at: Date }[]>`
-    update public.subscriptions set change_plan_id = null, change_period = null
+    update public.subscriptions set change_plan_id = null, change_period = null, change_price = null
      where user_id = ${userId} and auto_renew and (change_plan_id is not null or change_period is not null)
     returning renews_at`;
   if (!s) throw new HttpError(409, M.noScheduledChange);
