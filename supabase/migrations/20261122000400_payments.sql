@@ -130,6 +130,24 @@ revoke execute on function private.second_prepaid_plan(public.subscriptions, tex
 grant execute on function private.second_prepaid_plan(public.subscriptions, text) to service_role;
 
 /**
+ * Whether s is a subscription that renews on a card (Toss 자동결제) and is in force: plan changes
+ * go through 결제 관리, never a one-month pass (the columns come with the billing migration).
+ */
+create or replace function private.renews_on_card(s public.subscriptions)
+returns boolean
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  return coalesce(s.auto_renew and s.status = 'active' and s.end_date > now(), false);
+end;
+$$;
+revoke execute on function private.renews_on_card(public.subscriptions) from public, anon, authenticated;
+grant execute on function private.renews_on_card(public.subscriptions) to service_role;
+
+/**
  * Called before an order is confirmed with Toss, in the confirming transaction: locks the buyer's
  * subscription row until that transaction ends (so two confirmations of one buyer run one after
  * the other) and checks that the order can still be applied. An order that would prepay a second
@@ -153,6 +171,14 @@ begin
   end if;
   perform private.apply_due_subscription_changes(v_payment.user_id);
   select * into v_sub from public.subscriptions s where s.user_id = v_payment.user_id for update;
+  -- a one-month pass bought before a subscription that renews on a card began is never applied on top of it
+  if found and v_payment.kind = 'one_time' and private.renews_on_card(v_sub) then
+    update public.payments p
+       set status = 'canceled', failure_code = 'RENEWING_SUBSCRIPTION',
+           failure_message = 'a subscription that renews on a card is active'
+     where p.id = p_order_id and p.status = 'pending';
+    return false;
+  end if;
   if found and private.second_prepaid_plan(v_sub, v_payment.plan_id) then
     update public.payments p
        set status = 'canceled', failure_code = 'SCHEDULE_TAKEN',
@@ -216,6 +242,9 @@ begin
 
   perform private.apply_due_subscription_changes(v_payment.user_id);
   select * into v_sub from public.subscriptions s where s.user_id = v_payment.user_id for update;
+  if found and v_payment.kind = 'one_time' and private.renews_on_card(v_sub) then
+    raise exception 'renewing_subscription' using errcode = 'P0001';
+  end if;
   v_in_period := found and v_sub.status = 'active' and v_sub.end_date is not null and v_sub.end_date > now();
 
   if v_in_period then
@@ -348,6 +377,9 @@ begin
        where s.user_id = v_payment.user_id;
       perform private.apply_due_subscription_changes(v_payment.user_id);
     end if;
+  elsif v_payment.kind = 'upgrade' then
+    -- the prorated difference of a plan upgrade: the period itself was paid by its own charge
+    null;
   elsif v_sub.plan_id = v_payment.plan_id and v_payment.period_end is not null
         and v_payment.period_end > now() and v_payment.period_end <= v_sub.end_date then
     v_cut := v_payment.period_end - greatest(v_payment.period_start, now());

@@ -89,7 +89,13 @@ alter table public.subscriptions
   add column if not exists auto_renew boolean not null default false,
   add column if not exists renewal_attempts integer not null default 0 check (renewal_attempts between 0 and 4),
   add column if not exists next_attempt_at timestamptz,
-  add column if not exists renewal_notice_for timestamptz;
+  add column if not exists renewal_notice_for timestamptz,
+  add column if not exists price integer check (price is null or price >= 0),
+  add column if not exists next_price integer check (next_price is null or next_price >= 0),
+  add column if not exists next_price_from timestamptz,
+  add column if not exists change_plan_id text references public.subscription_plans (id),
+  add column if not exists change_period text check (change_period is null or change_period in ('monthly', 'yearly')),
+  add column if not exists change_price integer check (change_price is null or change_price >= 0);
 comment on column public.subscriptions.auto_renew is
   'Charged again on the card on file at renews_at (false once 구독 해지 is chosen or the retries ran out).';
 comment on column public.subscriptions.renewal_attempts is
@@ -98,14 +104,30 @@ comment on column public.subscriptions.next_attempt_at is
   'When the next renewal charge is due (null = at renews_at).';
 comment on column public.subscriptions.renewal_notice_for is
   'The renews_at whose 7-day notice was sent (once per period).';
+comment on column public.subscriptions.price is
+  'The price of one period this subscription renews at (price lock): what it was charged, kept when '
+  'the plan''s price rises until the increase applies (next_price_from); a decrease replaces it at once.';
+comment on column public.subscriptions.next_price is
+  'An announced price increase: charged from the first renewal on or after next_price_from.';
+comment on column public.subscriptions.next_price_from is
+  'The first renewal date the announced next_price applies to (at least 30 days after the announcement).';
+comment on column public.subscriptions.change_plan_id is
+  'A downgrade (or period change) chosen in 결제 관리: the next renewal charges this plan''s price and '
+  'switches to it; null = none (cancellable until then).';
+comment on column public.subscriptions.change_period is
+  'The billing period the next renewal switches to with change_plan_id (null = unchanged).';
+comment on column public.subscriptions.change_price is
+  'The price quoted when the scheduled change was chosen: what that renewal charges (a price change '
+  'announced meanwhile is not applied to it; afterwards it is the locked price like any other).';
 
 alter table public.payments
   add column if not exists billing_account_id uuid references private.billing_accounts (id) on delete set null,
   add column if not exists kind text not null default 'one_time'
-    check (kind in ('one_time', 'subscription', 'renewal')),
+    check (kind in ('one_time', 'subscription', 'renewal', 'upgrade')),
   add column if not exists billing_period text check (billing_period is null or billing_period in ('monthly', 'yearly'));
 comment on column public.payments.kind is
-  'one_time (1개월 이용권, widget), subscription (the first charge on a registered card), renewal (the tick).';
+  'one_time (1개월 이용권, widget), subscription (the first charge on a registered card), renewal (the tick), '
+  'upgrade (the prorated difference of a plan upgrade in the middle of a period).';
 
 -- -----------------------------------------------------------------------------
 -- Indexes
@@ -114,6 +136,7 @@ create index if not exists billing_accounts_pending_plan_id_idx on private.billi
 create index if not exists billing_notices_account_idx on private.billing_notices (billing_account_id, created_at desc);
 create index if not exists mail_outbox_due_idx on private.mail_outbox (next_attempt_at) where sent_at is null;
 create index if not exists subscriptions_billing_account_id_idx on public.subscriptions (billing_account_id);
+create index if not exists subscriptions_change_plan_id_idx on public.subscriptions (change_plan_id);
 create index if not exists subscriptions_renewal_due_idx on public.subscriptions (renews_at) where auto_renew;
 create index if not exists payments_billing_account_id_idx on public.payments (billing_account_id);
 -- one paid charge per period of an account's subscription, whatever runs twice
@@ -162,6 +185,46 @@ as $$
 $$;
 revoke execute on function private.billing_price(text, text) from public, anon, authenticated;
 grant execute on function private.billing_price(text, text) to service_role;
+
+/**
+ * What p_sub's next renewal charges: a chosen downgrade or period change (change_plan_id /
+ * change_period) at the price quoted when it was chosen; otherwise the locked price, or the announced
+ * next_price once the renewal falls on or after next_price_from.
+ */
+create or replace function private.renewal_terms(p_sub public.subscriptions)
+returns table (plan_id text, billing_period text, amount integer)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(p_sub.change_plan_id, p_sub.plan_id),
+         coalesce(p_sub.change_period, p_sub.billing_period, 'monthly'),
+         case
+           when p_sub.change_plan_id is not null or p_sub.change_period is not null
+             then coalesce(p_sub.change_price,
+                           private.billing_price(coalesce(p_sub.change_plan_id, p_sub.plan_id),
+                                                 coalesce(p_sub.change_period, p_sub.billing_period, 'monthly')))
+           when p_sub.next_price_from is not null and p_sub.renews_at >= p_sub.next_price_from then p_sub.next_price
+           else coalesce(p_sub.price, private.billing_price(p_sub.plan_id, coalesce(p_sub.billing_period, 'monthly')))
+         end;
+$$;
+revoke execute on function private.renewal_terms(public.subscriptions) from public, anon, authenticated;
+grant execute on function private.renewal_terms(public.subscriptions) to service_role;
+
+/** The order name of a subscription charge: `<plan> 정기 구독 (월간|연간)`. */
+create or replace function private.billing_order_name(p_plan_id text, p_period text)
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select pl.name || ' 정기 구독 (' || case p_period when 'yearly' then '연간' else '월간' end || ')'
+    from public.subscription_plans pl where pl.id = p_plan_id;
+$$;
+revoke execute on function private.billing_order_name(text, text) from public, anon, authenticated;
+grant execute on function private.billing_order_name(text, text) to service_role;
 
 /** Queues a mail to the account owner's address (none for an account without one); deduplicated by p_key. */
 create or replace function private.queue_billing_mail(p_account uuid, p_subject text, p_body text, p_key text)
@@ -223,17 +286,18 @@ begin
 
   insert into public.subscriptions as s
     (user_id, plan_id, status, start_date, end_date, renews_at, canceled_at, trial_ends_at, last_payment_id,
-     billing_account_id, billing_period, auto_renew, renewal_attempts, next_attempt_at)
+     billing_account_id, billing_period, auto_renew, renewal_attempts, next_attempt_at, price)
   values
     (v_payment.user_id, v_payment.plan_id, 'active', now(), v_end + private.billing_grace(), v_end, null, null,
-     v_payment.id, v_payment.billing_account_id, v_payment.billing_period, true, 0, null)
+     v_payment.id, v_payment.billing_account_id, v_payment.billing_period, true, 0, null, v_payment.amount)
   on conflict (user_id) do update
     set plan_id = excluded.plan_id, status = 'active', start_date = excluded.start_date,
         end_date = excluded.end_date, renews_at = excluded.renews_at, canceled_at = null,
         trial_ends_at = null, scheduled_plan_id = null, scheduled_payment_id = null,
         last_payment_id = excluded.last_payment_id, billing_account_id = excluded.billing_account_id,
         billing_period = excluded.billing_period, auto_renew = true, renewal_attempts = 0,
-        next_attempt_at = null, renewal_notice_for = null
+        next_attempt_at = null, renewal_notice_for = null, price = excluded.price,
+        next_price = null, next_price_from = null, change_plan_id = null, change_period = null, change_price = null
   returning * into v_sub;
 
   update private.billing_accounts a
@@ -270,8 +334,7 @@ as $$
 declare
   v_sub public.subscriptions;
   v_order text;
-  v_amount integer;
-  v_name text;
+  v_terms record;
 begin
   select * into v_sub from public.subscriptions s
    where s.auto_renew and s.canceled_at is null and s.status = 'active'
@@ -284,19 +347,19 @@ begin
   end if;
   v_order := 'rn_' || replace(v_sub.id::text, '-', '') || '_' || floor(extract(epoch from v_sub.renews_at))::bigint
              || '_' || v_sub.renewal_attempts;
-  v_amount := private.billing_price(v_sub.plan_id, v_sub.billing_period);
-  select pl.name || ' 정기 구독 (' || case v_sub.billing_period when 'yearly' then '연간' else '월간' end || ')'
-    into v_name from public.subscription_plans pl where pl.id = v_sub.plan_id;
+  -- the plan, period and price of the next period (a scheduled downgrade, the price lock)
+  select * into v_terms from private.renewal_terms(v_sub);
   -- the order of this period and attempt (the same one again after a charge whose outcome was lost)
   insert into public.payments (id, user_id, plan_id, amount, order_name, status, kind, billing_account_id,
                                billing_period, period_start, period_end)
-  values (v_order, v_sub.user_id, v_sub.plan_id, coalesce(v_amount, 0), v_name, 'pending', 'renewal',
-          v_sub.billing_account_id, v_sub.billing_period, v_sub.renews_at,
-          v_sub.renews_at + private.billing_interval(v_sub.billing_period))
+  values (v_order, v_sub.user_id, v_terms.plan_id, coalesce(v_terms.amount, 0),
+          private.billing_order_name(v_terms.plan_id, v_terms.billing_period), 'pending', 'renewal',
+          v_sub.billing_account_id, v_terms.billing_period, v_sub.renews_at,
+          v_sub.renews_at + private.billing_interval(v_terms.billing_period))
   on conflict (id) do nothing;
   return query
-    select v_sub.id, v_sub.user_id, a.id, a.customer_key, k.key_ciphertext, v_sub.plan_id, v_name,
-           v_sub.billing_period, p.amount, p.period_start, p.period_end, v_sub.renewal_attempts, p.id
+    select v_sub.id, v_sub.user_id, a.id, a.customer_key, k.key_ciphertext, p.plan_id, p.order_name,
+           p.billing_period, p.amount, p.period_start, p.period_end, v_sub.renewal_attempts, p.id
       from public.payments p
       join private.billing_accounts a on a.id = v_sub.billing_account_id
       left join private.billing_keys k on k.billing_account_id = a.id
@@ -308,7 +371,8 @@ grant execute on function private.claim_due_renewal() to service_role;
 
 /**
  * A renewal charge succeeded: the order becomes done (once) and the subscription moves one period
- * on (renews_at = the period's end, end_date = that + grace, retries cleared).
+ * on (renews_at = the period's end, end_date = that + grace, retries cleared) on the plan, period
+ * and price charged: a scheduled downgrade applies now, an announced price is now the locked one.
  */
 create or replace function private.record_renewal(
   p_order_id text, p_payment_key text, p_method text, p_approved_at timestamptz, p_receipt_url text
@@ -334,7 +398,16 @@ begin
   update public.subscriptions s
      set start_date = v_payment.period_start, renews_at = v_payment.period_end,
          end_date = v_payment.period_end + private.billing_grace(), renewal_attempts = 0,
-         next_attempt_at = null, last_payment_id = v_payment.id, status = 'active'
+         next_attempt_at = null, last_payment_id = v_payment.id, status = 'active',
+         plan_id = v_payment.plan_id, billing_period = v_payment.billing_period, price = v_payment.amount,
+         change_plan_id = null, change_period = null, change_price = null,
+         -- an increase announced for a later renewal of the same plan and period stays pending
+         next_price = case when s.next_price_from > v_payment.period_start and s.plan_id = v_payment.plan_id
+                                and s.billing_period is not distinct from v_payment.billing_period
+                           then s.next_price end,
+         next_price_from = case when s.next_price_from > v_payment.period_start and s.plan_id = v_payment.plan_id
+                                     and s.billing_period is not distinct from v_payment.billing_period
+                                then s.next_price_from end
    where s.billing_account_id = v_payment.billing_account_id and s.renews_at = v_payment.period_start
   returning * into v_sub;
   return v_sub;
@@ -416,7 +489,8 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_row record;
+  v_row public.subscriptions;
+  v_terms record;
   v_n integer := 0;
   v_text text;
 begin
@@ -426,12 +500,13 @@ begin
      where s.auto_renew and s.canceled_at is null and s.status = 'active'
        and s.renews_at > now() and s.renews_at <= now() + interval '7 days'
        and s.renewal_notice_for is distinct from s.renews_at
-    returning s.billing_account_id, s.renews_at, s.plan_id, s.billing_period
+    returning s.*
   loop
+    select * into v_terms from private.renewal_terms(v_row);
     v_text := format('%s에 %s 플랜 %s원이 등록된 카드로 자동 결제됩니다. 원하지 않으시면 그 전에 결제 관리에서 구독을 해지할 수 있습니다.',
                      private.seoul_date(v_row.renews_at),
-                     (select pl.name from public.subscription_plans pl where pl.id = v_row.plan_id),
-                     to_char(private.billing_price(v_row.plan_id, v_row.billing_period), 'FM999,999,999'));
+                     (select pl.name from public.subscription_plans pl where pl.id = v_terms.plan_id),
+                     to_char(v_terms.amount, 'FM999,999,999'));
     insert into private.billing_notices (billing_account_id, kind, message)
     values (v_row.billing_account_id, 'renewal_upcoming', v_text);
     perform private.queue_billing_mail(v_row.billing_account_id, '[AI 논술 첨삭] 정기 결제 예정 안내', v_text,
@@ -467,6 +542,125 @@ $$;
 revoke execute on function private.billing_work_due() from public, anon, authenticated;
 grant execute on function private.billing_work_due() to service_role;
 
+/**
+ * A plan upgrade's prorated charge succeeded (order p_order_id, kind 'upgrade'): the order becomes
+ * done (once) and the subscription switches to the order's plan now, renews_at unchanged, renewing
+ * at the new plan's price (a scheduled downgrade or a pending price increase is dropped).
+ * Returns the subscription (null when the order was not pending).
+ */
+create or replace function private.record_plan_upgrade(
+  p_order_id text, p_payment_key text, p_method text, p_approved_at timestamptz, p_receipt_url text
+)
+returns public.subscriptions
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_payment public.payments;
+  v_sub public.subscriptions;
+begin
+  update public.payments p
+     set status = 'done', payment_key = p_payment_key, method = p_method,
+         approved_at = coalesce(p_approved_at, now()), activated_at = now(), receipt_url = p_receipt_url,
+         failure_code = null, failure_message = null
+   where p.id = p_order_id and p.status = 'pending' and p.kind = 'upgrade'
+  returning * into v_payment;
+  if not found then
+    return null;
+  end if;
+  update public.subscriptions s
+     set plan_id = v_payment.plan_id,
+         price = private.billing_price(v_payment.plan_id, coalesce(s.billing_period, 'monthly')),
+         next_price = null, next_price_from = null, change_plan_id = null, change_period = null, change_price = null
+   where s.billing_account_id = v_payment.billing_account_id and s.auto_renew
+  returning * into v_sub;
+  return v_sub;
+end;
+$$;
+revoke execute on function private.record_plan_upgrade(text, text, text, timestamptz, text) from public, anon, authenticated;
+grant execute on function private.record_plan_upgrade(text, text, text, timestamptz, text) to service_role;
+
+/**
+ * A plan's price for p_period changed to p_price: every renewing subscription on that plan and
+ * period hears of it. An increase applies from the first renewal at least 30 days from now
+ * (next_price / next_price_from; renewals before it charge the locked price), announced in the
+ * app and by mail with the new price and that date. A decrease becomes the locked price at once,
+ * so the next renewal charges it. Returns how many subscriptions were told.
+ */
+create or replace function private.announce_price_change(p_plan_id text, p_period text, p_price integer)
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_sub public.subscriptions;
+  v_locked integer;
+  v_from timestamptz;
+  v_name text;
+  v_text text;
+  v_n integer := 0;
+begin
+  if p_price is null then
+    return 0;
+  end if;
+  select pl.name into v_name from public.subscription_plans pl where pl.id = p_plan_id;
+  for v_sub in
+    select * from public.subscriptions s
+     where s.plan_id = p_plan_id and coalesce(s.billing_period, 'monthly') = p_period
+       and s.auto_renew and s.canceled_at is null and s.status = 'active' and s.end_date > now()
+     for update
+  loop
+    v_locked := coalesce(v_sub.price, p_price);
+    if p_price > v_locked then
+      v_from := v_sub.renews_at;
+      while v_from < now() + interval '30 days' loop
+        v_from := v_from + private.billing_interval(p_period);
+      end loop;
+      update public.subscriptions s set next_price = p_price, next_price_from = v_from where s.id = v_sub.id;
+      v_text := format('%s 플랜 요금이 %s원에서 %s원으로 인상됩니다. 인상된 요금은 %s 결제부터 적용되며, 그 전까지는 지금 요금으로 결제됩니다. 원하지 않으시면 그 전에 결제 관리에서 구독을 해지할 수 있습니다.',
+                       v_name, to_char(v_locked, 'FM999,999,999'), to_char(p_price, 'FM999,999,999'),
+                       private.seoul_date(v_from));
+    elsif p_price < v_locked or v_sub.next_price is not null then
+      update public.subscriptions s set price = p_price, next_price = null, next_price_from = null where s.id = v_sub.id;
+      v_text := format('%s 플랜 요금이 %s원으로 변경되어 다음 결제일(%s)부터 적용됩니다.',
+                       v_name, to_char(p_price, 'FM999,999,999'), private.seoul_date(v_sub.renews_at));
+    else
+      continue;
+    end if;
+    insert into private.billing_notices (billing_account_id, kind, message)
+    values (v_sub.billing_account_id, 'price_change', v_text);
+    perform private.queue_billing_mail(v_sub.billing_account_id, '[AI 논술 첨삭] 요금 변경 안내', v_text,
+                                       'price:' || v_sub.id || ':' || p_period || ':' || p_price || ':'
+                                       || floor(extract(epoch from now()))::bigint);
+    v_n := v_n + 1;
+  end loop;
+  return v_n;
+end;
+$$;
+revoke execute on function private.announce_price_change(text, text, integer) from public, anon, authenticated;
+grant execute on function private.announce_price_change(text, text, integer) to service_role;
+
+/** After a plan's price or yearly price changes (however it is edited), its renewing subscriptions are told. */
+create or replace function private.plan_price_changed()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.price is distinct from old.price then
+    perform private.announce_price_change(new.id, 'monthly', new.price);
+  end if;
+  if new.yearly_price is distinct from old.yearly_price then
+    perform private.announce_price_change(new.id, 'yearly', new.yearly_price);
+  end if;
+  return new;
+end;
+$$;
+revoke execute on function private.plan_price_changed() from public, anon, authenticated;
+
 -- -----------------------------------------------------------------------------
 -- Triggers
 -- -----------------------------------------------------------------------------
@@ -474,6 +668,11 @@ drop trigger if exists billing_accounts_set_updated_at on private.billing_accoun
 create trigger billing_accounts_set_updated_at
   before update on private.billing_accounts
   for each row execute function private.set_updated_at();
+
+drop trigger if exists subscription_plans_price_changed on public.subscription_plans;
+create trigger subscription_plans_price_changed
+  after update of price, yearly_price on public.subscription_plans
+  for each row execute function private.plan_price_changed();
 
 -- -----------------------------------------------------------------------------
 -- Privileges: the service connection only (no grants to anon / authenticated)

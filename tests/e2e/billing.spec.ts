@@ -1,7 +1,8 @@
 // 결제 관리 in the browser: a member starts a subscription that renews on a card (Toss's card
 // registration replaced by a local script that redirects as Toss does, through route interception),
 // the first month is charged by the function against the fake Toss billing API, and 구독 해지 is one
-// confirmation away and can be undone.
+// confirmation away and can be undone; 플랜 변경 quotes an upgrade's amount before one confirmation
+// charges it.
 import { expect, test, type Page } from "@playwright/test";
 import { closeTestSql } from "../helpers/users.ts";
 import { fillSignUp, toast, uniqueName } from "./support.ts";
@@ -83,4 +84,38 @@ test("a member subscribes with a card, sees the next charge, cancels in one conf
   await page.getByTestId("billing-resume").click();
   await expect(page.getByTestId("billing-status")).toHaveText("정기 구독 중");
   await expect(page.getByTestId("billing-next-charge")).toContainText("29,900원");
+});
+
+test("a subscriber sees an upgrade's amount before confirming it, and the plan changes at once", async ({ page }) => {
+  await fakeTossScript(page);
+  await page.goto("/login");
+  await fillSignUp(page, uniqueName("upgrader"), "secret123");
+  await expect(page.getByTestId("usage-badge")).toContainText("0/10");
+  await page.goto("/billing/manage");
+  await page.getByTestId("subscribe-plan").selectOption("educator");
+  await page.getByTestId("subscribe-quote").click();
+  await page.getByTestId("subscribe-register-card").click();
+  await expect(page.getByTestId("billing-status")).toHaveText("정기 구독 중");
+
+  const form = page.getByTestId("plan-change-form");
+  await form.getByTestId("plan-change-plan").selectOption("business");
+  await form.getByTestId("plan-change-quote").click();
+  const quote = page.getByTestId("plan-change-quote-box");
+  await expect(quote).toContainText("지금 결제:");
+  await expect(quote).toContainText("기업 플랜으로 바뀌고");
+  const amount = (await quote.locator("strong").first().textContent()) ?? "";
+  expect(amount).toMatch(/^[\d,]+원$/);
+  // nothing changes until the confirmation
+  await expect(page.getByTestId("billing-plan")).toContainText("교육자");
+  await quote.getByTestId("plan-change-confirm").click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText(amount);
+  await dialog.getByRole("button", { name: `${amount} 결제` }).click();
+
+  await expect(toast(page).first()).toContainText("기업 플랜으로 변경되었습니다");
+  await expect(page.getByTestId("billing-plan")).toContainText("기업 · 월간");
+  await expect(page.getByTestId("billing-next-charge")).toContainText("99,000원");
+  await expect(page.getByTestId("billing-payment-row")).toHaveCount(2);
+  await expect(page.getByTestId("billing-payment-row").first()).toContainText("플랜 변경 차액");
+  await expect(page.getByTestId("billing-payment-row").first()).toContainText(amount);
 });

@@ -87,6 +87,10 @@ export async function startFakeSmtp() {
       }, callback);
     },
   });
+  // a client's socket failing (e.g. closed during the TLS handshake on a loaded machine) is that
+  // connection's end, not the server's: unhandled, the 'error' event would end the process that runs
+  // every fake (the fake Toss with it)
+  smtp.on("error", (err) => console.warn(`[fake smtp] ${err.message}`));
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   const smtpPort = (smtp.server.address() as AddressInfo).port;
 

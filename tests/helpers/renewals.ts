@@ -2,6 +2,7 @@
 // widget's redirect simulated with an authKey the fake Toss accepts), time moved in SQL, the tick.
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
+import { until } from "./grading.ts";
 import { readStack } from "./stack.ts";
 import { api, testSql, type TestUser } from "./users.ts";
 
@@ -51,6 +52,23 @@ export async function tick() {
   });
   expect(res.status).toBe(202);
   await res.body?.cancel();
+}
+
+/**
+ * Ticks until the subscription's due renewal went through (renews_at in the future again) and returns
+ * it. A tick that finds this instance's billing run still busy (e.g. sending mail) starts none, so
+ * this ticks again every second; a renewal is charged once however many ticks run.
+ */
+export async function untilRenewed(userId: string) {
+  let ticked = 0;
+  return until("the renewal", async () => {
+    if (Date.now() - ticked > 1000) {
+      ticked = Date.now();
+      await tick();
+    }
+    const s = await subscriptionOf(userId);
+    return s.renews_at.getTime() > Date.now() && s;
+  });
 }
 
 export async function tossRequests(): Promise<any[]> {

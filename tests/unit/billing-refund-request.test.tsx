@@ -41,6 +41,8 @@ const overview: BillingOverview = {
   endsAt: null,
   cancelAtPeriodEnd: false,
   nextCharge: { amount: 29900, at: "2026-12-25T01:00:00Z" },
+  scheduledChange: null,
+  priceChange: null,
   retry: null,
   card: null,
   payments: [payment("ord_new", true), payment("ord_old", false)],

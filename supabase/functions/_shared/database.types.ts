@@ -397,17 +397,23 @@ isOneToOne: false
                   ]
                 },"subscriptions": {
                   Row: {
-                    "auto_renew": boolean,"billing_account_id": string | null,"billing_period": string | null,"canceled_at": string | null,"created_at": string,"end_date": string | null,"id": string,"last_payment_id": string | null,"next_attempt_at": string | null,"plan_id": string,"renewal_attempts": number,"renewal_notice_for": string | null,"renews_at": string | null,"scheduled_payment_id": string | null,"scheduled_plan_id": string | null,"start_date": string,"status": string,"trial_ends_at": string | null,"updated_at": string,"user_id": string
+                    "auto_renew": boolean,"billing_account_id": string | null,"billing_period": string | null,"canceled_at": string | null,"change_period": string | null,"change_plan_id": string | null,"change_price": number | null,"created_at": string,"end_date": string | null,"id": string,"last_payment_id": string | null,"next_attempt_at": string | null,"next_price": number | null,"next_price_from": string | null,"plan_id": string,"price": number | null,"renewal_attempts": number,"renewal_notice_for": string | null,"renews_at": string | null,"scheduled_payment_id": string | null,"scheduled_plan_id": string | null,"start_date": string,"status": string,"trial_ends_at": string | null,"updated_at": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "auto_renew"?: boolean,"billing_account_id"?: string | null,"billing_period"?: string | null,"canceled_at"?: string | null,"created_at"?: string,"end_date"?: string | null,"id"?: string,"last_payment_id"?: string | null,"next_attempt_at"?: string | null,"plan_id"?: string,"renewal_attempts"?: number,"renewal_notice_for"?: string | null,"renews_at"?: string | null,"scheduled_payment_id"?: string | null,"scheduled_plan_id"?: string | null,"start_date"?: string,"status"?: string,"trial_ends_at"?: string | null,"updated_at"?: string,"user_id": string
+                    "auto_renew"?: boolean,"billing_account_id"?: string | null,"billing_period"?: string | null,"canceled_at"?: string | null,"change_period"?: string | null,"change_plan_id"?: string | null,"change_price"?: number | null,"created_at"?: string,"end_date"?: string | null,"id"?: string,"last_payment_id"?: string | null,"next_attempt_at"?: string | null,"next_price"?: number | null,"next_price_from"?: string | null,"plan_id"?: string,"price"?: number | null,"renewal_attempts"?: number,"renewal_notice_for"?: string | null,"renews_at"?: string | null,"scheduled_payment_id"?: string | null,"scheduled_plan_id"?: string | null,"start_date"?: string,"status"?: string,"trial_ends_at"?: string | null,"updated_at"?: string,"user_id": string
                   }
                   Update: {
-                    "auto_renew"?: boolean,"billing_account_id"?: string | null,"billing_period"?: string | null,"canceled_at"?: string | null,"created_at"?: string,"end_date"?: string | null,"id"?: string,"last_payment_id"?: string | null,"next_attempt_at"?: string | null,"plan_id"?: string,"renewal_attempts"?: number,"renewal_notice_for"?: string | null,"renews_at"?: string | null,"scheduled_payment_id"?: string | null,"scheduled_plan_id"?: string | null,"start_date"?: string,"status"?: string,"trial_ends_at"?: string | null,"updated_at"?: string,"user_id"?: string
+                    "auto_renew"?: boolean,"billing_account_id"?: string | null,"billing_period"?: string | null,"canceled_at"?: string | null,"change_period"?: string | null,"change_plan_id"?: string | null,"change_price"?: number | null,"created_at"?: string,"end_date"?: string | null,"id"?: string,"last_payment_id"?: string | null,"next_attempt_at"?: string | null,"next_price"?: number | null,"next_price_from"?: string | null,"plan_id"?: string,"price"?: number | null,"renewal_attempts"?: number,"renewal_notice_for"?: string | null,"renews_at"?: string | null,"scheduled_payment_id"?: string | null,"scheduled_plan_id"?: string | null,"start_date"?: string,"status"?: string,"trial_ends_at"?: string | null,"updated_at"?: string,"user_id"?: string
                   }
                   Relationships: [
                     {
+      foreignKeyName: "subscriptions_change_plan_id_fkey"
+      columns: ["change_plan_id"]
+isOneToOne: false
+      referencedRelation: "subscription_plans"
+      referencedColumns: ["id"]
+    },{
       foreignKeyName: "subscriptions_last_payment_id_fkey"
       columns: ["last_payment_id"]
 isOneToOne: false

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { useInvalidatingMutation } from "@/lib/mutation";
 import { planChangeKeys } from "@/lib/usage";
@@ -16,11 +16,15 @@ export interface BillingOverview {
   endsAt: string | null;
   cancelAtPeriodEnd: boolean;
   nextCharge: { amount: number; at: string } | null;
+  /** A downgrade or period change chosen for the next renewal (cancellable until then). */
+  scheduledChange: { planId: string; planName: string; period: BillingPeriod; amount: number; at: string } | null;
+  /** An announced price increase: charged from the first renewal on or after `from`. */
+  priceChange: { amount: number; from: string } | null;
   retry: { attempts: number; nextAttemptAt: string | null } | null;
   card: { masked: string; company: string } | null;
   payments: Array<{
     id: string;
-    kind: "one_time" | "subscription" | "renewal";
+    kind: "one_time" | "subscription" | "renewal" | "upgrade";
     planName: string | null;
     orderName: string;
     amount: number;
@@ -48,6 +52,21 @@ export interface SubscribeAnswer {
   orderName: string;
   renewsAt: string;
   yearlySaving: number | null;
+}
+
+/** POST /billing/change/quote: what a plan change would do, before anything is charged. */
+export interface ChangeQuote {
+  /** upgrade: now, the prorated difference charged; downgrade / period: at the next renewal, nothing now. */
+  kind: "upgrade" | "downgrade" | "period";
+  planId: string;
+  planName: string;
+  period: BillingPeriod;
+  amount: number;
+  effectiveAt: string;
+  nextAmount: number;
+  daysLeft: number | null;
+  daysInPeriod: number | null;
+  message: string;
 }
 
 export const billingKeys = { all: ["billing"] as const, overview: () => ["billing", "overview"] as const };
@@ -88,4 +107,24 @@ export function useResumeSubscription() {
 /** 환불 요청: the member's own charge refunded in full (within 7 days, unused); the plan ends. */
 export function useRefundPayment() {
   return useInvalidatingMutation((paymentId: string) => api.post<{ message: string }>("/billing/refund", { paymentId }), afterChange);
+}
+
+/** 플랜 변경 견적: nothing changes or is charged. */
+export function useChangeQuote() {
+  return useMutation({
+    mutationFn: (input: { planId: string; period: BillingPeriod }) => api.post<ChangeQuote>("/billing/change/quote", input),
+  });
+}
+
+/** 플랜 변경: an upgrade is charged and applies now; a downgrade or period change is scheduled. */
+export function useChangePlan() {
+  return useInvalidatingMutation(
+    (input: { planId: string; period: BillingPeriod }) => api.post<ChangeQuote & { orderId: string | null }>("/billing/change", input),
+    afterChange,
+  );
+}
+
+/** 변경 취소: a scheduled plan change is dropped. */
+export function useCancelPlanChange() {
+  return useInvalidatingMutation(() => api.post<{ message: string }>("/billing/change/cancel", {}), afterChange);
 }

@@ -15,12 +15,14 @@ import { requestCardRegistration } from "@/features/billing/api/billing-auth";
 import {
   type BillingOverview,
   useBilling,
+  useCancelPlanChange,
   useCancelSubscription,
   useCardChange,
   useRefundPayment,
   useResumeSubscription,
 } from "@/features/billing/api/billing";
 import { SubscribeForm } from "@/features/billing/components/subscribe-form";
+import { PlanChangeForm } from "@/features/billing/components/plan-change";
 
 const STATUS_TEXT: Record<BillingOverview["status"], string> = {
   active: "정기 구독 중",
@@ -37,13 +39,19 @@ const PAYMENT_STATUS: Record<string, string> = {
   partially_refunded: "부분 환불",
 };
 
-const KIND_TEXT: Record<string, string> = { one_time: "이용권", subscription: "구독 시작", renewal: "정기 결제" };
+const KIND_TEXT: Record<string, string> = {
+  one_time: "이용권",
+  subscription: "구독 시작",
+  renewal: "정기 결제",
+  upgrade: "플랜 변경 차액",
+};
 
 function CurrentSubscription({ billing }: { billing: BillingOverview }) {
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelSubscription();
   const resume = useResumeSubscription();
   const change = useCardChange();
+  const dropChange = useCancelPlanChange();
   const run = async (action: () => Promise<{ message: string }>, title: string) => {
     try {
       notify({ title, description: (await action()).message });
@@ -76,6 +84,23 @@ function CurrentSubscription({ billing }: { billing: BillingOverview }) {
             <dt className="text-base-content/75">다음 결제</dt>
             <dd className="tabular-nums" data-testid="billing-next-charge">
               {formatSeoulDate(billing.nextCharge.at)} · {formatWon(billing.nextCharge.amount)}
+            </dd>
+          </>
+        )}
+        {billing.scheduledChange && (
+          <>
+            <dt className="text-base-content/75">예약된 변경</dt>
+            <dd className="tabular-nums" data-testid="billing-scheduled-change">
+              {formatSeoulDate(billing.scheduledChange.at)}부터 {billing.scheduledChange.planName} 플랜
+              {billing.scheduledChange.period === "yearly" ? " · 연간" : " · 월간"} · {formatWon(billing.scheduledChange.amount)}
+            </dd>
+          </>
+        )}
+        {billing.priceChange && (
+          <>
+            <dt className="text-base-content/75">요금 변경</dt>
+            <dd className="tabular-nums" data-testid="billing-price-change">
+              {formatSeoulDate(billing.priceChange.from)} 결제부터 {formatWon(billing.priceChange.amount)}
             </dd>
           </>
         )}
@@ -117,6 +142,17 @@ function CurrentSubscription({ billing }: { billing: BillingOverview }) {
           ) : (
             <Button variant="outline" size="sm" onClick={() => setConfirming(true)} data-testid="billing-cancel">
               구독 해지
+            </Button>
+          )}
+          {billing.scheduledChange && (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => run(() => dropChange.mutateAsync(undefined), "플랜 변경 취소")}
+              loading={dropChange.isPending}
+              data-testid="billing-cancel-change"
+            >
+              플랜 변경 취소
             </Button>
           )}
           {billing.status !== "canceled" && (
@@ -246,6 +282,14 @@ export function BillingManage({ plans }: { plans: Plan[] }) {
           <Section title="현재 구독">
             <CurrentSubscription billing={data} />
           </Section>
+          {data.status === "active" && (
+            <Section
+              title="플랜 변경"
+              description="더 높은 플랜은 지금 바로 바뀌고 남은 기간의 차액만 결제됩니다. 더 낮은 플랜과 결제 주기 변경은 다음 결제일부터 적용됩니다."
+            >
+              <PlanChangeForm plans={plans} billing={data} />
+            </Section>
+          )}
           {data.status === "none" && data.available && (
             <Section title="정기 구독 시작" description="카드를 등록하면 첫 결제가 바로 이루어지고, 해지할 때까지 자동으로 갱신됩니다.">
               <SubscribeForm plans={plans} />

@@ -17,6 +17,7 @@ import { deleteAuthUser, essayObjectNames, removeEssayObjects } from "../lib/use
 import { ADMIN_MESSAGES } from "./messages.ts";
 import { gradingUsage } from "./grading-usage.ts";
 import { adminAgreement } from "./agreement.ts";
+import { routes as planPriceRoutes } from "./plans.ts";
 
 type AdminCtx = Ctx<{ id: string }, AuthUser>;
 
@@ -123,4 +124,5 @@ export const routes: Route[] = [
   defineRoute({ method: "GET", path: "/admin/users/:id/payments", auth: "admin", params: userParams, handler: memberPayments }),
   defineRoute({ method: "GET", path: "/admin/payments/withdrawn", auth: "admin", handler: withdrawnMemberPayments }),
   defineRoute({ method: "POST", path: "/admin/payments/:id/refund", auth: "admin", params: orderParams, handler: refund }),
+  ...planPriceRoutes,
 ];

@@ -27,4 +27,19 @@ export const BILLING_MESSAGES = {
   paymentIdInvalid: "환불할 결제를 선택해 주세요.",
   refunded: (amount: string) => `${amount}이 환불되었습니다. 이용 중인 플랜이 끝나고 체험판으로 전환되었습니다.`,
   subscribed: (date: string) => `구독이 시작되었습니다. 다음 결제일은 ${date}입니다.`,
+  confirmInvalid: "확인 여부(confirm)는 true 또는 false여야 합니다.",
+  samePlan: "이미 이용 중인 플랜입니다.",
+  changeCanceled: "해지 예약된 구독은 플랜을 변경할 수 없습니다. 해지를 취소한 뒤 변경해 주세요.",
+  changePastDue: "정기 결제가 처리되는 중에는 플랜을 변경할 수 없습니다. 결제가 완료된 뒤 다시 시도해 주세요.",
+  noCard: "등록된 카드가 없습니다. 결제 수단을 먼저 등록해 주세요.",
+  quoteUpgrade: (plan: string, days: number, amount: string, renewal: string, price: string) =>
+    `지금 ${plan} 플랜으로 바뀌고, 남은 ${days}일에 대한 차액 ${amount}이 등록된 카드로 결제됩니다. 다음 결제일(${renewal})부터는 ${price}이 결제됩니다.`,
+  quoteScheduled: (renewal: string, what: string, price: string) =>
+    `다음 결제일(${renewal})부터 ${what}으로 바뀌며 ${price}이 결제됩니다. 지금 결제되는 금액은 없고, 그때까지 지금 플랜을 그대로 이용할 수 있습니다.`,
+  changeScheduled: (quote: string) => `플랜 변경이 예약되었습니다. ${quote} 그 전에는 결제 관리에서 변경을 취소할 수 있습니다.`,
+  upgraded: (plan: string, amount: string | null) =>
+    amount ? `${plan} 플랜으로 변경되었습니다. 차액 ${amount}이 결제되었습니다.` : `${plan} 플랜으로 변경되었습니다.`,
+  upgradeDeclined: (reason: string) => `플랜을 변경하지 못했습니다. ${reason} 지금 플랜은 그대로 유지됩니다.`,
+  noScheduledChange: "예약된 플랜 변경이 없습니다.",
+  changeCanceledOk: (date: string) => `예약된 플랜 변경이 취소되었습니다. ${date}에도 지금 플랜으로 결제됩니다.`,
 } as const;

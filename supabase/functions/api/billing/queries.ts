@@ -27,6 +27,13 @@ interface SubRow {
   renewal_attempts: number;
   next_attempt_at: Date | null;
   in_force: boolean;
+  next_plan_id: string | null;
+  next_plan_name: string | null;
+  next_period: "monthly" | "yearly" | null;
+  next_amount: number | null;
+  next_price: number | null;
+  next_price_from: Date | null;
+  change_scheduled: boolean;
 }
 
 export async function billingOverview(sql: Sql, userId: string) {
@@ -34,8 +41,12 @@ export async function billingOverview(sql: Sql, userId: string) {
   const [s] = await sql<SubRow[]>`
     select s.plan_id, pl.name as plan_name, pl.price, pl.yearly_price, s.status, s.end_date, s.renews_at,
            s.canceled_at, s.auto_renew, s.billing_period, s.renewal_attempts, s.next_attempt_at,
-           (s.status = 'active' and s.end_date > now()) as in_force
+           (s.status = 'active' and s.end_date > now()) as in_force,
+           t.plan_id as next_plan_id, npl.name as next_plan_name, t.billing_period as next_period, t.amount as next_amount,
+           s.next_price, s.next_price_from, (s.change_plan_id is not null or s.change_period is not null) as change_scheduled
       from public.subscriptions s join public.subscription_plans pl on pl.id = s.plan_id
+      cross join lateral private.renewal_terms(s) t
+      left join public.subscription_plans npl on npl.id = t.plan_id
      where s.user_id = ${userId}`;
   const [account] = await sql<{ id: string; card_masked: string | null; card_company: string | null }[]>`
     select a.id, k.card_masked, k.card_company
@@ -62,7 +73,7 @@ export async function billingOverview(sql: Sql, userId: string) {
   >`
     select p.id, p.kind, p.plan_id, pl.name as plan_name, p.order_name, p.amount, p.status, p.approved_at,
            p.created_at, p.period_start, p.period_end, p.receipt_url, p.refunded_amount, p.failure_code,
-           (p.status = 'done' and p.refunded_amount = 0 and p.payment_key is not null
+           (p.status = 'done' and p.refunded_amount = 0 and p.payment_key is not null and p.kind <> 'upgrade'
             and p.approved_at > now() - make_interval(days => ${MEMBER_REFUND_DAYS})
             and not exists (select 1 from public.grading_usage g
                              where g.user_id = ${userId}::uuid and g.purpose = 'grading' and g.at >= p.approved_at)) as refundable
@@ -89,7 +100,8 @@ export async function billingOverview(sql: Sql, userId: string) {
       ? "one_time"
       : "none";
   const period = renewing ? (s.billing_period ?? "monthly") : null;
-  const nextAmount = renewing && !s.canceled_at ? (period === "yearly" ? s.yearly_price : s.price) : null;
+  // the locked price, an announced increase once it applies, or the plan a scheduled change switches to
+  const nextAmount = renewing && !s.canceled_at ? s.next_amount : null;
   return {
     plan: s ? { id: s.plan_id, name: s.plan_name, price: s.price, yearlyPrice: s.yearly_price } : null,
     period,
@@ -99,6 +111,16 @@ export async function billingOverview(sql: Sql, userId: string) {
     endsAt: status === "canceled" ? iso(s.renews_at) : status === "one_time" ? iso(s.end_date) : null,
     cancelAtPeriodEnd: status === "canceled",
     nextCharge: nextAmount === null ? null : { amount: nextAmount, at: iso(s.next_attempt_at ?? s.renews_at) },
+    /** A downgrade or period change chosen for the next renewal (POST /billing/change/cancel drops it). */
+    scheduledChange:
+      renewing && !s.canceled_at && s.change_scheduled
+        ? { planId: s.next_plan_id, planName: s.next_plan_name, period: s.next_period, amount: s.next_amount, at: iso(s.renews_at) }
+        : null,
+    /** An announced price increase: charged from the first renewal on or after `from`. */
+    priceChange:
+      renewing && !s.canceled_at && s.next_price !== null && s.next_price_from
+        ? { amount: s.next_price, from: iso(s.next_price_from) }
+        : null,
     retry: status === "past_due" ? { attempts: s.renewal_attempts, nextAttemptAt: iso(s.next_attempt_at) } : null,
     card: account?.card_masked ? { masked: account.card_masked, company: account.card_company ?? "" } : null,
     payments: payments.map((p) => ({

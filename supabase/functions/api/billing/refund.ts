@@ -26,6 +26,8 @@ export async function memberRefund(sql: Sql, userId: string, paymentId: string) 
                where g.user_id = ${userId}::uuid and g.purpose = 'grading' and g.at >= p.approved_at) as used
         from public.payments p where p.id = ${o.id}`;
     if (!p?.mine) throw new HttpError(404, M.refundNotFound);
+    // an upgrade's prorated difference is refunded by an admin (the plan it bought stays in force)
+    if (kind.kind === "upgrade") throw new HttpError(409, M.refundNotRefundable);
     if (o.status !== "done" || o.refunded_amount > 0) throw new HttpError(409, M.refundNotRefundable);
     if (!p.within) throw new HttpError(403, M.refundExpired, { reason: "expired" });
     if (p.used > 0) throw new HttpError(403, M.refundUsed, { reason: "used" });

@@ -11,6 +11,7 @@ import { BILLING_MESSAGES as M } from "./messages.ts";
 import { cancelSubscription, registerCard, resumeSubscription, startCardChange, subscribe } from "./service.ts";
 import { billingOverview } from "./queries.ts";
 import { memberRefund } from "./refund.ts";
+import { cancelScheduledChange, changePlan, quoteChange } from "./change.ts";
 
 const subscribeSchema = planSelectionSchema.extend({
   period: z.enum(["monthly", "yearly"], { error: M.periodInvalid }).default("monthly"),
@@ -19,6 +20,12 @@ const subscribeSchema = planSelectionSchema.extend({
 const cardSchema = z.object({
   authKey: z.string({ error: M.authKeyInvalid }).min(1, M.authKeyInvalid).max(300, M.authKeyInvalid),
   customerKey: z.string({ error: M.customerMismatch }).regex(/^[A-Za-z0-9_=.@-]{2,300}$/, M.customerMismatch),
+});
+
+/** 플랜 변경: the plan, optionally another period; confirm: false (or the /quote path) only quotes. */
+const changeSchema = planSelectionSchema.extend({
+  period: z.enum(["monthly", "yearly"], { error: M.periodInvalid }).optional(),
+  confirm: z.boolean({ error: M.confirmInvalid }).default(true),
 });
 
 const refundSchema = z.object({
@@ -91,6 +98,34 @@ export const routes: Route[] = [
     auth: "user",
     async handler(ctx) {
       return json(await resumeSubscription(adminSql, ctx.user.id));
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/billing/change/quote",
+    auth: "user",
+    async handler(ctx) {
+      const { planId, period } = await ctx.json(changeSchema);
+      return json(await quoteChange(adminSql, ctx.user.id, planId, period));
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/billing/change",
+    auth: "user",
+    async handler(ctx) {
+      const { planId, period, confirm } = await ctx.json(changeSchema);
+      if (!confirm) return json(await quoteChange(adminSql, ctx.user.id, planId, period));
+      const { keySecret } = readySetup();
+      return json(await changePlan(adminSql, billingTossConfig(), keySecret, ctx.user.id, planId, period));
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/billing/change/cancel",
+    auth: "user",
+    async handler(ctx) {
+      return json(await cancelScheduledChange(adminSql, ctx.user.id));
     },
   }),
   defineRoute({

@@ -47,7 +47,7 @@ interface PlanPrice {
   yearly_price: number | null;
 }
 
-async function paidPlan(sql: Sql, planId: string): Promise<PlanPrice> {
+export async function paidPlan(sql: Sql, planId: string): Promise<PlanPrice> {
   const [plan] = await sql<PlanPrice[]>`
     select id, name, price, yearly_price from public.subscription_plans where id = ${planId} and is_active`;
   if (!plan) throw new HttpError(404, M.planNotFound);
@@ -55,7 +55,7 @@ async function paidPlan(sql: Sql, planId: string): Promise<PlanPrice> {
   return plan;
 }
 
-const periodLabel = (p: BillingPeriod) => (p === "yearly" ? "연간" : "월간");
+export const periodLabel = (p: BillingPeriod) => (p === "yearly" ? "연간" : "월간");
 
 /**
  * POST /billing/subscribe: records the chosen plan and period on the caller's billing account and
@@ -92,7 +92,7 @@ export async function subscribe(sql: Sql, userId: string, planId: string, period
   };
 }
 
-function tossHttpError(err: TossError): HttpError {
+export function tossHttpError(err: TossError): HttpError {
   const status = err.kind === "timeout" ? 504 : err.kind === "rejected" ? 400 : 502;
   return new HttpError(status, tossErrorMessage(err), { code: err.code, retryable: err.retryable });
 }

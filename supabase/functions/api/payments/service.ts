@@ -116,7 +116,8 @@ type Outcome =
   | { kind: "toss"; error: TossError }
   | { kind: "not-done" }
   | { kind: "mismatch" }
-  | { kind: "schedule-taken" };
+  | { kind: "schedule-taken" }
+  | { kind: "renewing" };
 
 export async function confirmOrder(
   sql: Sql,
@@ -148,7 +149,10 @@ export async function confirmOrder(
       // Holds the buyer's subscription row until this transaction ends; an order that would prepay a
       // second lower plan is closed unpaid here, before Toss is asked (the paid month is never lost).
       const [ready] = await tx<{ ok: boolean }[]>`select private.prepare_order_confirmation(${orderId}) as ok`;
-      if (!ready.ok) return { kind: "schedule-taken" };
+      if (!ready.ok) {
+        const [closed] = await tx<{ failure_code: string | null }[]>`select failure_code from public.payments where id = ${orderId}`;
+        return { kind: closed?.failure_code === "RENEWING_SUBSCRIPTION" ? "renewing" : "schedule-taken" };
+      }
 
       const recordFailure = (code: string, message: string, status: "pending" | "failed" = "pending") => tx`
       update public.payments
@@ -194,6 +198,7 @@ export async function confirmOrder(
     .catch((err): Outcome => {
       const e = err as { code?: string; message?: string };
       if (e.code === "P0001" && e.message === "schedule_taken") return { kind: "schedule-taken" };
+      if (e.code === "P0001" && e.message === "renewing_subscription") return { kind: "renewing" };
       throw err;
     });
 
@@ -206,6 +211,8 @@ export async function confirmOrder(
       throw new HttpError(409, M.notDone, { retryable: true });
     case "mismatch":
       throw new HttpError(502, M.providerMismatch, { retryable: false });
+    case "renewing":
+      throw new HttpError(409, M.renewingSubscription, { retryable: false, charged: false });
     case "schedule-taken":
       throw new HttpError(409, M.scheduleTaken, { retryable: false, charged: false });
     case "toss": {
