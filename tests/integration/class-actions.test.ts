@@ -190,6 +190,25 @@ describe("whole-class actions", () => {
     expect(foreign.status).toBe(404);
   });
 
+  it("the .xlsx names a linked answer as its roster student and keeps one row for them however it was written", async () => {
+    const s = await createSession(owner);
+    const [student] = await sql()`
+      insert into public.students (user_id, exam_number, name) values (${owner.user.id}, '20249001', '김민수') returning id`;
+    const rows = await sql()`
+      insert into public.essay_submissions (session_id, user_id, student_name, student_id, essay_content, status, roster_student_id, analysis_completed_at)
+      values (${s}, ${owner.user.id}, '민수', null, '답안', 'completed', ${student.id}, now() - interval '1 day'),
+             (${s}, ${owner.user.id}, '김민수 (2반)', '9001', '답안', 'completed', ${student.id}, now())
+      returning id`;
+    await sql()`
+      insert into public.analysis_results (submission_id, overall_score, max_score, category_scores, strengths, improvement_areas, detailed_feedback, suggestions)
+      values (${rows[0].id}, 50, 100, '[]', '[]', '[]', '이전 평가', '[]'), (${rows[1].id}, 70, 100, '[]', '[]', '[]', '최근 평가', '[]')`;
+    const res = await fetch(`${readStack().apiUrl}/sessions/${s}/export.xlsx`, { headers: owner.headers });
+    const sheet = await readSheet(Buffer.from(await res.arrayBuffer()));
+    expect(sheet.slice(1).map((r) => [r[0], r[1], r[2], r[sheet[0].indexOf("종합 평가")]])).toEqual([
+      ["20249001", "김민수", 70, "최근 평가"],
+    ]);
+  });
+
   it("삭제 removes the selected answers with their stored files, giving back the uses of unclaimed ones", async () => {
     const before = await used(owner);
     // While this test holds the claim function's advisory lock no worker can claim, so the new answer

@@ -37,14 +37,19 @@ export interface CsvSubmissionRow {
   review?: unknown;
 }
 
-/** The caller's answers of session `sessionId` (staged batch items excluded), oldest first. Run as the caller. */
+/**
+ * The caller's answers of session `sessionId` (staged batch items excluded), oldest first, named as
+ * their roster student when linked (else as written on the answer). Run as the caller.
+ */
 export function selectResultRows(sql: Sql, sessionId: string, uid: string) {
   return sql<CsvSubmissionRow[]>`
-    select e.id, e.roster_student_id, e.student_name, e.student_id, e.status, e.submitted_at, e.analysis_completed_at,
+    select e.id, e.roster_student_id, coalesce(st.name, e.student_name) as student_name,
+           coalesce(st.exam_number, e.student_id) as student_id, e.status, e.submitted_at, e.analysis_completed_at,
            ${SHOWN_SCORES(sql)}, r.category_scores as ai_category_scores, r.grader, r.reviewed_at,
            r.strengths, r.improvement_areas, r.detailed_feedback, r.suggestions, r.review
       from public.essay_submissions e
       left join public.analysis_results r on r.submission_id = e.id
+      left join public.students st on st.id = e.roster_student_id
      where e.session_id = ${sessionId} and e.user_id = ${uid} and ${NOT_STAGED(sql)}
      order by e.submitted_at, e.id`;
 }
