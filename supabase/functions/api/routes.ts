@@ -11,6 +11,7 @@ import { routes as sessions } from "./sessions/routes.ts";
 import { routes as submissions } from "./submissions/routes.ts";
 import { routes as reportDownloads } from "./reports/report-routes.ts";
 import { routes as reports } from "./reports/routes.ts";
+import { routes as reportBulk } from "./reports/bulk.ts";
 import { routes as internal } from "./internal/routes.ts";
 import { routes as payments } from "./payments/routes.ts";
 import { routes as billing } from "./billing/routes.ts";
@@ -35,6 +36,7 @@ export const allRoutes: Route[] = [
   ...submissions,
   ...reportDownloads,
   ...reports,
+  ...reportBulk,
   ...internal,
   ...payments,
   ...billing,

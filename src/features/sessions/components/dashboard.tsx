@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from "react";
+import { lazy, Suspense, useId, useMemo, useState } from "react";
 import { Download, Radio, RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -8,7 +8,9 @@ import { Spinner } from "@/components/ui/spinner";
 import type { Submission } from "@shared/types.ts";
 import { PrintSessionButton } from "@/features/sessions/components/print-session";
 import { BatchProgress, SummaryCards } from "@/features/sessions/components/summary-cards";
-import { SubmissionList, type SubmissionListProps } from "@/features/sessions/components/submission-list";
+import { type RowSelection, SubmissionList, type SubmissionListProps } from "@/features/sessions/components/submission-list";
+import { BulkActionsBar } from "@/features/sessions/components/bulk-actions-bar";
+import { ExportXlsxButton } from "@/features/sessions/components/export-xlsx-button";
 import { AgreementPanel } from "@/features/sessions/components/agreement-panel";
 import { RefusedAnswers } from "@/features/sessions/components/refused-answers";
 import { RubricOutdatedBanner } from "@/features/sessions/components/rubric-outdated-banner";
@@ -73,6 +75,20 @@ export function Dashboard({
   const [toDelete, setToDelete] = useState<Submission | null>(null);
   const [ownView, setOwnView] = useState<DashboardView>("list");
   const view = viewProp ?? ownView;
+  const [ticked, setTicked] = useState<Set<string>>(() => new Set());
+  // Only answers still listed stay selected (a deleted or refreshed-away answer drops out).
+  const selected = useMemo(() => new Set((submissions ?? []).filter((s) => ticked.has(s.id)).map((s) => s.id)), [submissions, ticked]);
+  const selection: RowSelection | undefined = sessionId
+    ? {
+        selected,
+        toggle: (id) =>
+          setTicked((cur) => {
+            const next = new Set(cur);
+            if (!next.delete(id)) next.add(id);
+            return next;
+          }),
+      }
+    : undefined;
   const setView = (next: DashboardView) => (onViewChange ? onViewChange(next) : setOwnView(next));
 
   const confirmDelete = () => {
@@ -109,6 +125,7 @@ export function Dashboard({
                 결과 CSV 다운로드
               </Button>
             )}
+            {sessionId && <ExportXlsxButton sessionId={sessionId} disabled={stats.completed === 0} />}
           </>
         }
       >
@@ -131,18 +148,26 @@ export function Dashboard({
             </div>
           )}
         </div>
+        {sessionId && view !== "summary" && list.length > 0 && (
+          <BulkActionsBar sessionId={sessionId} submissions={list} selected={selected} onSelectedChange={setTicked} />
+        )}
         {isLoading ? (
           <Spinner label="로딩 중..." />
         ) : view !== "list" ? (
           <Suspense fallback={<Spinner label="불러오는 중..." />}>
             {view === "table" ? (
-              <ResultsTable submissions={list} onView={listProps.onView} reportHref={listProps.reportHref} />
+              <ResultsTable submissions={list} onView={listProps.onView} reportHref={listProps.reportHref} selection={selection} />
             ) : (
               <ClassSummaryView submissions={list} sessionId={sessionId} />
             )}
           </Suspense>
         ) : (
-          <SubmissionList submissions={sortSubmissions(list, order)} {...listProps} onRequestDelete={onDelete ? setToDelete : undefined} />
+          <SubmissionList
+            submissions={sortSubmissions(list, order)}
+            {...listProps}
+            onRequestDelete={onDelete ? setToDelete : undefined}
+            selection={selection}
+          />
         )}
       </Section>
       {onDelete && (

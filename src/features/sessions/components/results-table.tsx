@@ -31,7 +31,7 @@ import {
   type StatusFilter,
 } from "@/features/sessions/utils/class-results";
 import { feedbackText, STATUS_LABELS } from "@/features/sessions/utils/submission-stats";
-import { STATUS_VARIANTS } from "@/features/sessions/components/submission-list";
+import { RowCheckbox, type RowSelection, STATUS_VARIANTS } from "@/features/sessions/components/submission-list";
 import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
 
 const features = tableFeatures({ rowSortingFeature, sortedRowModel: createSortedRowModel() });
@@ -76,9 +76,11 @@ export interface ResultsTableProps {
   onView?: (submission: Submission, feedback: string | null) => void;
   /** The address of an answer's report (the name links to it). */
   reportHref?: (submission: Submission) => string;
+  /** With it, each row starts with a checkbox (the dashboard's whole-class actions). */
+  selection?: RowSelection;
 }
 
-export function ResultsTable({ submissions, onView, reportHref }: ResultsTableProps) {
+export function ResultsTable({ submissions, onView, reportHref, selection }: ResultsTableProps) {
   const [query, setQuery] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
   const [sorting, setSorting] = useState<SortingState>(INITIAL_SORT);
@@ -162,6 +164,11 @@ export function ResultsTable({ submissions, onView, reportHref }: ResultsTablePr
         }
         head={table.getHeaderGroups().map((group) => (
           <tr key={group.id}>
+            {selection && (
+              <th scope="col" className="w-8">
+                <span className="sr-only">선택</span>
+              </th>
+            )}
             {group.headers.map((header) => {
               const sorted = header.column.getIsSorted();
               return (
@@ -182,7 +189,7 @@ export function ResultsTable({ submissions, onView, reportHref }: ResultsTablePr
       >
         {visible.length === 0 ? (
           <tr>
-            <td colSpan={columns.length} className="py-6 text-center text-base-content/70">
+            <td colSpan={columns.length + (selection ? 1 : 0)} className="py-6 text-center text-base-content/70">
               {rows.length === 0 ? "아직 제출된 답안이 없습니다" : "조건에 맞는 답안이 없습니다"}
             </td>
           </tr>
@@ -198,6 +205,11 @@ export function ResultsTable({ submissions, onView, reportHref }: ResultsTablePr
                 className={openable ? "cursor-pointer hover:bg-base-200" : undefined}
                 onClick={openable ? () => open(r) : undefined}
               >
+                {selection && (
+                  <td>
+                    <RowCheckbox selection={selection} submission={r.submission} />
+                  </td>
+                )}
                 <th scope="row" className="sticky left-0 bg-base-100 font-semibold">
                   {openable ? (
                     <a

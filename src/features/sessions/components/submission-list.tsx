@@ -8,6 +8,7 @@ import { ProgressMeter } from "@/features/sessions/components/progress-meter";
 import type { Submission } from "@shared/types.ts";
 import { RegradeButton } from "@/features/sessions/components/regrade-button";
 import { SESSION_MESSAGES } from "@/features/sessions/messages";
+import { BULK_UI_MESSAGES } from "@/features/sessions/bulk-messages";
 import { displayStudent, essayPreview, feedbackText, formatSubmitTime, STATUS_LABELS } from "@/features/sessions/utils/submission-stats";
 
 export const STATUS_VARIANTS: Record<Submission["status"], BadgeVariant> = {
@@ -38,6 +39,29 @@ export interface SubmissionListProps {
   reportHref?: (submission: Submission) => string;
   /** Extra content per row (e.g. live details added later). */
   renderExtra?: (submission: Submission) => ReactNode;
+  /** With it, each row has a checkbox (the dashboard's whole-class actions). */
+  selection?: RowSelection;
+}
+
+/** The rows a teacher has ticked, and ticking one. */
+export interface RowSelection {
+  selected: ReadonlySet<string>;
+  toggle: (id: string) => void;
+}
+
+/** A row's checkbox, named after its student. */
+export function RowCheckbox({ selection, submission }: { selection: RowSelection; submission: Submission }) {
+  return (
+    <input
+      type="checkbox"
+      className="checkbox checkbox-sm"
+      checked={selection.selected.has(submission.id)}
+      onChange={() => selection.toggle(submission.id)}
+      onClick={(e) => e.stopPropagation()}
+      aria-label={BULK_UI_MESSAGES.selectRow(displayStudent(submission))}
+      data-testid="row-select"
+    />
+  );
 }
 
 /** Results of the built-in analyzer are not AI grades; the list says so (the API may add `grader`). */
@@ -57,6 +81,7 @@ export function SubmissionList({
   regradingId,
   reportHref,
   renderExtra,
+  selection,
 }: SubmissionListProps) {
   if (submissions.length === 0) {
     return (
@@ -69,6 +94,11 @@ export function SubmissionList({
         <li key={s.id} className="py-4" data-testid="submission-row" data-status={s.status} data-submission-id={s.id}>
           {/* The delete button stays at the end of the first line however narrow the screen (the rest wraps beside it). */}
           <div className="flex items-start gap-2">
+            {selection && (
+              <span className="flex h-6 shrink-0 items-center">
+                <RowCheckbox selection={selection} submission={s} />
+              </span>
+            )}
             <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
               {onView && reportHref && (s.status === "completed" || s.regrading) ? (
                 <a

@@ -1,27 +1,11 @@
 // A session's results as CSV for spreadsheets: UTF-8 with BOM, CRLF rows, RFC 4180 quoting, and
 // text cells that a spreadsheet would run as a formula (= + - @, tab, CR) prefixed with an apostrophe.
 import type { GraderKind } from "../../_shared/grading.ts";
-import { compareStudents } from "../../_shared/student-order.ts";
 import type { SubmissionStatus } from "../../_shared/types.ts";
 import { seoulDateTimeStamp } from "../../_shared/format.ts";
+import { byStudentNumber, categoryNames, type CsvSubmissionRow, finalValues } from "./results.ts";
 
-/** One submission joined with its result (null result columns until it is completed). */
-export interface CsvSubmissionRow {
-  student_name: string | null;
-  student_id: string | null;
-  status: SubmissionStatus;
-  submitted_at: Date | string;
-  analysis_completed_at: Date | string | null;
-  overall_score: string | number | null;
-  max_score: string | number | null;
-  /** The shown category scores: the teacher's when a review was saved, else the AI's (SHOWN_SCORES). */
-  category_scores: { name: string; score: number | string; maxScore?: number | string }[] | null;
-  /** The AI's original category scores (analysis_results.category_scores); the shown ones when absent. */
-  ai_category_scores?: { name: string; score: number | string }[] | null;
-  grader: GraderKind | null;
-  /** analysis_results.reviewed_at (검토 완료); the scores above are the reviewed ones when there is a review. */
-  reviewed_at?: Date | string | null;
-}
+export type { CsvSubmissionRow };
 
 export const CSV_STATUS_LABELS: Record<SubmissionStatus, string> = {
   pending: "대기중",
@@ -41,40 +25,12 @@ export function csvText(value: string | null | undefined): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-function csvNumber(value: string | number | null | undefined): string {
-  if (value === null || value === undefined || value === "") return "";
-  const n = Number(value);
-  return Number.isFinite(n) ? String(n) : "";
-}
+const csvNumber = (value: number | null): string => (value === null ? "" : String(value));
 
 /** `YYYY-MM-DD HH:mm` in Asia/Seoul; empty for null. */
 export function seoulDateTime(value: Date | string | null | undefined): string {
   return seoulDateTimeStamp(value);
 }
-
-/** Rubric category names in order of first appearance (results may differ when criteria changed). */
-export function categoryNames(rows: CsvSubmissionRow[]): string[] {
-  const names: string[] = [];
-  for (const r of rows) {
-    for (const c of Array.isArray(r.category_scores) ? r.category_scores : []) {
-      if (c && typeof c.name === "string" && !names.includes(c.name)) names.push(c.name);
-    }
-  }
-  return names;
-}
-
-/** Rows by 수험번호 (numbers by value, empty last), then name; equal ones keep their given order. */
-export function byStudentNumber(rows: CsvSubmissionRow[]): CsvSubmissionRow[] {
-  return rows
-    .map((r) => ({ r, key: { studentId: r.student_id, studentName: r.student_name } }))
-    .sort((a, b) => compareStudents(a.key, b.key))
-    .map(({ r }) => r);
-}
-
-const byName = (v: unknown) =>
-  new Map(
-    (Array.isArray(v) ? v : []).flatMap((c) => (c && typeof c.name === "string" ? [[c.name as string, c as Record<string, unknown>]] : [])),
-  );
 
 /**
  * The CSV document (BOM first, CRLF line ends, a trailing CRLF), one row per answer by 수험번호. Per
@@ -93,36 +49,32 @@ export function resultsCsv(rows: CsvSubmissionRow[]): string {
   ];
   const lines = [header.map(csvText).join(",")];
   for (const r of byStudentNumber(rows)) {
-    const done = r.status === "completed" && r.overall_score !== null && r.overall_score !== undefined;
-    const shown = byName(r.category_scores);
-    const ai = r.ai_category_scores ? byName(r.ai_category_scores) : shown;
-    const cell = (m: Map<string, Record<string, unknown>>, name: string, key: string) =>
-      done ? csvNumber(m.get(name)?.[key] as string | number | undefined) : "";
+    const v = finalValues(r);
     const cells = [
       csvText(r.student_name),
       csvText(r.student_id),
       csvText(CSV_STATUS_LABELS[r.status] ?? r.status),
-      done ? csvNumber(r.overall_score) : "",
-      done ? csvNumber(r.max_score) : "",
-      ...categories.map((name) => cell(shown, name, "score")),
-      ...categories.map((name) => cell(ai, name, "score")),
-      ...categories.map((name) => cell(shown, name, "maxScore")),
-      done && r.grader ? csvText(GRADER_LABELS[r.grader] ?? r.grader) : "",
+      csvNumber(v.total),
+      csvNumber(v.max),
+      ...categories.map((name) => csvNumber(v.score(name))),
+      ...categories.map((name) => csvNumber(v.aiScore(name))),
+      ...categories.map((name) => csvNumber(v.maxScore(name))),
+      v.done && r.grader ? csvText(GRADER_LABELS[r.grader] ?? r.grader) : "",
       seoulDateTime(r.submitted_at),
-      done ? seoulDateTime(r.analysis_completed_at) : "",
-      done ? (r.reviewed_at ? "예" : "아니오") : "",
+      v.done ? seoulDateTime(r.analysis_completed_at) : "",
+      v.reviewed === null ? "" : v.reviewed ? "예" : "아니오",
     ];
     lines.push(cells.join(","));
   }
   return "\uFEFF" + lines.join("\r\n") + "\r\n";
 }
 
-/** `채점결과_<prompt file name without extension>.csv` (characters Windows refuses replaced). */
-export function resultsCsvFilename(promptFilename: string | null | undefined): string {
+/** `채점결과_<prompt file name without extension>.<ext>` (characters Windows refuses replaced). */
+export function resultsCsvFilename(promptFilename: string | null | undefined, ext: "csv" | "xlsx" = "csv"): string {
   const base = (promptFilename ?? "").replace(/\.[^.]*$/, "");
   const safe = base
     .replace(/[\\/:*?"<>|\s]+/g, "_")
     .replace(/^_+|_+$/g, "")
     .slice(0, 60);
-  return safe ? `채점결과_${safe}.csv` : "채점결과.csv";
+  return safe ? `채점결과_${safe}.${ext}` : `채점결과.${ext}`;
 }

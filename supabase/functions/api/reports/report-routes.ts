@@ -1,13 +1,14 @@
-// The grading report of one answer (JSON and text download) and a session's results as CSV.
+// The grading report of one answer (JSON and text download) and a session's results as CSV and .xlsx.
 import { defineRoute, type Ctx, type Route } from "../lib/types.ts";
 import type { AuthUser } from "../lib/types.ts";
 import { json } from "../lib/http.ts";
 import { idParams } from "../lib/params.ts";
 import { attachmentHeader, reportFilename, reportText } from "./report.ts";
 import { loadReviewedReport } from "./queries.ts";
-import { type CsvSubmissionRow, resultsCsv, resultsCsvFilename } from "./csv.ts";
+import { resultsCsv, resultsCsvFilename } from "./csv.ts";
+import { selectResultRows } from "./results.ts";
+import { resultsXlsxDownload } from "./export-xlsx.ts";
 import { ownedSession, sessionParams, userId } from "../lib/workspace/sessions.ts";
-import { NOT_STAGED, SHOWN_SCORES } from "../lib/workspace/submissions.ts";
 import { REPORT_MESSAGES } from "./report-messages.ts";
 
 const reportParams = idParams(REPORT_MESSAGES.reportNotFound);
@@ -21,16 +22,7 @@ async function loadReport(ctx: Ctx<{ id: string }, AuthUser>) {
 /** One row per submission (staged batch items excluded), by 수험번호 (see `resultsCsv`), as a spreadsheet-safe CSV. */
 async function resultsCsvDownload(ctx: Ctx<{ id: string }, AuthUser>): Promise<Response> {
   const s = await ownedSession(ctx, ctx.params.id);
-  const rows = await ctx.asCaller(
-    (sql) =>
-      sql<CsvSubmissionRow[]>`
-      select e.student_name, e.student_id, e.status, e.submitted_at, e.analysis_completed_at,
-             ${SHOWN_SCORES(sql)}, r.category_scores as ai_category_scores, r.grader, r.reviewed_at
-        from public.essay_submissions e
-        left join public.analysis_results r on r.submission_id = e.id
-       where e.session_id = ${s.id} and e.user_id = ${userId(ctx)} and ${NOT_STAGED(sql)}
-       order by e.submitted_at, e.id`,
-  );
+  const rows = await ctx.asCaller((sql) => selectResultRows(sql, s.id, userId(ctx)));
   return new Response(resultsCsv(rows), {
     status: 200,
     headers: {
@@ -68,4 +60,5 @@ export const routes: Route[] = [
     },
   }),
   defineRoute({ method: "GET", path: "/sessions/:id/results.csv", auth: "user", params: sessionParams, handler: resultsCsvDownload }),
+  defineRoute({ method: "GET", path: "/sessions/:id/export.xlsx", auth: "user", params: sessionParams, handler: resultsXlsxDownload }),
 ];

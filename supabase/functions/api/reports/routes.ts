@@ -3,9 +3,8 @@
 // owns the submission; members can only read these rows (RLS), anon nothing.
 import type postgres from "postgres";
 import { z } from "zod";
-import { reviewBodySchema, shareBodySchema, type CreatedShare, type ReportShare } from "../../_shared/review.ts";
+import { reviewBodySchema, shareBodySchema, type CreatedShare } from "../../_shared/review.ts";
 import { adminSql } from "../lib/db.ts";
-import { settings } from "../lib/settings.ts";
 import { HttpError } from "../lib/errors.ts";
 import { iso, json } from "../lib/http.ts";
 import { idParams } from "../lib/params.ts";
@@ -15,53 +14,12 @@ import { sessionRubric } from "../grading/rubric.ts";
 import { applyReview, diffFields, originalFields, reviewedFields, sharedReport, toStoredReview } from "./build.ts";
 import { loadReviewedReport, lockResultForReview } from "./queries.ts";
 import { REVIEW_API_MESSAGES as M } from "./messages.ts";
+import { MAX_ACTIVE_SHARES, newShareToken, type ShareRow, sha256, shareUrl, toShare } from "./shares.ts";
 
 const reportParams = idParams(M.reportNotFound);
 const shareParams = idParams(M.shareNotFound);
 /** 32 random bytes in base64url: 43 characters. Anything else is a missing link. */
 const tokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: M.sharedNotFound }) });
-
-/** Active links per answer. */
-const MAX_ACTIVE_SHARES = 20;
-
-function base64url(bytes: Uint8Array): string {
-  let s = "";
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-async function sha256(text: string): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-}
-
-/** The site's origin for a link: SITE_URL, else the browser's Origin header, else none (a path). */
-function siteOrigin(req: Request): string {
-  for (const candidate of [settings.http.siteUrl, req.headers.get("origin") ?? undefined]) {
-    if (!candidate) continue;
-    try {
-      const u = new URL(candidate);
-      if (u.protocol === "https:" || u.protocol === "http:") return u.origin;
-    } catch {
-      // not a URL
-    }
-  }
-  return "";
-}
-
-interface ShareRow {
-  id: string;
-  created_at: Date;
-  expires_at: Date;
-  revoked_at: Date | null;
-}
-
-const toShare = (r: ShareRow): ReportShare => ({
-  id: r.id,
-  createdAt: iso(r.created_at)!,
-  expiresAt: iso(r.expires_at)!,
-  revokedAt: iso(r.revoked_at),
-  active: r.revoked_at === null && new Date(r.expires_at).getTime() > Date.now(),
-});
 
 type LockedResult = Awaited<ReturnType<typeof lockResultForReview>>;
 type ReportCtx = Ctx<{ id: string }, AuthUser>;
@@ -147,8 +105,7 @@ export const routes: Route[] = [
     params: reportParams,
     handler: async (ctx) => {
       const { expiresInDays } = await ctx.json(shareBodySchema);
-      const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
-      const hash = await sha256(token);
+      const { token, hash } = await newShareToken();
       const row = await adminSql.begin(async (sql) => {
         const locked = await lockResultForReview(sql, ctx.params.id, ctx.user.id);
         if (!locked.reviewed_at) throw new HttpError(409, M.notReviewed);
@@ -165,7 +122,7 @@ export const routes: Route[] = [
           returning id, created_at, expires_at, revoked_at`;
         return r;
       });
-      const body: CreatedShare = { ...toShare(row), token, url: `${siteOrigin(ctx.req)}/r/${token}` };
+      const body: CreatedShare = { ...toShare(row), token, url: shareUrl(ctx.req, token) };
       return json(body, 201);
     },
   }),

@@ -15,6 +15,7 @@ import { type CallUsage, GradingError, OutOfTimeError } from "../grading/llm.ts"
 import { recordCalls } from "../grading/usage.ts";
 import { settings } from "../lib/settings.ts";
 import { refusedRoutes } from "./refused.ts";
+import { bulkDeleteRoutes } from "./bulk-delete.ts";
 import { ESSAY_EXTENSIONS, MAX_ESSAY_CHARS, uploadMessages } from "../../_shared/upload-rules.ts";
 import { notFound, ownedSession, sampleReadOnly, sessionParams, userId, writableSession } from "../lib/workspace/sessions.ts";
 import { SUBMISSION_MESSAGES } from "./messages.ts";
@@ -207,4 +208,5 @@ export const routes: Route[] = [
   defineRoute({ method: "POST", path: "/submissions/:id/regrade", auth: "user", params: submissionParams, handler: regradeSubmission }),
   defineRoute({ method: "DELETE", path: "/submissions/:id", auth: "user", params: submissionParams, handler: deleteSubmission }),
   ...refusedRoutes,
+  ...bulkDeleteRoutes,
 ];
