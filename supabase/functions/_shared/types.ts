@@ -121,6 +121,8 @@ export interface AnalysisSession {
   completedCount?: number;
   /** Made from the bundled sample (샘플로 체험하기); its answers hold no use. */
   isSample?: boolean;
+  /** The class (반) this assignment belongs to; null when none. */
+  classId?: string | null;
 }
 
 export type SubmissionStatus = "pending" | "analyzing" | "completed" | "error";
@@ -149,6 +151,9 @@ export interface Submission {
   result?: SubmissionResultSummary | null;
   /** Queued or being graded again after a re-grade; the previous result stays readable meanwhile. */
   regrading?: boolean;
+  /** The roster student this answer is linked to (null: not linked; the teacher chooses). */
+  rosterStudentId?: string | null;
+  rosterStudentName?: string | null;
 }
 
 /** A completed answer's scores in the list: reviewed ones when the teacher saved a review. */
@@ -291,3 +296,81 @@ export interface AdminUserList {
   /** Whole-service counts, whatever the filter: members (admins included), guests, members on a paid plan in force. */
   counts: { members: number; guests: number; paid: number };
 }
+
+// -----------------------------------------------------------------------------
+// Classes (반) and students: /api/classes*, /api/students*
+// -----------------------------------------------------------------------------
+
+/** A class in the list (GET /api/classes). */
+export interface ClassSummary {
+  id: string;
+  name: string;
+  /** 학년, 과목, 학기: free text, null when not given. */
+  grade: string | null;
+  subject: string | null;
+  term: string | null;
+  createdAt: string;
+  studentCount: number;
+  /** Assignments (sessions) of the class. */
+  sessionCount: number;
+}
+
+/** A student enrolled in a class (the roster). */
+export interface RosterStudent {
+  id: string;
+  /** 수험번호: unique among the teacher's students. */
+  examNumber: string;
+  name: string;
+  /** 번호 within this class (1–999), null when not given. */
+  seatNumber: number | null;
+  notes: string;
+}
+
+/** An assignment (session) of a class with its answers' progress. */
+export interface ClassAssignment {
+  id: string;
+  title: string;
+  createdAt: string;
+  submissionCount: number;
+  gradedCount: number;
+  reviewedCount: number;
+}
+
+/** GET /api/classes/:id: the class, its roster (by seat number, then 수험번호) and its assignments (newest first). */
+export interface ClassDetail extends ClassSummary {
+  students: RosterStudent[];
+  assignments: ClassAssignment[];
+}
+
+/** POST /api/classes, PATCH /api/classes/:id. */
+export interface ClassInput {
+  name: string;
+  grade?: string | null;
+  subject?: string | null;
+  term?: string | null;
+}
+
+/** One row refused by a roster import (1-based row number of the sheet, header = row 1). */
+export interface RosterImportRowError {
+  row: number;
+  reason: string;
+}
+
+/** 422 body of POST /api/classes/:id/students/import: nothing was imported. */
+export interface RosterImportError {
+  error: string;
+  message: string;
+  rows: RosterImportRowError[];
+}
+
+/** 200 body of a roster import. */
+export interface RosterImportResult {
+  message: string;
+  /** New students created, existing students (same 수험번호) enrolled. */
+  created: number;
+  enrolled: number;
+  students: RosterStudent[];
+}
+
+/** DELETE /api/students/:id?answers=…: what happens to the student's answers. */
+export type StudentAnswersChoice = "keep" | "delete";

@@ -19,6 +19,8 @@ import { routes as blog } from "./blog/routes.ts";
 import { routes as config } from "./config/routes.ts";
 import { routes as anchors } from "./anchors/routes.ts";
 import { routes as anchorPromotion } from "./anchors/promote.ts";
+import { routes as classes } from "./classes/routes.ts";
+import { routes as students } from "./students/routes.ts";
 
 export const allRoutes: Route[] = [
   ...auth,
@@ -40,4 +42,6 @@ export const allRoutes: Route[] = [
   ...config,
   ...anchors,
   ...anchorPromotion,
+  ...classes,
+  ...students,
 ];
