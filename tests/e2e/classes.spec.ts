@@ -2,10 +2,10 @@
 // .xlsx, both made here), an assignment made for the class, answers uploaded whose file names carry
 // 수험번호 linked to the students (an unmatched one chosen by hand), and a bad import's rows listed.
 import { expect, test } from "@playwright/test";
-import { closeTestSql } from "../helpers/users.ts";
+import { api, closeTestSql } from "../helpers/users.ts";
 import { KOREAN_ESSAY } from "../helpers/files.ts";
 import { csvCp949, csvUtf8, rosterOf, xlsxOf } from "../helpers/rosters.ts";
-import { signInOnPlan, toast } from "./support.ts";
+import { designSystemViolations, signInOnPlan, toast, WORKSPACE_VIEWPORTS } from "./support.ts";
 
 test.afterAll(async () => {
   await closeTestSql();
@@ -61,13 +61,11 @@ test("a teacher builds a class of 20, grades an assignment for it and sees the a
   // An assignment for the class: the setup opens with the class chosen.
   await page.getByRole("link", { name: "새 과제 만들기" }).click();
   await expect(page.getByLabel("반 (선택)")).toHaveValue(/.+/);
-  await page
-    .getByLabel("논술 문제(필수)")
-    .setInputFiles({
-      name: "논술문제.txt",
-      mimeType: "text/plain",
-      buffer: Buffer.from("인공지능 시대의 교육에 대해 논술하시오.", "utf8"),
-    });
+  await page.getByLabel("논술 문제(필수)").setInputFiles({
+    name: "논술문제.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("인공지능 시대의 교육에 대해 논술하시오.", "utf8"),
+  });
   await page.getByRole("button", { name: "다음 단계" }).click();
   await expect(page.getByRole("heading", { name: "답안 작성" })).toBeVisible();
 
@@ -98,4 +96,33 @@ test("a teacher builds a class of 20, grades an assignment for it and sees the a
   await page.getByRole("link", { name: "1학년 3반" }).click();
   await expect(page.getByTestId("class-assignments")).toContainText("논술문제.txt");
   await expect(page.getByTestId("class-assignments")).toContainText("답안 3개");
+});
+
+test("the classes screens pass axe with the design system's rules at both sizes, light and dark", async ({ page }) => {
+  test.setTimeout(240_000);
+  const user = await signInOnPlan(page, "educator", "/classes");
+  const created = await api("/classes", {
+    token: user.token,
+    json: { name: "2학년 1반", grade: "2학년", subject: "국어", term: "2026-1학기" },
+  });
+  for (const s of rosterOf(3, 20250101)) {
+    await api(`/classes/${created.body.id}/students`, {
+      token: user.token,
+      json: { examNumber: s.examNumber, name: s.name, seatNumber: s.seat },
+    });
+  }
+  for (const viewport of WORKSPACE_VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    for (const theme of ["light", "dark"]) {
+      await page.evaluate((t) => document.documentElement.setAttribute("data-theme", t), theme);
+      await page.goto("/classes");
+      await page.evaluate((t) => document.documentElement.setAttribute("data-theme", t), theme);
+      await expect(page.getByTestId("class-card")).toHaveCount(1);
+      expect(await designSystemViolations(page, "main"), `/classes ${viewport.width} ${theme}`).toEqual([]);
+      await page.getByRole("link", { name: "2학년 1반" }).click();
+      await page.evaluate((t) => document.documentElement.setAttribute("data-theme", t), theme);
+      await expect(page.getByTestId("roster-row")).toHaveCount(3);
+      expect(await designSystemViolations(page, "main"), `/classes/:id ${viewport.width} ${theme}`).toEqual([]);
+    }
+  }
 });

@@ -67,7 +67,7 @@ function AddStudentForm({ classId }: { classId: string }) {
         submit();
       }}
     >
-      {field("seatNumber", T.seatLabel + " (선택)", "w-24", { inputMode: "numeric", maxLength: 3 })}
+      {field("seatNumber", T.seatLabel + " (선택)", "w-20", { inputMode: "numeric", maxLength: 3 })}
       {field("examNumber", T.examLabel, "w-40", { ref: examRef, maxLength: CLASS_LIMITS.examNumberChars })}
       {field("name", T.nameLabel, "w-40", { maxLength: CLASS_LIMITS.studentNameChars })}
       <Button type="submit" className="mt-6" loading={add.isPending}>
