@@ -28,6 +28,8 @@ export function RosterStudentChooser({ session, submission }: { session: Analysi
       ]),
   });
   if (classId && submission.rosterStudentId) {
+    // A row just broadcast has the link but not the name yet (the next fetch brings it).
+    if (!submission.rosterStudentName) return null;
     return (
       <p className="mt-1 text-xs text-base-content/75" data-testid="roster-linked">
         {M.studentLinkedTo(submission.rosterStudentName ?? "")}
