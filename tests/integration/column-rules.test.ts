@@ -12,7 +12,7 @@ import { api, closeTestSql, createMember, testSql, type TestUser } from "../help
 const sql = () => testSql();
 type Actor = "owner" | "admin";
 const uid = {} as Record<Actor | "other", string>;
-const fx = { submission: "", post: "", otherPost: "", attachment: "" };
+const fx = { submission: "", post: "", otherPost: "", attachment: "", ownerClass: "", otherClass: "", ownerStudent: "", otherStudent: "" };
 const suffix = randomUUID().slice(0, 8);
 const objectName = (ext = "png") => `attachments/${randomUUID()}.${ext}`;
 
@@ -33,6 +33,13 @@ beforeAll(async () => {
   const [e] = await sql()`insert into public.essay_submissions (session_id, user_id, student_name, student_id, essay_content)
                           values (${s.id}, ${uid.owner}, '홍길동', '1234', '답안') returning id`;
   fx.submission = e.id;
+  for (const who of ["owner", "other"] as const) {
+    const [c] = await sql()`insert into public.classes (user_id, name) values (${uid[who]}, '1반') returning id`;
+    const [st] = await sql()`insert into public.students (user_id, exam_number, name) values (${uid[who]}, '1', '김민수') returning id`;
+    await sql()`insert into public.class_students (class_id, student_id, seat_number) values (${c.id}, ${st.id}, 1)`;
+    fx[`${who}Class`] = c.id;
+    fx[`${who}Student`] = st.id;
+  }
   const post = async (slug: string) =>
     (
       await sql()`insert into public.blog_posts (author_id, title, slug, excerpt, content, category, is_published)
@@ -128,6 +135,42 @@ const studentField = (column: "student_name" | "student_id", good: string): Colu
   good,
   bad: refused("23514", long(1_000_000), long(51), "", "   ", ` ${good}`, `${good}\n`, "\u3000홍길동", "홍길동".normalize("NFD")),
 });
+
+/** A class's and a student's text columns (_shared/classes.ts: trimmed, NFC, bounded); the same on insert and update. */
+const trimmedText = (max: number, good: string, nfc = true): Bad[] => [
+  ...refused("23514", "", "   ", ` ${good}`, `${good}\n`, long(max + 1)),
+  // Names and 수험번호 are stored composed (NFC); 학년, 과목, 학기 are not compared, so not checked.
+  ...(nfc ? refused("23514", "김민수".normalize("NFD")) : []),
+];
+const CLASS_ROW = { name: "반", grade: null, subject: null, term: null };
+const insertClass = (column: string) => (tx: TransactionSql, v: unknown) =>
+  count(tx`insert into public.classes ${tx({ ...CLASS_ROW, [column]: v } as Record<string, any>)}`);
+const updateClass = (column: string) => (tx: TransactionSql, v: unknown) =>
+  count(tx`update public.classes set ${tx({ [column]: v } as Record<string, any>)} where id = ${fx.ownerClass}`);
+const insertStudent = (column: string) => (tx: TransactionSql, v: unknown) =>
+  count(
+    tx`insert into public.students ${tx({ exam_number: randomUUID().slice(0, 8), name: "학생", notes: "", [column]: v } as Record<string, any>)}`,
+  );
+const updateStudent = (column: string) => (tx: TransactionSql, v: unknown) =>
+  count(tx`update public.students set ${tx({ [column]: v } as Record<string, any>)} where id = ${fx.ownerStudent}`);
+/** An enrolment of a new student of the owner's (or `student`) in the owner's class (or `classId`). */
+const insertEnrolment = (column: "class_id" | "student_id" | "seat_number") => async (tx: TransactionSql, v: unknown) => {
+  const fresh = randomUUID();
+  await tx`insert into public.students (id, exam_number, name) values (${fresh}, ${fresh.slice(0, 8)}, '새학생')`;
+  const row = { class_id: fx.ownerClass, student_id: fresh, seat_number: null, [column]: v };
+  return count(tx`insert into public.class_students ${tx(row as Record<string, any>)}`);
+};
+const classRules: Record<string, { good: unknown; bad: Bad[] }> = {
+  name: { good: "1학년 3반", bad: [...trimmedText(50, "1학년 3반"), ...refused("23502", null)] },
+  grade: { good: "1학년", bad: trimmedText(20, "1학년", false) },
+  subject: { good: "국어", bad: trimmedText(30, "국어", false) },
+  term: { good: "2026-1학기", bad: trimmedText(30, "2026-1학기", false) },
+};
+const studentRules: Record<string, { good: unknown; bad: Bad[] }> = {
+  exam_number: { good: "20240101", bad: [...trimmedText(50, "20240101"), ...refused("23502", null)] },
+  name: { good: "김철수", bad: [...trimmedText(50, "김철수"), ...refused("23502", null)] },
+  notes: { good: "논술 동아리", bad: [...refused("23514", long(2001)), ...refused("23502", null)] },
+};
 
 /** The post columns' rules, the same on insert and update (_shared/blog.ts blogPostFieldsSchema). */
 const postRules: Record<string, { good: unknown; bad: Bad[] }> = {
@@ -239,13 +282,66 @@ const cases: Record<string, ColumnCase> = {
   },
   "blog_attachments.display_order:INSERT": { actor: "admin", write: insertAttachment("display_order"), good: 3, bad: refused("23514", -1) },
 };
+for (const [column, rule] of Object.entries(classRules)) {
+  cases[`classes.${column}:INSERT`] = { actor: "owner", write: insertClass(column), ...rule };
+  cases[`classes.${column}:UPDATE`] = { actor: "owner", write: updateClass(column), ...rule };
+}
+for (const [column, rule] of Object.entries(studentRules)) {
+  cases[`students.${column}:INSERT`] = { actor: "owner", write: insertStudent(column), ...rule };
+  cases[`students.${column}:UPDATE`] = { actor: "owner", write: updateStudent(column), ...rule };
+}
+// The API chooses a new class's or student's id (no `insert … returning` under the helper-based policies).
+cases["classes.id:INSERT"] = { actor: "owner", write: insertClass("id"), good: () => randomUUID(), bad: refused("23502", null) };
+cases["students.id:INSERT"] = { actor: "owner", write: insertStudent("id"), good: () => randomUUID(), bad: refused("23502", null) };
+// Links stay within one owner (private.check_class_links): another teacher's class or student is refused.
+cases["class_students.class_id:INSERT"] = {
+  actor: "owner",
+  write: insertEnrolment("class_id"),
+  good: "ownerClass",
+  bad: refused("23514", "otherClass", randomUUID()),
+};
+cases["class_students.student_id:INSERT"] = {
+  actor: "owner",
+  write: (tx, v) =>
+    v === "fresh"
+      ? insertEnrolment("seat_number")(tx, null)
+      : count(tx`insert into public.class_students (class_id, student_id) values (${fx.ownerClass}, ${v as string})`),
+  good: "fresh",
+  bad: refused("23514", "otherStudent", randomUUID()),
+};
+cases["class_students.seat_number:INSERT"] = {
+  actor: "owner",
+  write: insertEnrolment("seat_number"),
+  good: 999,
+  bad: refused("23514", 0, 1000),
+};
+cases["class_students.seat_number:UPDATE"] = {
+  actor: "owner",
+  write: (tx, v) => count(tx`update public.class_students set seat_number = ${v as number} where class_id = ${fx.ownerClass}`),
+  good: 7,
+  bad: refused("23514", 0, 1000),
+};
+cases["essay_submissions.roster_student_id:UPDATE"] = {
+  actor: "owner",
+  write: (tx, v) => count(tx`update public.essay_submissions set roster_student_id = ${v as string} where id = ${fx.submission}`),
+  good: "ownerStudent",
+  bad: refused("23514", "otherStudent", randomUUID()),
+};
 for (const [column, rule] of Object.entries(postRules)) {
   cases[`blog_posts.${column}:INSERT`] = { actor: "admin", write: insertPost(column), ...rule };
   cases[`blog_posts.${column}:UPDATE`] = { actor: "admin", write: updatePost(column), ...rule };
 }
 /** Names of fixture users and posts in `good` / `bad` values, resolved once the fixtures exist. */
 const resolve = (v: unknown) => {
-  const named: Record<string, string> = { admin: uid.admin, other: uid.other, otherPost: fx.otherPost };
+  const named: Record<string, string> = {
+    admin: uid.admin,
+    other: uid.other,
+    otherPost: fx.otherPost,
+    ownerClass: fx.ownerClass,
+    otherClass: fx.otherClass,
+    ownerStudent: fx.ownerStudent,
+    otherStudent: fx.otherStudent,
+  };
   const raw = value(v);
   return typeof raw === "string" && raw in named ? named[raw] : raw;
 };
