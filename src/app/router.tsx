@@ -26,6 +26,8 @@ function page(load: () => Promise<{ default: ComponentType }>): LazyExoticCompon
 
 const Workspace = page(() => import("@/app/routes/workspace"));
 const MyWork = page(() => import("@/app/routes/my-work"));
+const Classes = page(() => import("@/app/routes/classes"));
+const ClassDetail = page(() => import("@/app/routes/class-detail"));
 const Plans = page(() => import("@/app/routes/plans"));
 const PaymentSuccess = page(() => import("@/app/routes/payment-success"));
 const PaymentFail = page(() => import("@/app/routes/payment-fail"));
@@ -56,6 +58,8 @@ const protectedRoutes: Array<[string, Page]> = [
   [paths.session.path, Workspace],
   [paths.sessionReport.path, Workspace],
   [paths.myWork.path, MyWork],
+  [paths.classes.path, Classes],
+  [paths.classDetail.path, ClassDetail],
   [paths.plans.path, Plans],
   [paths.subscription.path, Plans],
   [paths.paymentSuccess.path, PaymentSuccess],

@@ -21,6 +21,11 @@ export const paths = {
   /** 샘플로 체험하기: the workspace creates the sample session when it opens with this. */
   sampleRun: { path: "/", getHref: () => "/?sample=1" },
   myWork: fixed("/my-work"),
+  /** 반 관리: the teacher's classes, and one class (roster, assignments). */
+  classes: fixed("/classes"),
+  classDetail: { path: "/classes/:id", getHref: (id: string) => `/classes/${encodeURIComponent(id)}` },
+  /** A new assignment (session) for a class: the setup opens with the class chosen. */
+  newAssignment: { path: "/", getHref: (classId: string) => `/?class=${encodeURIComponent(classId)}` },
   plans: {
     path: "/plans",
     getHref: (upgrade?: string) => (upgrade ? `/plans?upgrade=${encodeURIComponent(upgrade)}` : "/plans"),

@@ -12,4 +12,7 @@ export const BASE_TABLES = [
   "blog_attachments",
   "rate_limits",
   "abuse_tracking",
+  "classes",
+  "students",
+  "class_students",
 ];

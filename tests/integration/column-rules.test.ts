@@ -12,17 +12,7 @@ import { api, closeTestSql, createMember, testSql, type TestUser } from "../help
 const sql = () => testSql();
 type Actor = "owner" | "admin";
 const uid = {} as Record<Actor | "other", string>;
-const fx = {
-  submission: "",
-  post: "",
-  otherPost: "",
-  attachment: "",
-  klass: "",
-  otherClass: "",
-  student: "",
-  freeStudent: "",
-  otherStudent: "",
-};
+const fx = { submission: "", post: "", otherPost: "", attachment: "", ownerClass: "", otherClass: "", ownerStudent: "", otherStudent: "" };
 const suffix = randomUUID().slice(0, 8);
 const objectName = (ext = "png") => `attachments/${randomUUID()}.${ext}`;
 
@@ -43,17 +33,13 @@ beforeAll(async () => {
   const [e] = await sql()`insert into public.essay_submissions (session_id, user_id, student_name, student_id, essay_content)
                           values (${s.id}, ${uid.owner}, '홍길동', '1234', '답안') returning id`;
   fx.submission = e.id;
-  const klass = async (owner: string) =>
-    (await sql()`insert into public.classes (user_id, name) values (${owner}, '1학년 3반') returning id`)[0].id as string;
-  const student = async (owner: string, examNumber: string) =>
-    (await sql()`insert into public.students (user_id, exam_number, name) values (${owner}, ${examNumber}, '김민수') returning id`)[0]
-      .id as string;
-  fx.klass = await klass(uid.owner);
-  fx.otherClass = await klass(uid.other);
-  fx.student = await student(uid.owner, "20240101");
-  fx.freeStudent = await student(uid.owner, "20240102");
-  fx.otherStudent = await student(uid.other, "20240101");
-  await sql()`insert into public.class_students (class_id, student_id, seat_number) values (${fx.klass}, ${fx.student}, 1)`;
+  for (const who of ["owner", "other"] as const) {
+    const [c] = await sql()`insert into public.classes (user_id, name) values (${uid[who]}, '1반') returning id`;
+    const [st] = await sql()`insert into public.students (user_id, exam_number, name) values (${uid[who]}, '1', '김민수') returning id`;
+    await sql()`insert into public.class_students (class_id, student_id, seat_number) values (${c.id}, ${st.id}, 1)`;
+    fx[`${who}Class`] = c.id;
+    fx[`${who}Student`] = st.id;
+  }
   const post = async (slug: string) =>
     (
       await sql()`insert into public.blog_posts (author_id, title, slug, excerpt, content, category, is_published)
@@ -150,30 +136,40 @@ const studentField = (column: "student_name" | "student_id", good: string): Colu
   bad: refused("23514", long(1_000_000), long(51), "", "   ", ` ${good}`, `${good}\n`, "\u3000홍길동", "홍길동".normalize("NFD")),
 });
 
-const insertRow =
-  (table: "classes" | "students" | "class_students", base: () => Record<string, unknown>, column: string) =>
-  (tx: TransactionSql, value: unknown) =>
-    count(tx`insert into ${tx("public." + table)} ${tx({ ...base(), [column]: value } as Record<string, any>)}`);
-const CLASS = () => ({ name: "2학년 1반", grade: null, subject: null, term: null });
-const STUDENT = () => ({ exam_number: `cols-${randomUUID().slice(0, 8)}`, name: "이서연", notes: "" });
-const ENROLMENT = () => ({ class_id: fx.klass, student_id: fx.freeStudent, seat_number: null });
-const updateRow = (table: "classes" | "students", key: () => string, column: string) => (tx: TransactionSql, value: unknown) =>
-  count(tx`update ${tx("public." + table)} set ${tx({ [column]: value } as Record<string, any>)} where id = ${key()}`);
-const text = (good: string, max: number, nullable: boolean): { good: string; bad: Bad[] } => ({
-  good,
-  bad: [...refused("23514", "", "   ", ` ${good}`, `${good}\n`, long(max + 1)), ...(nullable ? [] : refused("23502", null))],
-});
-/** Class and student columns: trimmed, bounded text (names also NFC), as the classes API writes them. */
-const classRules: Record<string, { good: string; bad: Bad[] }> = {
-  name: { ...text("1학년 3반", 50, false), bad: [...text("1학년 3반", 50, false).bad, ...refused("23514", "반".normalize("NFD"))] },
-  grade: text("1학년", 20, true),
-  subject: text("국어", 30, true),
-  term: text("2026년 1학기", 30, true),
+/** A class's and a student's text columns (_shared/classes.ts: trimmed, NFC, bounded); the same on insert and update. */
+const trimmedText = (max: number, good: string, nfc = true): Bad[] => [
+  ...refused("23514", "", "   ", ` ${good}`, `${good}\n`, long(max + 1)),
+  // Names and 수험번호 are stored composed (NFC); 학년, 과목, 학기 are not compared, so not checked.
+  ...(nfc ? refused("23514", "김민수".normalize("NFD")) : []),
+];
+const CLASS_ROW = { name: "반", grade: null, subject: null, term: null };
+const insertClass = (column: string) => (tx: TransactionSql, v: unknown) =>
+  count(tx`insert into public.classes ${tx({ ...CLASS_ROW, [column]: v } as Record<string, any>)}`);
+const updateClass = (column: string) => (tx: TransactionSql, v: unknown) =>
+  count(tx`update public.classes set ${tx({ [column]: v } as Record<string, any>)} where id = ${fx.ownerClass}`);
+const insertStudent = (column: string) => (tx: TransactionSql, v: unknown) =>
+  count(
+    tx`insert into public.students ${tx({ exam_number: randomUUID().slice(0, 8), name: "학생", notes: "", [column]: v } as Record<string, any>)}`,
+  );
+const updateStudent = (column: string) => (tx: TransactionSql, v: unknown) =>
+  count(tx`update public.students set ${tx({ [column]: v } as Record<string, any>)} where id = ${fx.ownerStudent}`);
+/** An enrolment of a new student of the owner's (or `student`) in the owner's class (or `classId`). */
+const insertEnrolment = (column: "class_id" | "student_id" | "seat_number") => async (tx: TransactionSql, v: unknown) => {
+  const fresh = randomUUID();
+  await tx`insert into public.students (id, exam_number, name) values (${fresh}, ${fresh.slice(0, 8)}, '새학생')`;
+  const row = { class_id: fx.ownerClass, student_id: fresh, seat_number: null, [column]: v };
+  return count(tx`insert into public.class_students ${tx(row as Record<string, any>)}`);
 };
-const studentRules: Record<string, { good: string; bad: Bad[] }> = {
-  exam_number: { ...text("20240109", 50, false), bad: [...text("20240109", 50, false).bad, ...refused("23514", "이".normalize("NFD"))] },
-  name: { ...text("박지훈", 50, false), bad: [...text("박지훈", 50, false).bad, ...refused("23514", "박지훈".normalize("NFD"))] },
-  notes: { good: "발표를 잘함", bad: [...refused("23514", long(2001)), ...refused("23502", null)] },
+const classRules: Record<string, { good: unknown; bad: Bad[] }> = {
+  name: { good: "1학년 3반", bad: [...trimmedText(50, "1학년 3반"), ...refused("23502", null)] },
+  grade: { good: "1학년", bad: trimmedText(20, "1학년", false) },
+  subject: { good: "국어", bad: trimmedText(30, "국어", false) },
+  term: { good: "2026-1학기", bad: trimmedText(30, "2026-1학기", false) },
+};
+const studentRules: Record<string, { good: unknown; bad: Bad[] }> = {
+  exam_number: { good: "20240101", bad: [...trimmedText(50, "20240101"), ...refused("23502", null)] },
+  name: { good: "김철수", bad: [...trimmedText(50, "김철수"), ...refused("23502", null)] },
+  notes: { good: "논술 동아리", bad: [...refused("23514", long(2001)), ...refused("23502", null)] },
 };
 
 /** The post columns' rules, the same on insert and update (_shared/blog.ts blogPostFieldsSchema). */
@@ -287,49 +283,50 @@ const cases: Record<string, ColumnCase> = {
   "blog_attachments.display_order:INSERT": { actor: "admin", write: insertAttachment("display_order"), good: 3, bad: refused("23514", -1) },
 };
 for (const [column, rule] of Object.entries(classRules)) {
-  cases[`classes.${column}:INSERT`] = { actor: "owner", write: insertRow("classes", CLASS, column), ...rule };
-  cases[`classes.${column}:UPDATE`] = { actor: "owner", write: updateRow("classes", () => fx.klass, column), ...rule };
+  cases[`classes.${column}:INSERT`] = { actor: "owner", write: insertClass(column), ...rule };
+  cases[`classes.${column}:UPDATE`] = { actor: "owner", write: updateClass(column), ...rule };
 }
 for (const [column, rule] of Object.entries(studentRules)) {
-  // a new student's 수험번호 must be new for the teacher: the update case runs on the enrolled student
-  cases[`students.${column}:INSERT`] = { actor: "owner", write: insertRow("students", STUDENT, column), ...rule };
-  cases[`students.${column}:UPDATE`] = { actor: "owner", write: updateRow("students", () => fx.student, column), ...rule };
+  cases[`students.${column}:INSERT`] = { actor: "owner", write: insertStudent(column), ...rule };
+  cases[`students.${column}:UPDATE`] = { actor: "owner", write: updateStudent(column), ...rule };
 }
-Object.assign(cases, {
-  // enrolments: a class and a student of one owner (the trigger, before RLS), seat numbers 1–999
-  "class_students.class_id:INSERT": {
-    actor: "owner",
-    write: insertRow("class_students", ENROLMENT, "class_id"),
-    good: "klass",
-    bad: refused("23514", "otherClass", randomUUID()),
-  },
-  "class_students.student_id:INSERT": {
-    actor: "owner",
-    write: insertRow("class_students", ENROLMENT, "student_id"),
-    good: "freeStudent",
-    bad: refused("23514", "otherStudent", randomUUID()),
-  },
-  "class_students.seat_number:INSERT": {
-    actor: "owner",
-    write: insertRow("class_students", ENROLMENT, "seat_number"),
-    good: 12,
-    bad: refused("23514", 0, -1, 1000),
-  },
-  "class_students.seat_number:UPDATE": {
-    actor: "owner",
-    write: (tx, v) =>
-      count(tx`update public.class_students set seat_number = ${v as number} where class_id = ${fx.klass} and student_id = ${fx.student}`),
-    good: 7,
-    bad: refused("23514", 0, 1000),
-  },
-  // an answer's student is one of its owner's (the trigger), never another teacher's
-  "essay_submissions.roster_student_id:UPDATE": {
-    actor: "owner",
-    write: (tx, v) => count(tx`update public.essay_submissions set roster_student_id = ${v as string} where id = ${fx.submission}`),
-    good: "student",
-    bad: refused("23514", "otherStudent", randomUUID()),
-  },
-} satisfies Record<string, ColumnCase>);
+// The API chooses a new class's or student's id (no `insert … returning` under the helper-based policies).
+cases["classes.id:INSERT"] = { actor: "owner", write: insertClass("id"), good: () => randomUUID(), bad: refused("23502", null) };
+cases["students.id:INSERT"] = { actor: "owner", write: insertStudent("id"), good: () => randomUUID(), bad: refused("23502", null) };
+// Links stay within one owner (private.check_class_links): another teacher's class or student is refused.
+cases["class_students.class_id:INSERT"] = {
+  actor: "owner",
+  write: insertEnrolment("class_id"),
+  good: "ownerClass",
+  bad: refused("23514", "otherClass", randomUUID()),
+};
+cases["class_students.student_id:INSERT"] = {
+  actor: "owner",
+  write: (tx, v) =>
+    v === "fresh"
+      ? insertEnrolment("seat_number")(tx, null)
+      : count(tx`insert into public.class_students (class_id, student_id) values (${fx.ownerClass}, ${v as string})`),
+  good: "fresh",
+  bad: refused("23514", "otherStudent", randomUUID()),
+};
+cases["class_students.seat_number:INSERT"] = {
+  actor: "owner",
+  write: insertEnrolment("seat_number"),
+  good: 999,
+  bad: refused("23514", 0, 1000),
+};
+cases["class_students.seat_number:UPDATE"] = {
+  actor: "owner",
+  write: (tx, v) => count(tx`update public.class_students set seat_number = ${v as number} where class_id = ${fx.ownerClass}`),
+  good: 7,
+  bad: refused("23514", 0, 1000),
+};
+cases["essay_submissions.roster_student_id:UPDATE"] = {
+  actor: "owner",
+  write: (tx, v) => count(tx`update public.essay_submissions set roster_student_id = ${v as string} where id = ${fx.submission}`),
+  good: "ownerStudent",
+  bad: refused("23514", "otherStudent", randomUUID()),
+};
 for (const [column, rule] of Object.entries(postRules)) {
   cases[`blog_posts.${column}:INSERT`] = { actor: "admin", write: insertPost(column), ...rule };
   cases[`blog_posts.${column}:UPDATE`] = { actor: "admin", write: updatePost(column), ...rule };
@@ -340,10 +337,9 @@ const resolve = (v: unknown) => {
     admin: uid.admin,
     other: uid.other,
     otherPost: fx.otherPost,
-    klass: fx.klass,
+    ownerClass: fx.ownerClass,
     otherClass: fx.otherClass,
-    student: fx.student,
-    freeStudent: fx.freeStudent,
+    ownerStudent: fx.ownerStudent,
     otherStudent: fx.otherStudent,
   };
   const raw = value(v);

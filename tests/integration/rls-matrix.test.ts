@@ -25,6 +25,8 @@ const fx = {
   submission: {} as Record<User, string>,
   result: {} as Record<User, string>,
   payment: {} as Record<User, string>,
+  class: {} as Record<User, string>,
+  student: {} as Record<User, string>,
   /** A paid order kept after its buyer's account was deleted (no user). */
   withdrawnPayment: `matrix_withdrawn_${suffix}`,
   /** An owner submission without a result yet. */
@@ -90,6 +92,13 @@ beforeAll(async () => {
     const paymentId = `matrix_${who}_${suffix}`;
     await sql`insert into public.payments (id, user_id, plan_id, amount, order_name)
               values (${paymentId}, ${uid[who]}, 'individual', 9900, '개인 플랜')`;
+    const [c] = await sql`insert into public.classes (user_id, name) values (${uid[who]}, '1반') returning id`;
+    const [st] =
+      await sql`insert into public.students (user_id, exam_number, name) values (${uid[who]}, '20240101', '김민수') returning id`;
+    await sql`insert into public.class_students (class_id, student_id, seat_number) values (${c.id}, ${st.id}, 1)`;
+    fx.class[who] = c.id;
+    fx.student[who] = st.id;
+    labels.set(c.id, `class:${who}`).set(st.id, `student:${who}`);
     fx.session[who] = s.id;
     fx.submission[who] = e.id;
     fx.result[who] = r.id;
@@ -177,7 +186,7 @@ const prefixed = (p: string, e: Record<Actor, Outcome>): Record<Actor, Outcome> 
     Outcome
   >;
 const selfId = (actor: Actor) => (actor === "anon" ? randomUUID() : uid[actor]);
-type Owned = "session" | "submission" | "result" | "payment";
+type Owned = "session" | "submission" | "result" | "payment" | "class" | "student";
 /** Selecting the four test rows `fx[kind]` of `table` (one per user): each user sees their own, the admin all, anon is denied. */
 const ownRowsSeen = (table: string, kind: Owned, what: string): Case => ({
   table,
@@ -332,6 +341,103 @@ const cases: Case[] = [
     what: "the owner's usage rows",
     run: async (tx) => (await tx`delete from public.usage_tracking where user_id = ${uid.owner}`).count,
     expect: all(D),
+  },
+  // classes, students, class_students: the owner only (private.can_access_class / can_access_student),
+  // admins included; the owner column is not writable, links stay within one owner (triggers).
+  ...(["class", "student"] as const).flatMap((kind): Case[] => {
+    const table = kind === "class" ? "classes" : "students";
+    const insertOwn =
+      kind === "class"
+        ? "insert into public.classes (name) values ('새 반')"
+        : "insert into public.students (exam_number, name) values ('1', '새학생')";
+    return [
+      { ...ownRowsSeen(table, kind, `the four test ${table}`), expect: prefixed(kind, { ...ownOnly(), admin: ["admin"] }) },
+      {
+        table,
+        op: "insert",
+        what: "a row of one's own",
+        run: async (tx) => (await tx.unsafe(insertOwn)).count,
+        expect: { ...all(1), anon: D },
+      },
+      {
+        table,
+        op: "insert",
+        what: "a row owned by the owner",
+        run: async (tx) =>
+          (
+            await tx.unsafe(
+              `insert into public.${table} (user_id, name${kind === "student" ? ", exam_number" : ""}) values ($1, '남의 것'${kind === "student" ? ", '2'" : ""})`,
+              [uid.owner],
+            )
+          ).count,
+        expect: all(D),
+      },
+      {
+        table,
+        op: "update",
+        what: "the owner's row's name",
+        run: async (tx) => (await tx.unsafe(`update public.${table} set name = '수정' where id = $1`, [fx[kind].owner])).count,
+        expect: { owner: 1, other: 0, guest: 0, anon: D, admin: 0 },
+      },
+      {
+        table,
+        op: "update",
+        what: "the owner's row's owner",
+        run: async (tx) => (await tx.unsafe(`update public.${table} set user_id = $1 where id = $2`, [uid.other, fx[kind].owner])).count,
+        expect: all(D),
+      },
+      ownerRowDeleted(table, kind, `the owner's ${kind}`, { owner: 1, other: 0, guest: 0, anon: D, admin: 0 }),
+    ];
+  }),
+  {
+    table: "class_students",
+    op: "select",
+    what: "the four test enrolments",
+    run: async (tx) =>
+      seen(
+        (await tx`select class_id as id from public.class_students where class_id in ${tx(Object.values(fx.class))}`) as { id: string }[],
+      ),
+    expect: prefixed("class", { ...ownOnly(), admin: ["admin"] }),
+  },
+  {
+    table: "class_students",
+    op: "insert",
+    what: "one's own student into a new class of one's own",
+    run: async (tx, a) => {
+      const classId = randomUUID();
+      await tx`insert into public.classes (id, name) values (${classId}, '새 반')`;
+      return (await tx`insert into public.class_students (class_id, student_id) values (${classId}, ${fx.student[a as User]})`).count;
+    },
+    expect: { ...all(1), anon: D },
+  },
+  {
+    table: "class_students",
+    op: "insert",
+    what: "the other member's student into the owner's class",
+    run: async (tx) => {
+      try {
+        return (await tx`insert into public.class_students (class_id, student_id) values (${fx.class.owner}, ${fx.student.other})`).count;
+      } catch (err) {
+        // The same-owner trigger (23514) refuses it before any policy is checked.
+        if ((err as { code?: string }).code === "23514") return D;
+        throw err;
+      }
+    },
+    expect: all(D),
+  },
+  {
+    table: "class_students",
+    op: "update",
+    what: "the owner's enrolment's seat",
+    run: async (tx) => (await tx`update public.class_students set seat_number = 2 where class_id = ${fx.class.owner}`).count,
+    expect: { owner: 1, other: 0, guest: 0, anon: D, admin: 0 },
+  },
+  {
+    table: "class_students",
+    op: "delete",
+    what: "the owner's enrolment",
+    run: async (tx) => (await tx`delete from public.class_students where class_id = ${fx.class.owner}`).count,
+    expect: { owner: 1, other: 0, guest: 0, anon: D, admin: 0 },
   },
   // analysis_sessions ---------------------------------------------------------
   ownRowsSeen("analysis_sessions", "session", "the four test sessions"),
@@ -883,5 +989,59 @@ describe("realtime.messages: session broadcasts", () => {
       change,
     );
     expect(outcome).toEqual(["42", "UPDATE", "essay_submissions"]);
+  });
+});
+
+describe("classes and students: links stay within one owner", () => {
+  const refusedByTrigger = async (fn: () => Promise<unknown>) => {
+    try {
+      await fn();
+      return "allowed";
+    } catch (err) {
+      return (err as { code?: string }).code;
+    }
+  };
+
+  it("an answer cannot be linked to another teacher's student, even by its owner", async () => {
+    const outcome = await as("owner", async (tx) => {
+      const code = await refusedByTrigger(
+        () => tx`update public.essay_submissions set roster_student_id = ${fx.student.other} where id = ${fx.submission.owner}`,
+      );
+      return [String(code)];
+    });
+    expect(outcome).toEqual(["23514"]);
+    const own = await as(
+      "owner",
+      async (tx) =>
+        (await tx`update public.essay_submissions set roster_student_id = ${fx.student.owner} where id = ${fx.submission.owner}`).count,
+    );
+    expect(own).toBe(1);
+    const foreign = await as(
+      "other",
+      async (tx) =>
+        (await tx`update public.essay_submissions set roster_student_id = ${fx.student.other} where id = ${fx.submission.owner}`).count,
+    );
+    expect(foreign).toBe(0);
+  });
+
+  it("a session cannot belong to another teacher's class (the service connection included)", async () => {
+    const code = await refusedByTrigger(() =>
+      sql.begin(async (tx) => {
+        await tx`update public.analysis_sessions set class_id = ${fx.class.other} where id = ${fx.session.owner}`;
+        throw Object.assign(new Error("rolled back"), { code: "allowed" });
+      }),
+    );
+    expect(code).toBe("23514");
+  });
+
+  it("withdrawal removes the member's classes, students and enrolments; their sessions' links go", async () => {
+    const gone = await createAuthUser({ meta: { username: `matrix_gone_${suffix}` } });
+    const [c] = await sql`insert into public.classes (user_id, name) values (${gone}, '탈퇴 반') returning id`;
+    const [st] = await sql`insert into public.students (user_id, exam_number, name) values (${gone}, '1', '학생') returning id`;
+    await sql`insert into public.class_students (class_id, student_id) values (${c.id}, ${st.id})`;
+    await sql`delete from auth.users where id = ${gone}`;
+    expect(await sql`select 1 from public.classes where user_id = ${gone}`).toHaveLength(0);
+    expect(await sql`select 1 from public.students where user_id = ${gone}`).toHaveLength(0);
+    expect(await sql`select 1 from public.class_students where class_id = ${c.id}`).toHaveLength(0);
   });
 });

@@ -259,3 +259,12 @@ describe("applySubmissionChange never moves a row back within a run", () => {
     expect(late.items![0]).toMatchObject({ status: "analyzing", progress: 100 });
   });
 });
+
+describe("submissionFromRecord: the roster link of a class's answer", () => {
+  it("keeps the broadcast roster_student_id (its name comes with the next fetch)", () => {
+    const linked = submissionFromRecord(record({ roster_student_id: "bbbbbbbb-0000-4000-8000-000000000002" }));
+    expect(linked.rosterStudentId).toBe("bbbbbbbb-0000-4000-8000-000000000002");
+    expect(linked.rosterStudentName).toBeNull();
+    expect(submissionFromRecord(record()).rosterStudentId).toBeNull();
+  });
+});

@@ -17,6 +17,7 @@ import { adjacentReports, type WorkspaceTab, workspaceTabFromUrl, workspaceTabHr
 import { useSubmissions } from "@/features/sessions/api/get-submissions";
 import { sessionKeys } from "@/features/sessions/api/keys";
 import { Dashboard } from "@/features/sessions/components/dashboard";
+import { RosterStudentChooser } from "@/features/sessions/components/roster-student-chooser";
 import { dashboardViewFromUrl, dashboardViewSearch } from "@/features/sessions/utils/class-results";
 import { dashboardBadgeCount } from "@/features/sessions/utils/submission-stats";
 import { useSubmissionActions } from "@/features/sessions/hooks/use-submission-actions";
@@ -162,6 +163,7 @@ export default function WorkspaceRoute() {
               reportHref={(submission) => paths.sessionReport.getHref(sessionId, submission.id)}
               onDownload={(submission) => reportDownload.download(submission.id)}
               downloadingId={reportDownload.pendingId}
+              renderExtra={(submission) => <RosterStudentChooser session={session} submission={submission} />}
               view={dashboardViewFromUrl(searchParams.get("view"))}
               onViewChange={(view) => navigate({ search: dashboardViewSearch(location.search, view) }, { replace: true })}
               {...submissionActions.dashboardProps}

@@ -1,4 +1,4 @@
-import { FileText, LogOut, Menu, Newspaper, Sparkles, Users, UserRound, X } from "lucide-react";
+import { FileText, LogOut, Menu, Newspaper, School, Sparkles, Users, UserRound, X } from "lucide-react";
 import { useState } from "react";
 import { Link, NavLink } from "react-router-dom";
 import { BrandLogo } from "@/components/layout/brand-logo";
@@ -36,6 +36,11 @@ export function MemberHeader() {
       <NavLink to={paths.myWork.getHref()} className={navClass} onClick={() => setMenuOpen(false)}>
         <FileText className="size-4" aria-hidden="true" />내 작업
       </NavLink>
+      {user.isGuest !== 1 && (
+        <NavLink to={paths.classes.getHref()} className={navClass} onClick={() => setMenuOpen(false)}>
+          <School className="size-4" aria-hidden="true" />반 관리
+        </NavLink>
+      )}
       <NavLink
         to={paths.plans.getHref()}
         className={({ isActive }) => `${navClass({ isActive })} ${isAtUsageLimit(usage) ? "text-error" : ""}`}

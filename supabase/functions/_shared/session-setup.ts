@@ -31,6 +31,7 @@ export const SETUP_MESSAGES = {
   totalTooHigh: `배점 합계는 ${RUBRIC_LIMITS.maxTotal}점을 넘을 수 없습니다.`,
   titleRequired: "작업 이름을 입력해 주세요.",
   titleTooLong: `작업 이름은 ${RUBRIC_LIMITS.titleChars}자까지 입력할 수 있습니다.`,
+  classNotFound: "반을 찾을 수 없습니다.",
 } as const;
 
 const M = SETUP_MESSAGES;
@@ -78,18 +79,20 @@ export const sessionTitleSchema = z
 
 /**
  * PATCH /sessions/:id as JSON: a new name, a new rubric, or `rubric: null` to go back to the rubric
- * read from the criteria text. At least one of them.
+ * read from the criteria text, and/or the class (`classId`, null for none). At least one of them.
  */
 export const sessionSetupSchema = z
   .object(
     {
       title: sessionTitleSchema.optional(),
       rubric: rubricSchema.nullable().optional(),
+      /** The class (반) of the assignment; null = none. */
+      classId: z.guid({ error: M.classNotFound }).nullable().optional(),
     },
     { error: M.invalidBody },
   )
   .strict()
-  .refine((b) => b.title !== undefined || b.rubric !== undefined, { message: M.nothingToChange });
+  .refine((b) => b.title !== undefined || b.rubric !== undefined || b.classId !== undefined, { message: M.nothingToChange });
 
 export type SessionSetupInput = z.input<typeof sessionSetupSchema>;
 export type SessionSetup = z.output<typeof sessionSetupSchema>;

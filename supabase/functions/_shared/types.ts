@@ -121,6 +121,8 @@ export interface AnalysisSession {
   completedCount?: number;
   /** Made from the bundled sample (샘플로 체험하기); its answers hold no use. */
   isSample?: boolean;
+  /** The class (반) this assignment belongs to; null when none. */
+  classId?: string | null;
 }
 
 export type SubmissionStatus = "pending" | "analyzing" | "completed" | "error";
@@ -149,6 +151,9 @@ export interface Submission {
   result?: SubmissionResultSummary | null;
   /** Queued or being graded again after a re-grade; the previous result stays readable meanwhile. */
   regrading?: boolean;
+  /** The roster student this answer is linked to (null: not linked; the teacher chooses). */
+  rosterStudentId?: string | null;
+  rosterStudentName?: string | null;
 }
 
 /** A completed answer's scores in the list: reviewed ones when the teacher saved a review. */
@@ -291,3 +296,7 @@ export interface AdminUserList {
   /** Whole-service counts, whatever the filter: members (admins included), guests, members on a paid plan in force. */
   counts: { members: number; guests: number; paid: number };
 }
+
+// Classes (반) and students (/api/classes*, /api/students*): ClassSummary, ClassDetail, RosterStudent,
+// ClassAssignment, ClassInput, RosterImport*, StudentAnswersChoice — written in class-types.ts.
+export type * from "./class-types.ts";

@@ -23,6 +23,8 @@ import { routes as anchorPromotion } from "./anchors/promote.ts";
 import { historyRoutes } from "./students/history.ts";
 import { matrixRoutes } from "./classes/matrix.ts";
 import { exportRoutes } from "./classes/export.ts";
+import { routes as classes } from "./classes/routes.ts";
+import { routes as students } from "./students/routes.ts";
 
 export const allRoutes: Route[] = [
   ...auth,
@@ -48,4 +50,6 @@ export const allRoutes: Route[] = [
   ...historyRoutes,
   ...matrixRoutes,
   ...exportRoutes,
+  ...classes,
+  ...students,
 ];

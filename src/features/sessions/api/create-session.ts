@@ -7,12 +7,15 @@ import { sessionKeys } from "@/features/sessions/api/keys";
 export interface CreateSessionInput {
   promptFile: File;
   criteriaFile?: File | null;
+  /** The class (반) of the new assignment. */
+  classId?: string | null;
 }
 
-export function createSession({ promptFile, criteriaFile }: CreateSessionInput) {
+export function createSession({ promptFile, criteriaFile, classId }: CreateSessionInput) {
   const form = new FormData();
   form.append("promptFile", promptFile);
   if (criteriaFile) form.append("criteriaFile", criteriaFile);
+  if (classId) form.append("classId", classId);
   return api.post<AnalysisSession>("/sessions", form);
 }
 

@@ -2,6 +2,8 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
+import { useClasses } from "@/lib/classes";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import type { AnalysisSession } from "@shared/types.ts";
@@ -87,4 +89,46 @@ export function extractedTexts(session: AnalysisSession): { question: string; cr
   const question = session.promptContent.trim() ? session.promptContent : M.imagePending;
   const criteria = session.criteriaContent?.trim() ? session.criteriaContent : session.criteriaFilename ? M.imagePending : M.noCriteria;
   return { question, criteria };
+}
+
+/**
+ * 반: the class of the assignment (optional, "반 없음"). With a session it is saved at once (its
+ * answers are then linked to the class's students); before one, `onChange` keeps the choice for
+ * the creation. Not shown to a teacher without classes.
+ */
+export function ClassSelect({
+  session,
+  value,
+  onChange,
+}: {
+  session: AnalysisSession | null;
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  const classes = useClasses();
+  const update = useUpdateSession();
+  const current = session ? (session.classId ?? "") : value;
+  if (!classes.data?.length && !current) return null;
+  const change = (next: string) => {
+    if (!session) return onChange(next);
+    update.mutate(
+      { sessionId: session.id, body: { classId: next || null } },
+      {
+        onSuccess: () => notify({ title: M.classLabel, description: M.classSaved }),
+        onError: (e) => notify({ title: M.saveFailTitle, description: errorMessage(e, M.saveFailTitle), variant: "destructive" }),
+      },
+    );
+  };
+  return (
+    <div className="w-full sm:w-72">
+      <Label htmlFor="session-class">{M.classLabel}</Label>
+      <Select
+        id="session-class"
+        value={current}
+        disabled={update.isPending}
+        onChange={(e) => change(e.target.value)}
+        options={[{ value: "", label: M.noClass }, ...(classes.data ?? []).map((c) => ({ value: c.id, label: c.name }))]}
+      />
+    </div>
+  );
 }

@@ -5,7 +5,7 @@ import { notify } from "@/lib/notify";
 import type { AnalysisSession } from "@shared/types.ts";
 import { useCreateSession } from "@/features/sessions/api/create-session";
 import { useReplaceSessionFiles } from "@/features/sessions/api/update-session";
-import { ExtractedText, extractedTexts, TitleForm } from "@/features/sessions/components/setup-review";
+import { ClassSelect, ExtractedText, extractedTexts, TitleForm } from "@/features/sessions/components/setup-review";
 import { RubricEditor } from "@/features/sessions/components/rubric-editor";
 import { SESSION_MESSAGES as M } from "@/features/sessions/messages";
 import { createSessionFailure } from "@/features/sessions/utils/session-errors";
@@ -31,6 +31,7 @@ export interface SetupTabProps {
 export function SetupTab({ session, onCreated, onNext, onUsageExceeded }: SetupTabProps) {
   const [promptFile, setPromptFile] = useState<File | null>(null);
   const [criteriaFile, setCriteriaFile] = useState<File | null>(null);
+  const [classId, setClassId] = useState(() => new URLSearchParams(window.location.search).get("class") ?? "");
   const createSession = useCreateSession();
   const replaceFiles = useReplaceSessionFiles();
   const busy = createSession.isPending || replaceFiles.isPending;
@@ -89,7 +90,7 @@ export function SetupTab({ session, onCreated, onNext, onUsageExceeded }: SetupT
     }
     if (!promptFile) return;
     createSession.mutate(
-      { promptFile: toSend("prompt")!, criteriaFile: toSend("criteria") },
+      { promptFile: toSend("prompt")!, criteriaFile: toSend("criteria"), classId },
       {
         onSuccess: (created) => {
           notify({
@@ -126,6 +127,7 @@ export function SetupTab({ session, onCreated, onNext, onUsageExceeded }: SetupT
     <div className="space-y-8" data-testid="setup-tab">
       <SetupHint />
       {session && <TitleForm key={session.id} session={session} />}
+      <ClassSelect session={session} value={classId} onChange={setClassId} />
       <Section title="문제" description={M.setupSections.question} testId="setup-question">
         {picker("prompt")}
         {texts && <ExtractedText id="setup-question-text" label={M.setupCheck.questionLabel} text={texts.question} />}

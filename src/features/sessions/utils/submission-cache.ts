@@ -6,6 +6,8 @@ export interface SubmissionRecord {
   session_id: string;
   user_id?: string;
   student_name?: string | null;
+  /** The linked student of a class's assignment (the name comes with the next fetch). */
+  roster_student_id?: string | null;
   student_id?: string | null;
   status?: SubmissionStatus;
   progress?: number;
@@ -88,6 +90,8 @@ export function submissionFromRecord(record: SubmissionRecord): SubmissionListIt
     submitTime: submittedAt,
     essay: [...(record.essay_preview ?? "")].slice(0, 100).join(""),
     result: null,
+    rosterStudentId: record.roster_student_id ?? null,
+    rosterStudentName: null,
   });
 }
 

@@ -14,6 +14,7 @@ import { startWorkerInBackground } from "../grading/worker.ts";
 import { ESSAY_EXTENSIONS, MAX_ESSAY_CHARS, uploadMessages } from "../../_shared/upload-rules.ts";
 import { SESSION_MESSAGES } from "./messages.ts";
 import { notFound, userId, writableSession } from "../lib/workspace/sessions.ts";
+import { linkAnswersToRoster } from "../lib/workspace/roster-links.ts";
 
 export type SessionCtx = RouteCtx<{ id: string }, AuthUser>;
 
@@ -163,6 +164,11 @@ export async function batchUpload(ctx: SessionCtx): Promise<Response> {
           values (${it.id}, ${session.id}, ${uid}, ${it.studentName}, ${it.studentId}, ${it.file.text},
                   ${it.path}, ${it.file.originalName}, ${it.file.mimeType}, false)`;
       }
+      await linkAnswersToRoster(
+        sql,
+        session.id,
+        items.map((it) => it.id),
+      );
       return { replaced: old.map((o) => o.path), staged: kept + items.length };
     }));
   } catch (err) {

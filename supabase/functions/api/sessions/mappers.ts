@@ -26,5 +26,6 @@ export function sessionJson(r: SessionRow): AnalysisSession & { promptMimeType: 
     submissionCount: Number(r.submission_count ?? 0),
     completedCount: Number(r.completed_count ?? 0),
     isSample: Boolean(r.is_sample),
+    classId: r.class_id ?? null,
   };
 }

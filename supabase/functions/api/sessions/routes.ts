@@ -6,7 +6,10 @@ import { HttpError } from "../lib/errors.ts";
 import { json } from "../lib/http.ts";
 import { enforceRateLimit, RATE_LIMITS } from "../lib/rate-limit.ts";
 import { checkFileMeta, readUpload } from "../files/index.ts";
-import { capText, fileField } from "../files/form.ts";
+import { capText, fileField, textField } from "../files/form.ts";
+import { assertOwnClass } from "../lib/workspace/roster-links.ts";
+import { uuidParam } from "../lib/params.ts";
+import { SETUP_MESSAGES } from "../../_shared/session-setup.ts";
 import { objectPath, putObjects, removeObjects } from "../lib/storage.ts";
 import { assertUsageAvailable } from "../lib/usage/quota.ts";
 import { MAX_CRITERIA_CHARS, MAX_PROMPT_CHARS, SETUP_EXTENSIONS, uploadMessages } from "../../_shared/upload-rules.ts";
@@ -39,12 +42,23 @@ async function listSessions(ctx: UserCtx): Promise<Response> {
   return json(rows.map(sessionJson));
 }
 
+/** The optional `classId` form field: empty → none; not an id → the class's 404. */
+function optionalClassId(v: string | null): string | null {
+  const t = (v ?? "").trim();
+  if (!t) return null;
+  const parsed = uuidParam(SETUP_MESSAGES.classNotFound).safeParse(t);
+  if (!parsed.success) throw new HttpError(404, SETUP_MESSAGES.classNotFound);
+  return parsed.data;
+}
+
 async function createSession(ctx: UserCtx): Promise<Response> {
   const uid = userId(ctx);
   const form = await ctx.form();
   const promptFile = fileField(form, "promptFile");
   const criteriaFile = fileField(form, "criteriaFile");
   if (!promptFile) throw new HttpError(400, uploadMessages.promptRequired);
+  const classId = optionalClassId(textField(form, "classId"));
+  if (classId) await assertOwnClass(adminSql, classId, uid);
 
   const opts = { extensions: SETUP_EXTENSIONS };
   const promptOpts = { ...opts, label: SESSION_MESSAGES.promptLabel };
@@ -73,10 +87,10 @@ async function createSession(ctx: UserCtx): Promise<Response> {
     const [full] = await adminSql<SessionRow[]>`
       insert into public.analysis_sessions
         (id, user_id, prompt_content, criteria_content, prompt_filename, criteria_filename,
-         prompt_file_path, criteria_file_path, prompt_mime_type, criteria_mime_type)
+         prompt_file_path, criteria_file_path, prompt_mime_type, criteria_mime_type, class_id)
       values (${sessionId}, ${uid}, ${prompt.text}, ${criteria ? criteria.text : null},
               ${prompt.originalName}, ${criteria?.originalName ?? null}, ${promptPath}, ${criteriaPath},
-              ${prompt.mimeType}, ${criteria?.mimeType ?? null})
+              ${prompt.mimeType}, ${criteria?.mimeType ?? null}, ${classId})
       returning *`;
     return json(sessionJson(full), 201);
   } catch (err) {

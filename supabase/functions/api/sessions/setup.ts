@@ -15,6 +15,7 @@ import { sessionSetupSchema } from "../../_shared/session-setup.ts";
 import { SESSION_MESSAGES } from "./messages.ts";
 import { type SessionRow, sessionJson } from "./mappers.ts";
 import { lockSessionSetup, userId, writableSession } from "../lib/workspace/sessions.ts";
+import { assertOwnClass, linkAnswersToRoster } from "../lib/workspace/roster-links.ts";
 
 type SessionCtx = Ctx<{ id: string }, AuthUser>;
 
@@ -23,13 +24,17 @@ async function patchJson(ctx: SessionCtx): Promise<Response> {
   const body = await ctx.json(sessionSetupSchema);
   const row = await adminSql.begin(async (sql) => {
     await lockSessionSetup(sql, ctx.params.id, uid, body.rubric !== undefined);
+    if (body.classId) await assertOwnClass(sql, body.classId, uid);
     const [row] = await sql<SessionRow[]>`
       update public.analysis_sessions
          set title = case when ${body.title !== undefined} then ${body.title ?? null} else title end,
              rubric = case when ${body.rubric !== undefined} then ${body.rubric ? sql.json(body.rubric as never) : null}::jsonb
-                           else rubric end
+                           else rubric end,
+             class_id = case when ${body.classId !== undefined} then ${body.classId ?? null}::uuid else class_id end
        where id = ${ctx.params.id} and user_id = ${uid}
       returning *`;
+    // A class set later links the answers already there (those not linked yet) to its students.
+    if (body.classId) await linkAnswersToRoster(sql, ctx.params.id);
     return row;
   });
   return json(sessionJson(row));

@@ -38,6 +38,9 @@ export type SubmissionRow = SubmissionColumns & {
   result_rubric?: unknown;
   /** A completed answer queued or being graded again (its previous result is kept meanwhile). */
   regrading?: boolean | null;
+  /** The linked student (public.students) and their name; null when not linked. */
+  roster_student_id?: string | null;
+  roster_student_name?: string | null;
 };
 
 const FLAGS: readonly GradeFlag[] = ["manipulation", "off_topic", "too_short", "blank", "needs_check", "missing_category"];
@@ -92,5 +95,7 @@ export function submissionJson(r: SubmissionRow): Submission & { essayMimeType: 
         }
       : null,
     regrading: r.regrading === true,
+    rosterStudentId: r.roster_student_id ?? null,
+    rosterStudentName: r.roster_student_name ?? null,
   };
 }

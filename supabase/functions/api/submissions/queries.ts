@@ -19,7 +19,8 @@ export const SUBMISSION_COLUMNS = (sql: Sql) =>
       e.essay_filename, e.essay_mime_type, e.status, e.progress, e.progress_message, e.submitted_at,
       e.analysis_started_at, e.analysis_completed_at, ${SHOWN_SCORES(sql)}, r.grader, r.flags,
       r.needs_review_reason, r.rubric as result_rubric,
-      (r.id is not null and e.status in ('pending', 'analyzing')) as regrading`;
+      (r.id is not null and e.status in ('pending', 'analyzing')) as regrading, e.roster_student_id,
+      (select st.name from public.students st where st.id = e.roster_student_id) as roster_student_name`;
 
 export async function selectSubmission(sql: Sql, id: string): Promise<SubmissionRow> {
   const [row] = await sql<SubmissionRow[]>`

@@ -16,6 +16,9 @@ import { recordCalls } from "../grading/usage.ts";
 import { settings } from "../lib/settings.ts";
 import { refusedRoutes } from "./refused.ts";
 import { bulkDeleteRoutes } from "./bulk-delete.ts";
+import { rosterRoutes } from "./roster.ts";
+import { linkAnswersToRoster } from "../lib/workspace/roster-links.ts";
+import { deleteAnswerRows, removeAnswerFiles } from "../lib/workspace/delete-answers.ts";
 import { ESSAY_EXTENSIONS, MAX_ESSAY_CHARS, uploadMessages } from "../../_shared/upload-rules.ts";
 import { notFound, ownedSession, sampleReadOnly, sessionParams, userId, writableSession } from "../lib/workspace/sessions.ts";
 import { SUBMISSION_MESSAGES } from "./messages.ts";
@@ -132,6 +135,7 @@ async function createSubmission(ctx: IdCtx): Promise<Response> {
            essay_filename, essay_mime_type, usage_charged, usage_period_start)
         values (${submissionId}, ${session.id}, ${uid}, ${studentName}, ${studentId}, ${text}, ${path},
                 ${file?.originalName ?? null}, ${file?.mimeType ?? null}, true, ${reservation.periodStart})`;
+      await linkAnswersToRoster(sql, session.id, [submissionId]);
       return await selectSubmission(sql, submissionId);
     });
     startWorkerInBackground();
@@ -191,13 +195,11 @@ async function regradeSubmission(ctx: IdCtx): Promise<Response> {
  */
 async function deleteSubmission(ctx: IdCtx): Promise<Response> {
   const uid = ctx.user.id;
-  const row = await adminSql.begin(async (sql) => {
+  const deleted = await adminSql.begin(async (sql) => {
     const row = await lockOwnedSubmission(sql, ctx.params.id, uid);
-    await sql`select private.release_unclaimed_usage(${row.id}::uuid)`;
-    await sql`delete from public.essay_submissions where id = ${row.id}`;
-    return row;
+    return await deleteAnswerRows(sql, uid, [row.id]);
   });
-  await removeObjects([row.essay_file_path], { ownerId: uid, sessionId: row.session_id, roles: ["essay"] });
+  await removeAnswerFiles(uid, deleted);
   return json({ success: true, message: SUBMISSION_MESSAGES.deleted });
 }
 
@@ -209,4 +211,5 @@ export const routes: Route[] = [
   defineRoute({ method: "DELETE", path: "/submissions/:id", auth: "user", params: submissionParams, handler: deleteSubmission }),
   ...refusedRoutes,
   ...bulkDeleteRoutes,
+  ...rosterRoutes,
 ];

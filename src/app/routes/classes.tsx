@@ -1,0 +1,5 @@
+import { ClassList } from "@/features/classes/components/class-list";
+
+export default function ClassesRoute() {
+  return <ClassList />;
+}

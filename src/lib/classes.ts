@@ -1,0 +1,29 @@
+// The teacher's classes (반), read by the classes pages, the session setup's class select and the
+// dashboard's student chooser: one query key family and one fetch per shape.
+import { useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import type { ClassDetail, ClassSummary } from "@shared/types.ts";
+
+export const classKeys = {
+  all: ["classes"] as const,
+  lists: () => [...classKeys.all, "list"] as const,
+  detail: (id: string) => [...classKeys.all, "detail", id] as const,
+};
+
+export function getClasses() {
+  return api.get<ClassSummary[]>("/classes");
+}
+
+export function getClass(id: string) {
+  return api.get<ClassDetail>(`/classes/${encodeURIComponent(id)}`);
+}
+
+/** The caller's classes, newest first (signed in only). */
+export function useClasses(enabled = true) {
+  return useQuery({ queryKey: classKeys.lists(), queryFn: getClasses, enabled });
+}
+
+/** One class with its roster and assignments; nothing while `id` is null. */
+export function useClassDetail(id: string | null | undefined) {
+  return useQuery({ queryKey: classKeys.detail(id ?? ""), queryFn: () => getClass(id!), enabled: Boolean(id) });
+}
