@@ -17,6 +17,7 @@ import { useDeleteClass, useUpdateClass } from "@/features/classes/api/classes";
 import { ClassFormFields, classFormErrors, type ClassFormValues } from "@/features/classes/components/class-form-fields";
 import { RosterSection } from "@/features/classes/components/roster-section";
 import { AssignmentsSection } from "@/features/classes/components/assignments-section";
+import { ClassMatrixSection } from "@/features/classes/components/class-matrix";
 import { CLASSES_TEXT as T } from "@/features/classes/messages";
 
 /** The class's name and 학년 · 과목 · 학기, with 수정 (an inline form) and 반 삭제 (confirmed). */
@@ -117,7 +118,7 @@ function ClassHeader({ detail }: { detail: ClassDetail }) {
 }
 
 /**
- * /classes/:id: the class's header, then its sections (학생 명단, 과제), each a plain `Section`
+ * /classes/:id: the class's header, then its sections (학생 명단, 과제, 성적표), each a plain `Section`
  * child of the page's `space-y-8` list: a further section is one more line here.
  */
 export function ClassPage({ classId }: { classId: string }) {
@@ -136,6 +137,7 @@ export function ClassPage({ classId }: { classId: string }) {
           <ClassHeader detail={detail.data} />
           <RosterSection detail={detail.data} />
           <AssignmentsSection detail={detail.data} />
+          <ClassMatrixSection classId={classId} />
         </>
       )}
     </div>

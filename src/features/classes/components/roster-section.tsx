@@ -1,9 +1,11 @@
 import { useRef, useState } from "react";
+import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { Input } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
 import { EmptyState, Section } from "@/components/ui/section";
+import { paths } from "@/config/paths";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { notifyFailure } from "@/lib/notify-failure";
@@ -174,7 +176,11 @@ export function RosterSection({ detail }: { detail: ClassDetail }) {
             <tr key={s.id} data-testid="roster-row">
               <td className="text-right tabular-nums">{s.seatNumber ?? ""}</td>
               <td className="tabular-nums">{s.examNumber}</td>
-              <td>{s.name}</td>
+              <td>
+                <Link to={paths.student.getHref(s.id)} className="link link-primary" data-testid="roster-student-link">
+                  {s.name}
+                </Link>
+              </td>
               <td className="text-right whitespace-nowrap">
                 <Button
                   size="xs"

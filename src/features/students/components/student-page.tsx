@@ -154,7 +154,14 @@ export function StudentGrowthView({ history }: { history: StudentHistory }) {
               <dt>{M.classes}</dt>
               <dd className="text-base-content" data-testid="student-classes">
                 {student.classes.length > 0
-                  ? student.classes.map((c) => (c.seatNumber ? `${c.name} ${c.seatNumber}번` : c.name)).join(", ")
+                  ? student.classes.map((c, i) => (
+                      <span key={c.id}>
+                        {i > 0 && ", "}
+                        <Link to={paths.classDetail.getHref(c.id)} className="link link-primary">
+                          {c.seatNumber ? `${c.name} ${c.seatNumber}번` : c.name}
+                        </Link>
+                      </span>
+                    ))
                   : M.noClass}
               </dd>
             </div>
