@@ -615,6 +615,7 @@ create trigger result_edits_bound
 create index if not exists report_shares_submission_idx on public.report_shares (submission_id, created_at desc);
 create index if not exists report_shares_user_idx on public.report_shares (user_id);
 create index if not exists session_anchors_session_idx on public.session_anchors (session_id, created_at);
+create index if not exists session_anchors_user_id_idx on public.session_anchors (user_id);
 create index if not exists grading_usage_at_idx on public.grading_usage (at);
 create index if not exists grading_usage_user_at_idx on public.grading_usage (user_id, at);
 create index if not exists essay_submissions_sample_waiting_idx

@@ -27,6 +27,12 @@ const fx = {
   payment: {} as Record<User, string>,
   class: {} as Record<User, string>,
   student: {} as Record<User, string>,
+  /** One row per user of each table only the server writes (serverWritten below). */
+  refused: {} as Record<User, string>,
+  anchor: {} as Record<User, string>,
+  share: {} as Record<User, string>,
+  edit: {} as Record<User, string>,
+  usage: {} as Record<User, string>,
   /** A paid order kept after its buyer's account was deleted (no user). */
   withdrawnPayment: `matrix_withdrawn_${suffix}`,
   /** An owner submission without a result yet. */
@@ -105,6 +111,22 @@ beforeAll(async () => {
     fx.payment[who] = paymentId;
     labels.set(s.id, `session:${who}`).set(e.id, `submission:${who}`).set(r.id, `result:${who}`);
     labels.set(paymentId, `payment:${who}`);
+
+    const [ra] = await sql`insert into public.refused_answers (session_id, user_id, student_name, reason)
+                           values (${s.id}, ${uid[who]}, '홍길동', '답안이 100자보다 짧습니다.') returning id`;
+    const [an] = await sql`insert into public.session_anchors (session_id, user_id, content, total_score)
+                           values (${s.id}, ${uid[who]}, '기준 답안', 80) returning id`;
+    const [sh] = await sql`insert into public.report_shares (submission_id, user_id, token_hash, expires_at)
+                           values (${e.id}, ${uid[who]}, ${sql`sha256(${randomUUID()}::bytea)`}, now() + interval '7 days') returning id`;
+    const [ed] = await sql`insert into public.result_edits (result_id, user_id, field, before, after)
+                           values (${r.id}, ${uid[who]}, 'strengths', '[]', '["근거가 분명함"]') returning id`;
+    const [gu] = await sql`insert into public.grading_usage (submission_id, user_id, mode, call_kind, model)
+                           values (${e.id}, ${uid[who]}, 'holistic', 'holistic', 'matrix-model') returning id::text as id`;
+    const rows = { refused: ra.id, anchor: an.id, share: sh.id, edit: ed.id, usage: gu.id } as Record<ServerKind, string>;
+    for (const kind of SERVER_KINDS) {
+      fx[kind][who] = rows[kind];
+      labels.set(rows[kind], `${kind}:${who}`);
+    }
   }
 
   await sql`insert into public.payments (id, user_id, plan_id, amount, order_name, status, withdrawn_at)
@@ -731,6 +753,84 @@ for (const t of adminOnly) {
   );
 }
 
+// Tables only the server writes (no insert/update/delete grant to anon or authenticated): who reads the
+// four test rows, and every write is refused, even the owner's own.
+const SERVER_KINDS = ["refused", "anchor", "share", "edit", "usage"] as const;
+type ServerKind = (typeof SERVER_KINDS)[number];
+const ownRowOnly = (): Record<Actor, Outcome> => ({ owner: ["owner"], other: ["other"], guest: ["guest"], anon: D, admin: ["admin"] });
+const serverWritten: { table: string; kind: ServerKind; read: Record<Actor, Outcome>; insert: string; update: string }[] = [
+  {
+    // a batch answer refused at upload: its owner only
+    table: "refused_answers",
+    kind: "refused",
+    read: ownRowOnly(),
+    insert: "insert into public.refused_answers (session_id, user_id, reason) select session_id, user_id, 'x' from public.refused_answers",
+    update: "update public.refused_answers set dismissed_at = now()",
+  },
+  {
+    // anchor answers: their owner only (admins read no teacher's anchors)
+    table: "session_anchors",
+    kind: "anchor",
+    read: ownRowOnly(),
+    insert:
+      "insert into public.session_anchors (session_id, user_id, content, total_score) select session_id, user_id, 'x', 1 from public.session_anchors",
+    update: "update public.session_anchors set total_score = 0",
+  },
+  {
+    // student links: their owner reads them (never the token's hash: see the next case)
+    table: "report_shares",
+    kind: "share",
+    read: ownRowOnly(),
+    insert:
+      "insert into public.report_shares (submission_id, user_id, token_hash, expires_at) select submission_id, user_id, sha256('x'::bytea), now() from public.report_shares",
+    update: "update public.report_shares set revoked_at = now()",
+  },
+  {
+    // a review's change log: the answer's owner, and admins
+    table: "result_edits",
+    kind: "edit",
+    read: { owner: ["owner"], other: ["other"], guest: ["guest"], anon: D, admin: ["admin", "guest", "other", "owner"] },
+    insert: "insert into public.result_edits (result_id, field) select result_id, 'x' from public.result_edits",
+    update: "update public.result_edits set field = 'x'",
+  },
+  {
+    // AI calls and their cost: admins only
+    table: "grading_usage",
+    kind: "usage",
+    read: { owner: [], other: [], guest: [], anon: D, admin: ["admin", "guest", "other", "owner"] },
+    insert: "insert into public.grading_usage (mode, call_kind, model) values ('holistic', 'holistic', 'x')",
+    update: "update public.grading_usage set latency_ms = 1",
+  },
+];
+for (const t of serverWritten) {
+  const ids = () => Object.values(fx[t.kind]);
+  cases.push(
+    {
+      table: t.table,
+      op: "select",
+      what: `the four test ${t.table}`,
+      run: async (tx) => seen(await tx.unsafe(`select id::text as id from public.${t.table} where id::text = any($1)`, [ids()])),
+      expect: prefixed(t.kind, t.read),
+    },
+    { table: t.table, op: "insert", what: "a row", run: async (tx) => (await tx.unsafe(t.insert)).count, expect: all(D) },
+    { table: t.table, op: "update", what: "every row it sees", run: async (tx) => (await tx.unsafe(t.update)).count, expect: all(D) },
+    {
+      table: t.table,
+      op: "delete",
+      what: "the owner's row",
+      run: async (tx) => (await tx.unsafe(`delete from public.${t.table} where id::text = $1`, [fx[t.kind].owner])).count,
+      expect: all(D),
+    },
+  );
+}
+cases.push({
+  table: "report_shares",
+  op: "select",
+  what: "the token hash of one's own link",
+  run: async (tx) => (await tx`select token_hash from public.report_shares where id = ${fx.share.owner}`).count,
+  expect: all(D),
+});
+
 const describeOutcome = (o: Outcome) =>
   o === "denied" ? "is denied" : Array.isArray(o) ? `sees [${o.join(", ")}]` : `changes ${o} row(s)`;
 
@@ -739,6 +839,11 @@ describe("RLS matrix (owner / other member / guest / anon / admin)", () => {
   it.each(rows)("$table $op $what: $actor", async ({ run, actor, expected }) => {
     const outcome = await as(actor, (tx) => run(tx, actor));
     expect(outcome, describeOutcome(expected)).toEqual(expected);
+  });
+
+  it("knows every table in schema public: a new table without rows here fails", async () => {
+    const tables = await sql`select tablename from pg_tables where schemaname = 'public' order by 1`;
+    expect(tables.map((t) => t.tablename as string).sort()).toEqual([...BASE_TABLES].sort());
   });
 
   it("covers every table in schema public created by the base schema", async () => {
@@ -765,6 +870,25 @@ describe("row level security is on everywhere", () => {
        order by 1`;
     expect(tables.length).toBeGreaterThanOrEqual(14);
     expect(tables.filter((t) => !t.relrowsecurity).map((t) => t.relname)).toEqual([]);
+  });
+
+  it("no table in schema private (billing keys and accounts, notices, the mail outbox, counters) is open to anon or authenticated", async () => {
+    const tables = await sql`select tablename from pg_tables where schemaname = 'private' order by 1`;
+    expect(tables.map((t) => t.tablename)).toEqual(
+      expect.arrayContaining(["billing_accounts", "billing_keys", "billing_notices", "mail_outbox"]),
+    );
+    const open = await sql`
+      select t.tablename, r.role, p.privilege
+        from pg_tables t
+        cross join (values ('anon'), ('authenticated')) r (role)
+        cross join (values ('select'), ('insert'), ('update'), ('delete')) p (privilege)
+       where t.schemaname = 'private'
+         and has_table_privilege(r.role, format('private.%I', t.tablename), p.privilege)`;
+    expect(open).toEqual([]);
+    // and even a grant by mistake would meet RLS with no policy
+    const unprotected =
+      await sql`select tablename from pg_tables where schemaname = 'private' and tablename like 'billing%' and not rowsecurity`;
+    expect(unprotected).toEqual([]);
   });
 
   it("anon and authenticated hold no privileges on schema private's helpers that write data", async () => {
