@@ -1,4 +1,4 @@
-// Deleting answers (DELETE /submissions/:id, and a student deleted with their answers).
+// Deleting answers (DELETE /submissions/:id, the selected answers of a session, and a student deleted with their answers).
 import type { TransactionSql } from "postgres";
 import { removeObjects } from "../storage.ts";
 
@@ -6,6 +6,8 @@ export interface DeletedAnswer {
   id: string;
   session_id: string;
   essay_file_path: string | null;
+  /** Whether its use was given back (no worker had claimed it). */
+  use_returned: boolean;
 }
 
 /**
@@ -16,13 +18,15 @@ export interface DeletedAnswer {
  */
 export async function deleteAnswerRows(sql: TransactionSql, uid: string, ids: string[]): Promise<DeletedAnswer[]> {
   if (ids.length === 0) return [];
-  await sql`
-    select private.release_unclaimed_usage(e.id) from public.essay_submissions e
+  const released = await sql<{ id: string; returned: boolean }[]>`
+    select e.id, private.release_unclaimed_usage(e.id) as returned from public.essay_submissions e
      where e.id = any(${ids}::uuid[]) and e.user_id = ${uid}`;
-  return await sql<DeletedAnswer[]>`
+  const returned = new Set(released.filter((r) => r.returned).map((r) => r.id));
+  const rows = await sql<Omit<DeletedAnswer, "use_returned">[]>`
     delete from public.essay_submissions e
      where e.id = any(${ids}::uuid[]) and e.user_id = ${uid}
     returning e.id, e.session_id, e.essay_file_path`;
+  return rows.map((r) => ({ ...r, use_returned: returned.has(r.id) }));
 }
 
 /** Removes the stored originals of deleted answers (after their transaction committed). */
