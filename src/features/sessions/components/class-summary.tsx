@@ -3,7 +3,7 @@
 // this module is loaded only when the dashboard shows 요약 (React.lazy in dashboard.tsx), so visx is
 // in that chunk alone. Each chart is `role="img"` named by its title and described by a one-line
 // summary, with its numbers as a table under 표로 보기.
-import { type ReactNode, useId, useLayoutEffect, useRef, useState } from "react";
+import { type ReactNode, useId } from "react";
 import { AxisBottom, AxisLeft } from "@visx/axis";
 import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
@@ -14,28 +14,12 @@ import { sameRubricScale } from "@shared/rubric-scale.ts";
 import { useSession } from "@/features/sessions/api/get-session";
 import { Card, CardBody } from "@/components/ui/card";
 import { classSummary, type ClassSummary } from "@/features/sessions/utils/class-results";
+import { useWidth } from "@/components/charts/use-width";
 
 const PRIMARY = "var(--color-primary)";
 const MUTED = "color-mix(in oklab, var(--color-base-content) 15%, transparent)";
 const TEXT = "var(--color-base-content)";
 const WARNING = "var(--color-warning)";
-
-/** The width of an element, followed as it resizes (charts are drawn to it in pixels). */
-function useWidth<T extends HTMLElement>(fallback = 320) {
-  const ref = useRef<T>(null);
-  const [width, setWidth] = useState(fallback);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => setWidth(Math.max(200, Math.floor(el.getBoundingClientRect().width)));
-    measure();
-    if (typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-  return { ref, width };
-}
 
 interface ChartFigureProps {
   title: string;
