@@ -3,7 +3,9 @@ import { api } from "@/lib/api-client";
 import { useInvalidatingMutation } from "@/lib/mutation";
 import { planChangeKeys } from "@/lib/usage";
 
-export type BillingPeriod = "monthly" | "yearly";
+import type { BillingPeriod, ChangeQuote } from "@shared/billing-types.ts";
+
+export type { BillingPeriod, ChangeQuote };
 export type BillingStatus = "active" | "past_due" | "canceled" | "one_time" | "none";
 
 /** GET /billing (결제 관리). */
@@ -52,21 +54,6 @@ export interface SubscribeAnswer {
   orderName: string;
   renewsAt: string;
   yearlySaving: number | null;
-}
-
-/** POST /billing/change/quote: what a plan change would do, before anything is charged. */
-export interface ChangeQuote {
-  /** upgrade: now, the prorated difference charged; downgrade / period: at the next renewal, nothing now. */
-  kind: "upgrade" | "downgrade" | "period";
-  planId: string;
-  planName: string;
-  period: BillingPeriod;
-  amount: number;
-  effectiveAt: string;
-  nextAmount: number;
-  daysLeft: number | null;
-  daysInPeriod: number | null;
-  message: string;
 }
 
 export const billingKeys = { all: ["billing"] as const, overview: () => ["billing", "overview"] as const };

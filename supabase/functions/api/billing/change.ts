@@ -14,31 +14,13 @@ import { decryptBillingKey } from "../lib/billing/crypto.ts";
 import { formatSeoulDateOr, formatWon } from "../../_shared/format.ts";
 import { periodDays, upgradeCharge } from "../../_shared/proration.ts";
 import { BILLING_MESSAGES as M } from "./messages.ts";
-import { type BillingPeriod, paidPlan, periodLabel, tossHttpError } from "./service.ts";
+import { paidPlan, periodLabel, tossHttpError } from "./service.ts";
+import type { BillingPeriod, ChangeQuote } from "../../_shared/billing-types.ts";
 
 type Sql = postgres.Sql;
 type Tx = postgres.TransactionSql;
 
 const seoulDate = (d: Date) => formatSeoulDateOr(d, "date", "");
-
-/** upgrade: now, charged; downgrade / period: at the next renewal, nothing charged now. */
-export type ChangeKind = "upgrade" | "downgrade" | "period";
-
-export interface ChangeQuote {
-  kind: ChangeKind;
-  planId: string;
-  planName: string;
-  period: BillingPeriod;
-  /** Charged now (the upgrade's prorated difference); 0 for a scheduled change. */
-  amount: number;
-  /** When the new plan applies: now for an upgrade, else the next renewal date. */
-  effectiveAt: string;
-  /** What the renewals charge from then on. */
-  nextAmount: number;
-  daysLeft: number | null;
-  daysInPeriod: number | null;
-  message: string;
-}
 
 interface Renewing {
   id: string;

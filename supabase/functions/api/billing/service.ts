@@ -11,7 +11,8 @@ import { formatSeoulDateOr } from "../../_shared/format.ts";
 import { BILLING_MESSAGES as M } from "./messages.ts";
 
 type Sql = postgres.Sql;
-export type BillingPeriod = "monthly" | "yearly";
+import type { BillingPeriod } from "../../_shared/billing-types.ts";
+export type { BillingPeriod };
 
 const seoulDate = (d: Date | string) => formatSeoulDateOr(d, "date", "");
 
