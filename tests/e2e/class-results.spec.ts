@@ -91,7 +91,9 @@ for (const viewport of WORKSPACE_VIEWPORTS) {
         "true",
       );
       await expect(page.getByTestId("results-row")).toHaveCount(5);
+      // the first column holds the row's checkbox for whole-class actions
       await expect(table.getByRole("columnheader")).toHaveText([
+        "선택",
         "이름",
         "수험번호",
         "상태",
@@ -103,7 +105,7 @@ for (const viewport of WORKSPACE_VIEWPORTS) {
       // 수험번호 order to begin with.
       expect(await bodyNames(page)).toEqual(["박민수", "김철수", "이영희", "오류생", "홍길동"]);
       const hong = page.getByTestId("results-row").filter({ hasText: "홍길동" });
-      await expect(hong.locator("td")).toHaveText(["20240010", "완료", "92 / 100", "36", "28", "28"]);
+      await expect(hong.locator("td")).toHaveText(["", "20240010", "완료", "92 / 100", "36", "28", "28"]);
 
       expect(await seriousViolations(page, '[data-testid="results-table"]')).toEqual([]);
 

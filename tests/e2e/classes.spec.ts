@@ -86,7 +86,8 @@ test("a teacher builds a class of 20, grades an assignment for it and sees the a
 
   // The unmatched answer: the teacher chooses its student.
   const unlinked = rows.filter({ hasText: "전학생" });
-  await unlinked.getByLabel("학생 선택").selectOption({ label: `20번 ${roster[19].name} (${roster[19].examNumber})` });
+  // (the row's checkbox is named "전학생 선택": the chooser is the combobox)
+  await unlinked.getByRole("combobox", { name: "학생 선택" }).selectOption({ label: `20번 ${roster[19].name} (${roster[19].examNumber})` });
   await expect(toast(page).filter({ hasText: "답안을 학생과 연결했습니다." })).toBeVisible();
   await expect(page.getByTestId("roster-linked")).toHaveCount(3);
   await expect(page.getByTestId("roster-chooser")).toHaveCount(0);

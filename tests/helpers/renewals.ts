@@ -27,8 +27,17 @@ export async function setChargeScenario(customerKey: string, charge: "ok" | "dec
   expect(res.status).toBe(204);
 }
 
-/** The renewal date arrives: the period's dates move back so renews_at is a second ago (grace kept after it). */
+/**
+ * The renewal date arrives: the period's dates move back so renews_at is a second ago (grace kept after it).
+ * A renewal's order id is named by the second its period starts, so when the last renewal was moved to
+ * this same second (two renewals within one second of each other in a fast test), wait for the next one:
+ * the same id would name the order already paid and the renewal would never be charged.
+ */
 export async function reachRenewal(userId: string) {
+  const [last] = await testSql()<{ at: Date | null }[]>`
+    select max(p.period_start) as at from public.payments p
+     where p.user_id = ${userId} and p.kind = 'renewal'`;
+  if (last?.at && Date.now() - last.at.getTime() < 3000) await new Promise((r) => setTimeout(r, 2100));
   await testSql()`
     update public.subscriptions
        set start_date = start_date - (renews_at - now()) - interval '1 second',

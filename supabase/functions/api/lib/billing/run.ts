@@ -18,12 +18,27 @@ async function run(): Promise<void> {
   if (mail.sent + mail.failed > 0) console.log(`[mail] ${JSON.stringify(mail)}`);
 }
 
-/** Starts a billing run unless one is running in this instance; the run's promise. */
+/**
+ * How long a run may keep the next tick from starting one. A run stuck on a call that never answers
+ * (a mail server or a connection that hangs) must not stop renewals for good; a second run beside it
+ * is safe, since every renewal and mail is claimed under a row lock.
+ */
+export const BILLING_RUN_LIMIT_MS = 20_000;
+
+/** Starts a billing run unless one started in this instance less than BILLING_RUN_LIMIT_MS ago; the run's promise. */
 export function startBillingRun(): Promise<void> {
-  running ??= run()
-    .catch((err) => console.error("[billing] run failed:", err))
-    .finally(() => {
-      running = null;
-    });
-  return running;
+  if (running) return running;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      console.error(`[billing] run still busy after ${BILLING_RUN_LIMIT_MS / 1000} s; the next tick may start another`);
+      resolve();
+    }, BILLING_RUN_LIMIT_MS);
+  });
+  const current = Promise.race([run().catch((err) => console.error("[billing] run failed:", err)), limit]).finally(() => {
+    clearTimeout(timer);
+    if (running === current) running = null;
+  });
+  running = current;
+  return current;
 }

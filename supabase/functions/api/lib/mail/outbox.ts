@@ -12,6 +12,17 @@ type MailSettings = typeof settings.mail;
 
 export const MAX_MAIL_ATTEMPTS = 8;
 
+/** One mail's send, whatever the SMTP server does (nodemailer's socket timeouts are not relied on under Deno). */
+const SEND_LIMIT_MS = 10_000;
+
+function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from the mail server within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 interface OutboxRow {
   id: string;
   to_address: string;
@@ -61,7 +72,7 @@ export async function sendDueMail(sql: Sql, mail: MailSettings = settings.mail, 
   try {
     for (const row of rows) {
       try {
-        await smtp.sendMail({ from: mail.from, to: row.to_address, subject: row.subject, text: row.body });
+        await withinTime(smtp.sendMail({ from: mail.from, to: row.to_address, subject: row.subject, text: row.body }), SEND_LIMIT_MS);
         await sql`update private.mail_outbox set sent_at = now(), last_error = null where id = ${row.id}`;
         sent++;
       } catch (err) {
