@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { PlanPeriodFields } from "@/features/billing/components/plan-period-fields";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { errorMessage } from "@/lib/api-client";
@@ -6,8 +7,6 @@ import { notify } from "@/lib/notify";
 import { formatSeoulDate, formatWon } from "@shared/format.ts";
 import type { Plan } from "@shared/types.ts";
 import { type BillingOverview, type BillingPeriod, type ChangeQuote, useChangePlan, useChangeQuote } from "@/features/billing/api/billing";
-
-const PERIOD_LABELS: Record<BillingPeriod, string> = { monthly: "매월 결제", yearly: "매년 결제" };
 
 /** What the quote means in one line: the amount charged now, or the date the change applies from. */
 function QuoteSummary({ quote }: { quote: ChangeQuote }) {
@@ -69,42 +68,24 @@ export function PlanChangeForm({ plans, billing }: { plans: Plan[]; billing: Bil
   return (
     <div className="space-y-4" data-testid="plan-change-form">
       <div className="flex flex-wrap items-end gap-4">
-        <label className="flex flex-col gap-1 text-sm">
-          바꿀 플랜
-          <select
-            className="select select-bordered select-sm w-48"
-            value={planId}
-            onChange={(e) => {
-              setPlanId(e.target.value);
-              reset();
-            }}
-            data-testid="plan-change-plan"
-          >
-            {paid.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name} · 월 {formatWon(p.price)}
-                {p.id === current ? " (이용 중)" : ""}
-              </option>
-            ))}
-          </select>
-        </label>
-        <fieldset className="flex gap-4 text-sm" aria-label="결제 주기">
-          {(["monthly", "yearly"] as const).map((p) => (
-            <label key={p} className="flex items-center gap-2">
-              <input
-                type="radio"
-                className="radio radio-sm"
-                name="plan-change-period"
-                checked={period === p}
-                onChange={() => {
-                  setPeriod(p);
-                  reset();
-                }}
-              />
-              {PERIOD_LABELS[p]}
-            </label>
-          ))}
-        </fieldset>
+        <PlanPeriodFields
+          label="바꿀 플랜"
+          plans={paid}
+          planId={planId}
+          period={period}
+          currentPlanId={current}
+          name="plan-change-period"
+          testId="plan-change-plan"
+          widthClass="w-48"
+          onPlan={(id) => {
+            setPlanId(id);
+            reset();
+          }}
+          onPeriod={(p) => {
+            setPeriod(p);
+            reset();
+          }}
+        />
         {!quote && (
           <Button variant="outline" size="sm" onClick={ask} loading={quoting.isPending} disabled={!planId} data-testid="plan-change-quote">
             변경 내용 확인

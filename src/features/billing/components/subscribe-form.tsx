@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { PlanPeriodFields } from "@/features/billing/components/plan-period-fields";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
@@ -6,8 +7,6 @@ import { formatSeoulDate, formatWon } from "@shared/format.ts";
 import type { Plan } from "@shared/types.ts";
 import { requestCardRegistration } from "@/features/billing/api/billing-auth";
 import { type BillingPeriod, type SubscribeAnswer, useSubscribe } from "@/features/billing/api/billing";
-
-const PERIOD_LABELS: Record<BillingPeriod, string> = { monthly: "매월 결제", yearly: "매년 결제" };
 
 /**
  * 정기 구독 시작: a paid plan and a period, then — before any card is asked for — what will be charged
@@ -42,41 +41,23 @@ export function SubscribeForm({ plans }: { plans: Plan[] }) {
   return (
     <div className="space-y-4" data-testid="subscribe-form">
       <div className="flex flex-wrap items-end gap-4">
-        <label className="flex flex-col gap-1 text-sm">
-          플랜
-          <select
-            className="select select-bordered select-sm w-40"
-            value={planId}
-            onChange={(e) => {
-              setPlanId(e.target.value);
-              setQuote(null);
-            }}
-            data-testid="subscribe-plan"
-          >
-            {paid.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name} · 월 {formatWon(p.price)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <fieldset className="flex gap-4 text-sm" aria-label="결제 주기">
-          {(["monthly", "yearly"] as const).map((p) => (
-            <label key={p} className="flex items-center gap-2">
-              <input
-                type="radio"
-                className="radio radio-sm"
-                name="billing-period"
-                checked={period === p}
-                onChange={() => {
-                  setPeriod(p);
-                  setQuote(null);
-                }}
-              />
-              {PERIOD_LABELS[p]}
-            </label>
-          ))}
-        </fieldset>
+        <PlanPeriodFields
+          label="플랜"
+          plans={paid}
+          planId={planId}
+          period={period}
+          name="billing-period"
+          testId="subscribe-plan"
+          widthClass="w-40"
+          onPlan={(id) => {
+            setPlanId(id);
+            setQuote(null);
+          }}
+          onPeriod={(p) => {
+            setPeriod(p);
+            setQuote(null);
+          }}
+        />
         {!quote && (
           <Button variant="outline" size="sm" onClick={choose} loading={subscribe.isPending} data-testid="subscribe-quote">
             결제 금액 확인
