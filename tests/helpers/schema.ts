@@ -15,4 +15,7 @@ export const BASE_TABLES = [
   "classes",
   "students",
   "class_students",
+  "intake_links",
+  "student_codes",
+  "essay_drafts",
 ];
