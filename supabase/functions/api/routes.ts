@@ -25,6 +25,7 @@ import { matrixRoutes } from "./classes/matrix.ts";
 import { exportRoutes } from "./classes/export.ts";
 import { routes as classes } from "./classes/routes.ts";
 import { routes as students } from "./students/routes.ts";
+import { routes as intakeTeacher } from "./intake/teacher.ts";
 
 export const allRoutes: Route[] = [
   ...auth,
@@ -52,4 +53,5 @@ export const allRoutes: Route[] = [
   ...exportRoutes,
   ...classes,
   ...students,
+  ...intakeTeacher,
 ];
