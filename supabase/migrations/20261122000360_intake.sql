@@ -28,6 +28,7 @@ create table if not exists public.intake_links (
   release     text not null default 'after_review'
                 constraint intake_links_release_check check (release in ('immediate', 'after_review')),
   closed_at   timestamptz,
+  quota_refused_at timestamptz,
   created_at  timestamptz not null default now(),
   updated_at  timestamptz not null default now()
 );
@@ -38,6 +39,8 @@ comment on table public.intake_links is
   'only; the owner reads it without the hash.';
 comment on column public.intake_links.release is
   'When a student sees a draft''s result: immediate, or after_review (once the teacher completed the review).';
+comment on column public.intake_links.quota_refused_at is
+  'When a student''s draft was last refused because the teacher''s uses ran out (the teacher''s notice); null: never.';
 
 create index if not exists intake_links_user_id_idx on public.intake_links (user_id);
 
@@ -135,7 +138,7 @@ create trigger intake_links_set_updated_at
 -- Privileges: the service connection writes; owners read (never the hashes)
 -- -----------------------------------------------------------------------------
 revoke all on public.intake_links from anon, authenticated;
-grant select (id, session_id, user_id, deadline, max_drafts, release, closed_at, created_at, updated_at)
+grant select (id, session_id, user_id, deadline, max_drafts, release, closed_at, quota_refused_at, created_at, updated_at)
   on public.intake_links to authenticated;
 grant all on public.intake_links to service_role;
 

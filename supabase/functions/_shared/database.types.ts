@@ -255,14 +255,14 @@ isOneToOne: false
                   ]
                 },"intake_links": {
                   Row: {
-                    "closed_at": string | null,"created_at": string,"deadline": string,"id": string,"max_drafts": number,"release": string,"session_id": string,"token_hash": string,"updated_at": string,"user_id": string
+                    "closed_at": string | null,"created_at": string,"deadline": string,"id": string,"max_drafts": number,"quota_refused_at": string | null,"release": string,"session_id": string,"token_hash": string,"updated_at": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "closed_at"?: string | null,"created_at"?: string,"deadline": string,"id"?: string,"max_drafts"?: number,"release"?: string,"session_id": string,"token_hash": string,"updated_at"?: string,"user_id": string
+                    "closed_at"?: string | null,"created_at"?: string,"deadline": string,"id"?: string,"max_drafts"?: number,"quota_refused_at"?: string | null,"release"?: string,"session_id": string,"token_hash": string,"updated_at"?: string,"user_id": string
                   }
                   Update: {
-                    "closed_at"?: string | null,"created_at"?: string,"deadline"?: string,"id"?: string,"max_drafts"?: number,"release"?: string,"session_id"?: string,"token_hash"?: string,"updated_at"?: string,"user_id"?: string
+                    "closed_at"?: string | null,"created_at"?: string,"deadline"?: string,"id"?: string,"max_drafts"?: number,"quota_refused_at"?: string | null,"release"?: string,"session_id"?: string,"token_hash"?: string,"updated_at"?: string,"user_id"?: string
                   }
                   Relationships: [
                     {

@@ -2,6 +2,7 @@
 // of student codes, one source for the SPA and the API (/api/sessions/:id/intake, /api/classes/:id/student-codes,
 // /api/intake/:token…). The database checks the same bounds (migration 20261122000360_intake.sql).
 import { z } from "zod";
+import type { SharedReport } from "./review.ts";
 
 /** A student code's alphabet: digits and capitals without 0/O/1/I/L (easy to read off paper). */
 export const STUDENT_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
@@ -36,6 +37,21 @@ export const INTAKE_MESSAGES = {
   studentsInvalid: "학생을 올바르게 선택해 주세요.",
   tooManyStudents: `한 번에 ${INTAKE_LIMITS.maxCodesPerRequest}명까지 코드를 발급할 수 있습니다.`,
   studentNotInClass: "이 반에 등록되지 않은 학생이 있습니다.",
+} as const;
+
+/** What a student reads (public intake pages). */
+export const STUDENT_INTAKE_MESSAGES = {
+  linkNotFound: "제출 링크를 찾을 수 없습니다. 선생님께 받은 주소를 확인해 주세요.",
+  linkClosed: "선생님이 제출을 마감했습니다.",
+  linkExpired: "제출 기한이 지났습니다.",
+  codeRequired: "학생 코드를 입력해 주세요.",
+  codeWrong: "학생 코드가 올바르지 않습니다. 선생님께 받은 코드를 확인해 주세요.",
+  tooManyWrongCodes: "학생 코드를 너무 여러 번 틀렸습니다. 10분 뒤에 다시 시도해 주세요.",
+  tooManyDrafts: "오늘은 이 과제에 더 제출할 수 없습니다. 내일 다시 시도해 주세요.",
+  draftsUsedUp: (max: number) => `이 과제에는 ${max}번까지 제출할 수 있으며, 모두 제출했습니다.`,
+  quotaExhausted:
+    "지금은 선생님의 첨삭 이용량이 모두 사용되어 제출을 받을 수 없습니다. 작성한 글은 이 화면에 그대로 남아 있으니, 선생님께 알려 드린 뒤 다시 제출해 주세요.",
+  submitted: (n: number) => `${n}번째 글이 제출되었습니다. 첨삭이 끝나면 이 화면에서 확인할 수 있습니다.`,
 } as const;
 
 const M = INTAKE_MESSAGES;
@@ -103,6 +119,8 @@ export interface IntakeLink {
   maxDrafts: number;
   release: IntakeRelease;
   closedAt: string | null;
+  /** When a student's draft was last refused because the teacher's uses ran out (null: never). */
+  quotaRefusedAt: string | null;
   open: boolean;
   createdAt: string;
 }
@@ -120,4 +138,14 @@ export interface IssuedStudentCode {
   name: string;
   seatNumber: number | null;
   code: string;
+}
+
+/** One of a student's own drafts (GET /api/intake/:token/drafts): its report once released. */
+export interface StudentDraft {
+  id: string;
+  draftNumber: number;
+  submittedAt: string;
+  /** grading: being graded; awaitingReview: graded, waiting for the teacher's review; released; error. */
+  state: "grading" | "awaitingReview" | "released" | "error";
+  report: (Omit<SharedReport, "reviewed" | "expiresAt"> & { reviewed: boolean }) | null;
 }

@@ -26,6 +26,8 @@ import { exportRoutes } from "./classes/export.ts";
 import { routes as classes } from "./classes/routes.ts";
 import { routes as students } from "./students/routes.ts";
 import { routes as intakeTeacher } from "./intake/teacher.ts";
+import { routes as intakeStudent } from "./intake/student.ts";
+import { routes as intakeReports } from "./reports/intake-drafts.ts";
 
 export const allRoutes: Route[] = [
   ...auth,
@@ -54,4 +56,6 @@ export const allRoutes: Route[] = [
   ...classes,
   ...students,
   ...intakeTeacher,
+  ...intakeStudent,
+  ...intakeReports,
 ];

@@ -30,10 +30,11 @@ interface LinkRow {
   max_drafts: number;
   release: IntakeRelease;
   closed_at: Date | null;
+  quota_refused_at: Date | null;
   created_at: Date;
 }
 
-const LINK_COLUMNS = "id, session_id, deadline, max_drafts, release, closed_at, created_at";
+const LINK_COLUMNS = "id, session_id, deadline, max_drafts, release, closed_at, quota_refused_at, created_at";
 
 export const toIntakeLink = (r: LinkRow): IntakeLink => ({
   id: r.id,
@@ -42,6 +43,7 @@ export const toIntakeLink = (r: LinkRow): IntakeLink => ({
   maxDrafts: r.max_drafts,
   release: r.release,
   closedAt: iso(r.closed_at),
+  quotaRefusedAt: iso(r.quota_refused_at),
   open: r.closed_at === null && new Date(r.deadline).getTime() > Date.now(),
   createdAt: iso(r.created_at)!,
 });
@@ -78,7 +80,7 @@ async function createLink(ctx: IdCtx): Promise<Response> {
        values ($1, $2, $3, $4, $5, $6)
        on conflict (session_id) do update
           set token_hash = excluded.token_hash, deadline = excluded.deadline, max_drafts = excluded.max_drafts,
-              release = excluded.release, closed_at = null, created_at = now()
+              release = excluded.release, closed_at = null, quota_refused_at = null, created_at = now()
        returning ${LINK_COLUMNS}`,
       [session.id, ctx.user.id, hash, deadline, body.maxDrafts, body.release],
     );
