@@ -191,3 +191,37 @@ describe("a student's own drafts", () => {
     expect(res.body.drafts[0].report.overallScore).toEqual(expect.any(Number));
   });
 });
+
+describe("the teacher's view of a student's revision", () => {
+  it("lists the drafts with scores and, per pair, the sentence diff, the addressed marks and the score change", async () => {
+    const f = await fixture(["박서윤"], { release: "immediate" });
+    const st = f.students[0];
+    const code = f.codes[st.id];
+    const first = await submit(f.token, code, FIXTURE_ESSAY);
+    await waitForEnd(first.body.id);
+    const revised = `${FIXTURE_ESSAY.trim()}\n구체적인 통계를 근거로 덧붙여 주장을 보강하였다.`;
+    const second = await submit(f.token, code, revised);
+    await waitForEnd(second.body.id);
+    await testSql()`update public.essay_drafts set hidden = true where submission_id = ${first.body.id}`;
+
+    const res = await api(`/students/${st.id}/drafts?sessionId=${f.sessionId}`, { token: teacher.token });
+    expect(res.status).toBe(200);
+    expect(res.body.drafts.map((d: any) => [d.draftNumber, d.hidden, typeof d.overallScore])).toEqual([
+      [1, true, "number"],
+      [2, false, "number"],
+    ]);
+    const [c] = res.body.comparisons;
+    expect(c).toMatchObject({ from: 1, to: 2 });
+    expect(c.sentences).toContainEqual({ kind: "added", sentences: ["구체적인 통계를 근거로 덧붙여 주장을 보강하였다."] });
+    expect(c.sentences.filter((s: any) => s.kind === "removed")).toEqual([]);
+    expect(c.categories.length).toBeGreaterThan(0);
+    for (const row of c.categories) expect(row.change).toBe(Math.round((row.after - row.before) * 10) / 10);
+    expect(c.total.change).toBe(Math.round((c.total.after - c.total.before) * 10) / 10);
+    // The first draft's text is all still there: none of its marks is addressed.
+    expect(c.marks.every((m: any) => m.addressed === false)).toBe(true);
+
+    const stranger = await createMember();
+    expectApiError(await api(`/students/${st.id}/drafts?sessionId=${f.sessionId}`, { token: stranger.token }), 404, "학생을 찾을 수 없습니다.");
+    expectApiError(await api(`/students/${st.id}/drafts`, { token: teacher.token }), 400, "과제를 선택해 주세요.");
+  });
+});

@@ -28,6 +28,7 @@ import { routes as students } from "./students/routes.ts";
 import { routes as intakeTeacher } from "./intake/teacher.ts";
 import { routes as intakeStudent } from "./intake/student.ts";
 import { routes as intakeReports } from "./reports/intake-drafts.ts";
+import { routes as studentDrafts } from "./reports/student-drafts.ts";
 
 export const allRoutes: Route[] = [
   ...auth,
@@ -58,4 +59,5 @@ export const allRoutes: Route[] = [
   ...intakeTeacher,
   ...intakeStudent,
   ...intakeReports,
+  ...studentDrafts,
 ];
