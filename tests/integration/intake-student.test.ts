@@ -156,7 +156,7 @@ describe("handing in drafts", () => {
 });
 
 describe("a student's own drafts", () => {
-  it("lists only the student's own visible drafts; the report only after 검토 완료 when release waits for review", async () => {
+  it("lists only the student's own drafts not hidden by the teacher; the report only after 검토 완료 when release waits for review", async () => {
     const f = await fixture(["임시우", "김서윤"]);
     const [me, them] = f.students;
     const mine = await submit(f.token, f.codes[me.id], FIXTURE_ESSAY);
@@ -177,8 +177,14 @@ describe("a student's own drafts", () => {
     expect(JSON.stringify(after.body)).not.toContain(theirs.body.id);
     expect(JSON.stringify(after.body)).not.toMatch(/"edits"|"notes"/);
 
-    await testSql()`update public.essay_drafts set hidden = true where submission_id = ${mine.body.id}`;
+    const hide = (token: string, hidden: boolean) =>
+      api(`/sessions/${f.sessionId}/intake/drafts/${mine.body.id}`, { token, method: "PATCH", json: { hidden } });
+    const stranger = await createMember();
+    expectApiError(await hide(stranger.token, true), 404, "제출본을 찾을 수 없습니다.");
+    expect((await hide(teacher.token, true)).body).toEqual({ id: mine.body.id, hidden: true });
     expect((await ownDrafts(f.token, f.codes[me.id])).body.drafts).toEqual([]);
+    await hide(teacher.token, false);
+    expect((await ownDrafts(f.token, f.codes[me.id])).body.drafts).toHaveLength(1);
   });
 
   it("a link that releases at once shows the graded report without a review", async () => {

@@ -27,6 +27,7 @@ export const INTAKE_MESSAGES = {
   needsClass: "학생 제출을 받으려면 먼저 과제에 반을 지정해 주세요.",
   linkExists: "이 과제에는 이미 제출 링크가 있습니다. 기존 링크를 수정하거나 닫은 뒤 다시 만들어 주세요.",
   linkNotFound: "이 과제의 제출 링크가 없습니다.",
+  draftNotFound: "제출본을 찾을 수 없습니다.",
   invalidBody: "입력 내용이 올바르지 않습니다.",
   deadlineInvalid: "마감 일시를 올바르게 입력해 주세요.",
   deadlinePast: "마감 일시는 지금 이후여야 합니다.",

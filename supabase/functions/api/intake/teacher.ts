@@ -17,7 +17,8 @@ import {
 import { adminSql } from "../lib/db.ts";
 import { HttpError } from "../lib/errors.ts";
 import { iso, json } from "../lib/http.ts";
-import { idParams } from "../lib/params.ts";
+import { idParams, uuidParam } from "../lib/params.ts";
+import { z } from "zod";
 import { type AuthUser, type Ctx, defineRoute, type Route } from "../lib/types.ts";
 import { intakeUrl, newIntakeToken, newStudentCode, sha256 } from "./secrets.ts";
 
@@ -194,12 +195,26 @@ async function issueCodes(ctx: IdCtx): Promise<Response> {
 }
 
 const sessionParams = idParams(M.sessionNotFound);
+const draftParams = z.object({ id: uuidParam(M.sessionNotFound), submissionId: uuidParam(M.draftNotFound) });
+const hideSchema = z.strictObject({ hidden: z.boolean({ error: M.invalidBody }) }, { error: M.invalidBody });
+
+/** PATCH /sessions/:id/intake/drafts/:submissionId `{ hidden }`: hides a draft from its student (or shows it again). */
+async function hideDraft(ctx: Ctx<{ id: string; submissionId: string }, AuthUser>): Promise<Response> {
+  const { hidden } = await ctx.json(hideSchema);
+  const [row] = await adminSql<{ hidden: boolean }[]>`
+    update public.essay_drafts set hidden = ${hidden}
+     where submission_id = ${ctx.params.submissionId} and session_id = ${ctx.params.id} and user_id = ${ctx.user.id}
+    returning hidden`;
+  if (!row) throw new HttpError(404, M.draftNotFound);
+  return json({ id: ctx.params.submissionId, hidden: row.hidden });
+}
 
 export const routes: Route[] = [
   defineRoute({ method: "GET", path: "/sessions/:id/intake", auth: "user", params: sessionParams, handler: readLink }),
   defineRoute({ method: "POST", path: "/sessions/:id/intake", auth: "user", params: sessionParams, handler: createLink }),
   defineRoute({ method: "PATCH", path: "/sessions/:id/intake", auth: "user", params: sessionParams, handler: patchLink }),
   defineRoute({ method: "DELETE", path: "/sessions/:id/intake", auth: "user", params: sessionParams, handler: closeLink }),
+  defineRoute({ method: "PATCH", path: "/sessions/:id/intake/drafts/:submissionId", auth: "user", params: draftParams, handler: hideDraft }),
   defineRoute({
     method: "POST",
     path: "/classes/:id/student-codes",
