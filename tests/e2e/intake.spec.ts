@@ -1,14 +1,15 @@
-// The revision loop on a phone (390×844): a teacher's class of two students gets an assignment's submission
-// link and student codes (set up through the API); each student opens the link, enters their code and hands
-// in a first draft; the teacher completes the review; each student reads the released report and hands in a
-// revision started from the last draft with its marks beside; the teacher's diff shows the added sentence
-// and the score change (the fake LLM scores the drafts 50 % then 90 %).
+// The revision loop: a teacher (1366×900) issues student codes from the class page and opens 학생 제출 받기
+// on the class's assignment (the class, its two students and the assignment are made through the API); on a
+// phone (390×844) each student opens the link, enters their code and hands in a first draft; the teacher
+// completes the review (through the API); each student reads the released report and hands in a revision
+// started from the last draft with its marks beside; the teacher's student page shows 수정본 비교 with the
+// added sentence, the marks and the score change (the fake LLM scores the drafts 50 % then 90 %).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Browser } from "@playwright/test";
-import { classWithAssignment, issueCodes, openIntake } from "../helpers/intake.ts";
+import { classWithAssignment } from "../helpers/intake.ts";
 import { api, closeTestSql, createMember, setPlan } from "../helpers/users.ts";
-import { waitUntilCompleted } from "./support.ts";
+import { signIn, waitUntilCompleted } from "./support.ts";
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -32,9 +33,28 @@ test("two students hand in a draft, read the reviewed report and hand in a revis
   const teacher = await createMember();
   await setPlan(teacher, "educator");
   const c = await classWithAssignment(teacher, ["김민수", "이서연"]);
-  const link = await openIntake(teacher, c.sessionId);
-  const codes = await issueCodes(teacher, c.classId);
-  const path = new URL(link.url, "http://x").pathname;
+
+  const desk = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: "ko-KR" });
+  const tp = await desk.newPage();
+  await signIn(tp, teacher, `/classes/${c.classId}`);
+  await tp.getByTestId("issue-codes").click();
+  await expect(tp.getByTestId("issued-codes").locator("li")).toHaveCount(2);
+  const codes: Record<string, string> = {};
+  for (const st of c.students) {
+    const row = tp.getByTestId("issued-codes").locator("li", { hasText: st.name });
+    codes[st.id] = ((await row.locator(".font-mono").textContent()) ?? "").replace("-", "");
+    expect(codes[st.id]).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
+  }
+  if (shots) await tp.screenshot({ path: `${shots}/codes.png` });
+  await tp.keyboard.press("Escape");
+  await tp.getByTestId("intake-open").click();
+  await tp.getByRole("button", { name: "링크 만들기" }).click();
+  await expect(tp.getByTestId("intake-qr")).toBeVisible();
+  const url = (await tp.getByTestId("intake-url").textContent()) ?? "";
+  if (shots) await tp.screenshot({ path: `${shots}/intake-link.png` });
+  await tp.keyboard.press("Escape");
+  const path = new URL(url, "http://x").pathname;
+  const link = { token: path.split("/").at(-1)! };
 
   const firstDrafts: string[] = [];
   for (const [i, st] of c.students.entries()) {
@@ -82,11 +102,13 @@ test("two students hand in a draft, read the reviewed report and hand in a revis
   for (const st of c.students) {
     const own = await api(`/intake/${link.token}/drafts`, { headers: { "X-Student-Code": codes[st.id] } });
     await waitUntilCompleted(own.body.drafts[1].id);
-    const view = await api(`/students/${st.id}/drafts?sessionId=${c.sessionId}`, { token: teacher.token });
-    expect(view.status).toBe(200);
-    const [cmp] = view.body.comparisons;
-    expect(cmp.sentences).toContainEqual({ kind: "added", sentences: [ADDED] });
-    expect(cmp.total.change).toBeGreaterThan(0);
-    expect(Array.isArray(cmp.marks)).toBe(true);
   }
+  await tp.goto(`/students/${c.students[0].id}`);
+  const cmp = tp.getByTestId("drafts-comparison");
+  await expect(cmp).toContainText("1번째 → 2번째 글");
+  await expect(cmp.getByTestId("drafts-diff").locator('[data-kind="added"]', { hasText: ADDED })).toHaveCount(1);
+  await expect(cmp.getByTestId("drafts-scores").locator("tr", { hasText: "총점" })).toContainText("+");
+  await expect(cmp.getByTestId("drafts-marks")).toBeVisible();
+  if (shots) await tp.screenshot({ path: `${shots}/teacher-diff.png`, fullPage: true });
+  await desk.close();
 });

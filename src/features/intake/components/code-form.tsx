@@ -21,11 +21,11 @@ export function CodeForm({ error, onCode }: { error?: string | null; onCode: (co
   return (
     <Section title={T.codeTitle} description={T.codeHelp} testId="intake-code">
       <form className="flex flex-wrap items-end gap-2" onSubmit={submit} noValidate>
-        <div className="space-y-1">
+        <div className="w-44">
           <Label htmlFor="student-code">{T.codeLabel}</Label>
           <Input
             id="student-code"
-            className="w-44 font-mono uppercase tracking-widest"
+            className="font-mono uppercase tracking-widest"
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}

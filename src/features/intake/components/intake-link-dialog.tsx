@@ -89,20 +89,24 @@ export function IntakeLinkDialog({ sessionId, title, open, onClose }: { sessionI
         <form className="space-y-3" onSubmit={submit}>
           <div>
             <Label htmlFor="intake-deadline">{T.deadline}</Label>
-            <Input id="intake-deadline" type="date" className="w-44" value={day} onChange={(e) => setDay(e.target.value)} required />
+            <div className="w-44">
+              <Input id="intake-deadline" type="date" value={day} onChange={(e) => setDay(e.target.value)} required />
+            </div>
           </div>
           <div>
             <Label htmlFor="intake-max">{T.maxDrafts}</Label>
             <div className="flex items-center gap-2">
-              <Input
-                id="intake-max"
-                type="number"
-                className="w-20 tabular-nums"
-                min={INTAKE_LIMITS.minDrafts}
-                max={INTAKE_LIMITS.maxDrafts}
-                value={maxDrafts}
-                onChange={(e) => setMaxDrafts(Number(e.target.value))}
-              />
+              <div className="w-20">
+                <Input
+                  id="intake-max"
+                  type="number"
+                  className="tabular-nums"
+                  min={INTAKE_LIMITS.minDrafts}
+                  max={INTAKE_LIMITS.maxDrafts}
+                  value={maxDrafts}
+                  onChange={(e) => setMaxDrafts(Number(e.target.value))}
+                />
+              </div>
               <span className="text-sm">{T.times}</span>
             </div>
           </div>

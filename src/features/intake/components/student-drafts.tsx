@@ -51,12 +51,14 @@ function MarksOutcome({ c }: { c: DraftComparison }) {
       {c.marks.length === 0 && <p className="text-sm text-base-content/75">{T.noMarks}</p>}
       <ul className="space-y-1">
         {c.marks.map((m, i) => (
-          <li key={i} className="flex flex-wrap items-baseline gap-2 text-sm">
-            <Badge size="sm" variant={m.addressed ? "success" : "outline"}>
+          <li key={i} className="flex items-start gap-2 text-sm">
+            <Badge size="sm" className="shrink-0" variant={m.addressed ? "success" : "outline"}>
               {m.addressed ? T.addressed : T.open}
             </Badge>
-            <span>“{m.quote}”</span>
-            <span className="text-base-content/75">{m.comment}</span>
+            <div>
+              <p>“{m.quote}”</p>
+              <p className="text-base-content/75">{m.comment}</p>
+            </div>
           </li>
         ))}
       </ul>
