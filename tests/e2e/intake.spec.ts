@@ -110,5 +110,10 @@ test("two students hand in a draft, read the reviewed report and hand in a revis
   await expect(cmp.getByTestId("drafts-scores").locator("tr", { hasText: "총점" })).toContainText("+");
   await expect(cmp.getByTestId("drafts-marks")).toBeVisible();
   if (shots) await tp.screenshot({ path: `${shots}/teacher-diff.png`, fullPage: true });
+  // The class page: drafts per student and the average gain from draft 1 to draft 2 (50 % → 90 %).
+  await tp.goto(`/classes/${c.classId}`);
+  await expect(tp.getByTestId("class-drafts-improvement")).toHaveText("1번째 → 2번째 글 평균 +40%p (2건)");
+  await expect(tp.getByTestId("class-drafts-summary").locator("tbody tr")).toHaveText([/김민수\s*2편/, /이서연\s*2편/]);
+  if (shots) await tp.screenshot({ path: `${shots}/class-summary.png`, fullPage: true });
   await desk.close();
 });

@@ -99,3 +99,14 @@ export const DRAFTS_TEXT = {
   removed: "삭제",
   notGraded: "채점 전",
 } as const;
+
+/** The class page's drafts summary. */
+export const CLASS_DRAFTS_TEXT = {
+  title: "학생 제출 현황",
+  description: "제출 링크로 학생이 낸 글의 수와, 1번째 글에서 2번째 글로 점수가 얼마나 올랐는지 보여 줍니다.",
+  improvement: (points: number, pairs: number) =>
+    `1번째 → 2번째 글 평균 ${points > 0 ? "+" : points < 0 ? "−" : ""}${Math.abs(points)}%p (${pairs}건)`,
+  noPairs: "아직 두 번째 글까지 채점된 학생이 없습니다.",
+  columns: { seat: "번호", name: "이름", drafts: "제출 수" },
+  draftsCount: (n: number) => `${n}편`,
+} as const;

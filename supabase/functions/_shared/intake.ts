@@ -150,3 +150,12 @@ export interface StudentDraft {
   state: "grading" | "awaitingReview" | "released" | "error";
   report: (Omit<SharedReport, "reviewed" | "expiresAt"> & { reviewed: boolean }) | null;
 }
+
+/** GET /api/classes/:id/drafts-summary: drafts per student and the average gain from draft 1 to draft 2. */
+export interface ClassDraftsSummary {
+  students: { studentId: string; drafts: number }[];
+  /** How many (assignment, student) pairs have both drafts 1 and 2 graded. */
+  revisedPairs: number;
+  /** Mean of (draft 2 % − draft 1 %) over those pairs, in percentage points (one decimal); null when none. */
+  averageImprovement: number | null;
+}

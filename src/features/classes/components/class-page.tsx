@@ -125,6 +125,8 @@ function ClassHeader({ detail }: { detail: ClassDetail }) {
 export interface ClassPageSlots {
   rosterActions?: (detail: ClassDetail) => ReactNode;
   assignmentAction?: (assignment: { id: string; title: string }) => ReactNode;
+  /** Sections after the class's results. */
+  sections?: (detail: ClassDetail) => ReactNode;
 }
 
 export function ClassPage({ classId, slots = {} }: { classId: string; slots?: ClassPageSlots }) {
@@ -144,6 +146,7 @@ export function ClassPage({ classId, slots = {} }: { classId: string; slots?: Cl
           <RosterSection detail={detail.data} extraActions={slots.rosterActions?.(detail.data)} />
           <AssignmentsSection detail={detail.data} assignmentAction={slots.assignmentAction} />
           <ClassMatrixSection classId={classId} />
+          {slots.sections?.(detail.data)}
         </>
       )}
     </div>

@@ -73,3 +73,10 @@ export function useStudentDrafts(studentId: string, sessionId: string | null) {
     enabled: !!sessionId,
   });
 }
+
+export function useClassDraftsSummary(classId: string) {
+  return useQuery({
+    queryKey: ["class-drafts-summary", classId] as const,
+    queryFn: () => api.get<import("@shared/intake.ts").ClassDraftsSummary>(`/classes/${encodeURIComponent(classId)}/drafts-summary`),
+  });
+}

@@ -21,6 +21,7 @@ import { idParams, uuidParam } from "../lib/params.ts";
 import { z } from "zod";
 import { type AuthUser, type Ctx, defineRoute, type Route } from "../lib/types.ts";
 import { intakeUrl, newIntakeToken, newStudentCode, sha256 } from "./secrets.ts";
+import { classDraftsSummary } from "./summary.ts";
 
 type IdCtx = Ctx<{ id: string }, AuthUser>;
 
@@ -215,6 +216,13 @@ export const routes: Route[] = [
   defineRoute({ method: "PATCH", path: "/sessions/:id/intake", auth: "user", params: sessionParams, handler: patchLink }),
   defineRoute({ method: "DELETE", path: "/sessions/:id/intake", auth: "user", params: sessionParams, handler: closeLink }),
   defineRoute({ method: "PATCH", path: "/sessions/:id/intake/drafts/:submissionId", auth: "user", params: draftParams, handler: hideDraft }),
+  defineRoute({
+    method: "GET",
+    path: "/classes/:id/drafts-summary",
+    auth: "user",
+    params: idParams(M.classNotFound),
+    handler: async (ctx) => json(await ctx.asCaller((sql) => classDraftsSummary(sql, ctx.params.id))),
+  }),
   defineRoute({
     method: "POST",
     path: "/classes/:id/student-codes",
