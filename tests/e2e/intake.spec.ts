@@ -28,7 +28,9 @@ async function studentTab(browser: Browser, url: string) {
   return { context, page };
 }
 
-test("two students hand in a draft, read the reviewed report and hand in a revision; the teacher sees what changed", async ({ browser }) => {
+test("two students hand in a draft, read the reviewed report and hand in a revision; the teacher sees what changed", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const teacher = await createMember();
   await setPlan(teacher, "educator");

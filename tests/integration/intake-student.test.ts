@@ -79,7 +79,10 @@ describe("handing in drafts", () => {
     const st = f.students[0];
     const first = await submit(f.token, f.codes[st.id].toLowerCase().replace(/^(....)/, "$1-"), FIXTURE_ESSAY);
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ draftNumber: 1, message: "1번째 글이 제출되었습니다. 첨삭이 끝나면 이 화면에서 확인할 수 있습니다." });
+    expect(first.body).toMatchObject({
+      draftNumber: 1,
+      message: "1번째 글이 제출되었습니다. 첨삭이 끝나면 이 화면에서 확인할 수 있습니다.",
+    });
     const second = await submit(f.token, f.codes[st.id], fileOf(utf8(FIXTURE_ESSAY), "수정본.txt"), address(), true);
     expect(second.status).toBe(201);
     expect(second.body.draftNumber).toBe(2);
@@ -90,8 +93,22 @@ describe("handing in drafts", () => {
         from public.essay_drafts d join public.essay_submissions e on e.id = d.submission_id
        where d.session_id = ${f.sessionId} order by d.draft_number`;
     expect(rows.map((r) => ({ ...r }))).toEqual([
-      { draft_number: 1, roster_student_id: st.id, student_name: "이서연", student_id: st.examNumber, usage_charged: true, essay_filename: null },
-      { draft_number: 2, roster_student_id: st.id, student_name: "이서연", student_id: st.examNumber, usage_charged: true, essay_filename: "수정본.txt" },
+      {
+        draft_number: 1,
+        roster_student_id: st.id,
+        student_name: "이서연",
+        student_id: st.examNumber,
+        usage_charged: true,
+        essay_filename: null,
+      },
+      {
+        draft_number: 2,
+        roster_student_id: st.id,
+        student_name: "이서연",
+        student_id: st.examNumber,
+        usage_charged: true,
+        essay_filename: "수정본.txt",
+      },
     ]);
   });
 
@@ -112,7 +129,9 @@ describe("handing in drafts", () => {
     expectApiError(await ownDrafts(b.token, codeA), 403, /학생 코드가 올바르지 않습니다/);
     await api(`/classes/${a.classId}/student-codes`, { token: teacher.token, json: { studentIds: [a.students[0].id], reissue: true } });
     expectApiError(await submit(a.token, codeA, FIXTURE_ESSAY), 403, /학생 코드가 올바르지 않습니다/);
-    expect((await testSql()`select 1 from public.essay_drafts where session_id in ${testSql()([a.sessionId, b.sessionId])}`).length).toBe(0);
+    expect((await testSql()`select 1 from public.essay_drafts where session_id in ${testSql()([a.sessionId, b.sessionId])}`).length).toBe(
+      0,
+    );
   });
 
   it("after 10 wrong codes from one address the link answers 429 for 10 minutes, even to a right code; other addresses go on", async () => {
@@ -227,10 +246,18 @@ describe("the teacher's view of a student's revision", () => {
     const summary = await api(`/classes/${f.classId}/drafts-summary`, { token: teacher.token });
     expect(summary.status).toBe(200);
     expect(summary.body).toEqual({ students: [{ studentId: st.id, drafts: 2 }], revisedPairs: 1, averageImprovement: 40 });
-    expectApiError(await api(`/classes/${f.classId}/drafts-summary`, { token: (await createMember()).token }), 404, "반을 찾을 수 없습니다.");
+    expectApiError(
+      await api(`/classes/${f.classId}/drafts-summary`, { token: (await createMember()).token }),
+      404,
+      "반을 찾을 수 없습니다.",
+    );
 
     const stranger = await createMember();
-    expectApiError(await api(`/students/${st.id}/drafts?sessionId=${f.sessionId}`, { token: stranger.token }), 404, "학생을 찾을 수 없습니다.");
+    expectApiError(
+      await api(`/students/${st.id}/drafts?sessionId=${f.sessionId}`, { token: stranger.token }),
+      404,
+      "학생을 찾을 수 없습니다.",
+    );
     expectApiError(await api(`/students/${st.id}/drafts`, { token: teacher.token }), 400, "과제를 선택해 주세요.");
   });
 });

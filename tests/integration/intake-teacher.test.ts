@@ -44,9 +44,21 @@ describe("an assignment's submission link", () => {
       "학생 제출을 받으려면 먼저 과제에 반을 지정해 주세요.",
     );
     const { sessionId } = await classWithAssignment(teacher, ["이서연"]);
-    expectApiError(await api(`/sessions/${sessionId}/intake`, { token: other.token, json: { deadline: inDays(3) } }), 404, "과제를 찾을 수 없습니다.");
-    expectApiError(await api(`/sessions/${sessionId}/intake`, { token: teacher.token, json: { deadline: inDays(-1) } }), 400, "마감 일시는 지금 이후여야 합니다.");
-    expectApiError(await api(`/sessions/${sessionId}/intake`, { token: teacher.token, json: { deadline: "내일" } }), 400, "마감 일시를 올바르게 입력해 주세요.");
+    expectApiError(
+      await api(`/sessions/${sessionId}/intake`, { token: other.token, json: { deadline: inDays(3) } }),
+      404,
+      "과제를 찾을 수 없습니다.",
+    );
+    expectApiError(
+      await api(`/sessions/${sessionId}/intake`, { token: teacher.token, json: { deadline: inDays(-1) } }),
+      400,
+      "마감 일시는 지금 이후여야 합니다.",
+    );
+    expectApiError(
+      await api(`/sessions/${sessionId}/intake`, { token: teacher.token, json: { deadline: "내일" } }),
+      400,
+      "마감 일시를 올바르게 입력해 주세요.",
+    );
     expectApiError(
       await api(`/sessions/${sessionId}/intake`, { token: teacher.token, json: { deadline: inDays(3), maxDrafts: 11 } }),
       400,
@@ -58,7 +70,11 @@ describe("an assignment's submission link", () => {
       "결과 공개 방식을 선택해 주세요.",
     );
     await openIntake(teacher, sessionId, { maxDrafts: 3, release: "immediate" });
-    expectApiError(await api(`/sessions/${sessionId}/intake`, { token: teacher.token, json: { deadline: inDays(3) } }), 409, /이미 제출 링크가 있습니다/);
+    expectApiError(
+      await api(`/sessions/${sessionId}/intake`, { token: teacher.token, json: { deadline: inDays(3) } }),
+      409,
+      /이미 제출 링크가 있습니다/,
+    );
     expect((await api(`/sessions/${sessionId}/intake`, { token: other.token })).status).toBe(404);
   });
 
@@ -73,8 +89,16 @@ describe("an assignment's submission link", () => {
     });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ deadline: later, maxDrafts: 4, release: "immediate", open: true });
-    expectApiError(await api(`/sessions/${sessionId}/intake`, { token: teacher.token, method: "PATCH", json: {} }), 400, "바꿀 내용이 없습니다.");
-    expectApiError(await api(`/sessions/${sessionId}/intake`, { token: other.token, method: "PATCH", json: { maxDrafts: 1 } }), 404, "과제를 찾을 수 없습니다.");
+    expectApiError(
+      await api(`/sessions/${sessionId}/intake`, { token: teacher.token, method: "PATCH", json: {} }),
+      400,
+      "바꿀 내용이 없습니다.",
+    );
+    expectApiError(
+      await api(`/sessions/${sessionId}/intake`, { token: other.token, method: "PATCH", json: { maxDrafts: 1 } }),
+      404,
+      "과제를 찾을 수 없습니다.",
+    );
     expectApiError(await api(`/sessions/${sessionId}/intake`, { token: other.token, method: "DELETE" }), 404, "과제를 찾을 수 없습니다.");
 
     const closed = await api(`/sessions/${sessionId}/intake`, { token: teacher.token, method: "DELETE" });
@@ -90,7 +114,11 @@ describe("an assignment's submission link", () => {
     expect(Buffer.from(row.token_hash).equals(sha(second.token))).toBe(true);
 
     const none = await classWithAssignment(teacher, ["최하은"]);
-    expectApiError(await api(`/sessions/${none.sessionId}/intake`, { token: teacher.token, method: "DELETE" }), 404, "이 과제의 제출 링크가 없습니다.");
+    expectApiError(
+      await api(`/sessions/${none.sessionId}/intake`, { token: teacher.token, method: "DELETE" }),
+      404,
+      "이 과제의 제출 링크가 없습니다.",
+    );
   });
 });
 
@@ -135,11 +163,18 @@ describe("a class's student codes", () => {
 
     const elsewhere = await classWithAssignment(teacher, ["이민수"]);
     expectApiError(
-      await api(`/classes/${classId}/student-codes`, { token: teacher.token, json: { studentIds: [elsewhere.students[0].id], reissue: true } }),
+      await api(`/classes/${classId}/student-codes`, {
+        token: teacher.token,
+        json: { studentIds: [elsewhere.students[0].id], reissue: true },
+      }),
       400,
       "이 반에 등록되지 않은 학생이 있습니다.",
     );
     expectApiError(await api(`/classes/${classId}/student-codes`, { token: other.token, json: {} }), 404, "반을 찾을 수 없습니다.");
-    expectApiError(await api(`/classes/${classId}/student-codes`, { token: teacher.token, json: { studentIds: ["x"] } }), 400, "학생을 올바르게 선택해 주세요.");
+    expectApiError(
+      await api(`/classes/${classId}/student-codes`, { token: teacher.token, json: { studentIds: ["x"] } }),
+      400,
+      "학생을 올바르게 선택해 주세요.",
+    );
   });
 });

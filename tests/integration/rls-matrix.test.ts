@@ -452,10 +452,12 @@ const cases: Case[] = [
   },
   // intake_links, student_codes, essay_drafts: written by the service connection only (hashed tokens and
   // codes made by the API); each owner reads their own rows, never the hashes; anon nothing.
-  ...([
-    ["intake_links", "intake"],
-    ["student_codes", "code"],
-  ] as const).flatMap(([table, kind]): Case[] => [
+  ...(
+    [
+      ["intake_links", "intake"],
+      ["student_codes", "code"],
+    ] as const
+  ).flatMap(([table, kind]): Case[] => [
     { ...ownRowsSeen(table, kind, `the four test ${table}`), expect: prefixed(kind, { ...ownOnly(), admin: ["admin"] }) },
     {
       table,
@@ -463,10 +465,14 @@ const cases: Case[] = [
       what: "a row for one's own session or student",
       run: async (tx, a) =>
         table === "intake_links"
-          ? (await tx`insert into public.intake_links (session_id, user_id, token_hash, deadline)
-                      values (${fx.session[a === "anon" ? "owner" : a]}, ${selfId(a)}, ${randomBytes(32)}, now())`).count
-          : (await tx`insert into public.student_codes (student_id, user_id, code_hash)
-                      values (${fx.student[a === "anon" ? "owner" : a]}, ${selfId(a)}, ${randomBytes(32)})`).count,
+          ? (
+              await tx`insert into public.intake_links (session_id, user_id, token_hash, deadline)
+                      values (${fx.session[a === "anon" ? "owner" : a]}, ${selfId(a)}, ${randomBytes(32)}, now())`
+            ).count
+          : (
+              await tx`insert into public.student_codes (student_id, user_id, code_hash)
+                      values (${fx.student[a === "anon" ? "owner" : a]}, ${selfId(a)}, ${randomBytes(32)})`
+            ).count,
       expect: all(D),
     },
     {

@@ -38,7 +38,16 @@ const report = {
   question: assignment.question,
   answer: "스마트폰은 해롭다. 그러므로 금지해야 한다.",
   annotations: [
-    { start: 0, end: 9, quote: "스마트폰은 해롭다", kind: "고칠 점", category: "논리", comment: "근거가 없습니다.", rewrite: null, source: "ai" },
+    {
+      start: 0,
+      end: 9,
+      quote: "스마트폰은 해롭다",
+      kind: "고칠 점",
+      category: "논리",
+      comment: "근거가 없습니다.",
+      rewrite: null,
+      source: "ai",
+    },
   ],
   rubric: [{ name: "논리", maxScore: 10, description: "" }],
 };

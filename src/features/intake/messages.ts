@@ -69,7 +69,8 @@ export const INTAKE_TEACHER_TEXT = {
   qrAlt: "제출 링크 QR 코드",
   quotaNotice: (date: string) => `${date}에 이용량이 모두 사용되어 학생 제출을 받지 못했습니다.`,
   codes: "학생 코드 발급",
-  codesIssued: (n: number) => (n === 0 ? "새로 발급할 학생이 없습니다. 모든 학생에게 코드가 있습니다." : `${n}명에게 학생 코드를 발급했습니다.`),
+  codesIssued: (n: number) =>
+    n === 0 ? "새로 발급할 학생이 없습니다. 모든 학생에게 코드가 있습니다." : `${n}명에게 학생 코드를 발급했습니다.`,
   codesSheetTitle: "학생 코드 안내문",
   codesSheetIntro: "아래 코드는 다시 볼 수 없습니다. 인쇄해서 학생에게 나눠 주세요.",
   printCodes: "안내문 인쇄",

@@ -18,16 +18,22 @@ export function ClassDraftsSummarySection({ detail }: { detail: ClassDetail }) {
       <table className="table table-sm w-full max-w-md">
         <thead>
           <tr>
-            <th scope="col" className="text-right">{T.columns.seat}</th>
+            <th scope="col" className="text-right">
+              {T.columns.seat}
+            </th>
             <th scope="col">{T.columns.name}</th>
-            <th scope="col" className="text-right">{T.columns.drafts}</th>
+            <th scope="col" className="text-right">
+              {T.columns.drafts}
+            </th>
           </tr>
         </thead>
         <tbody>
           {detail.students.map((s) => (
             <tr key={s.id}>
               <td className="text-right tabular-nums">{s.seatNumber ?? ""}</td>
-              <th scope="row" className="font-normal">{s.name}</th>
+              <th scope="row" className="font-normal">
+                {s.name}
+              </th>
               <td className="text-right tabular-nums">{T.draftsCount(counts.get(s.id) ?? 0)}</td>
             </tr>
           ))}

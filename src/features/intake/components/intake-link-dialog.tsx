@@ -30,11 +30,7 @@ function NewLink({ link }: { link: CreatedIntakeLink }) {
       </p>
       <div className="flex items-center gap-4">
         {qr && <img src={qr} alt={T.qrAlt} className="size-36" data-testid="intake-qr" />}
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => void navigator.clipboard?.writeText(link.url).then(() => setCopied(true))}
-        >
+        <Button variant="outline" size="sm" onClick={() => void navigator.clipboard?.writeText(link.url).then(() => setCopied(true))}>
           {copied ? T.copied : T.copy}
         </Button>
       </div>
@@ -42,7 +38,17 @@ function NewLink({ link }: { link: CreatedIntakeLink }) {
   );
 }
 
-export function IntakeLinkDialog({ sessionId, title, open, onClose }: { sessionId: string; title: string; open: boolean; onClose: () => void }) {
+export function IntakeLinkDialog({
+  sessionId,
+  title,
+  open,
+  onClose,
+}: {
+  sessionId: string;
+  title: string;
+  open: boolean;
+  onClose: () => void;
+}) {
   const q = useIntakeLink(sessionId, open);
   const save = useSaveIntakeLink(sessionId);
   const close = useCloseIntakeLink(sessionId);
@@ -114,7 +120,13 @@ export function IntakeLinkDialog({ sessionId, title, open, onClose }: { sessionI
             <legend className="mb-1 text-sm font-medium">{T.release}</legend>
             {(["after_review", "immediate"] as const).map((r) => (
               <label key={r} className="flex items-center gap-2 text-sm">
-                <input type="radio" className="radio radio-sm" name="intake-release" checked={release === r} onChange={() => setRelease(r)} />
+                <input
+                  type="radio"
+                  className="radio radio-sm"
+                  name="intake-release"
+                  checked={release === r}
+                  onChange={() => setRelease(r)}
+                />
                 {r === "after_review" ? T.releaseAfterReview : T.releaseImmediate}
               </label>
             ))}

@@ -23,7 +23,10 @@ function readCode(token: string): string | null {
 
 function Problem({ title, hint }: { title: string; hint?: string }) {
   return (
-    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center" data-testid="intake-error">
+    <section
+      className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center"
+      data-testid="intake-error"
+    >
       <AlertTriangle className="size-8 text-warning" aria-hidden="true" />
       <h1 className="text-2xl font-semibold">{title}</h1>
       {hint && <p className="text-base-content/75">{hint}</p>}

@@ -22,15 +22,23 @@ function ScoreTable({ c }: { c: DraftComparison }) {
       <thead>
         <tr>
           <th scope="col">{T.columns.category}</th>
-          <th scope="col" className="text-right">{T.columns.before}</th>
-          <th scope="col" className="text-right">{T.columns.after}</th>
-          <th scope="col" className="text-right">{T.columns.change}</th>
+          <th scope="col" className="text-right">
+            {T.columns.before}
+          </th>
+          <th scope="col" className="text-right">
+            {T.columns.after}
+          </th>
+          <th scope="col" className="text-right">
+            {T.columns.change}
+          </th>
         </tr>
       </thead>
       <tbody>
         {rows.map((r) => (
           <tr key={r.key} className={cn(r.key === "__total" && "font-semibold")}>
-            <th scope="row" className="font-normal">{r.name}</th>
+            <th scope="row" className="font-normal">
+              {r.name}
+            </th>
             <td className="text-right tabular-nums">{r.before === null ? T.notGraded : formatScore(r.before)}</td>
             <td className="text-right tabular-nums">{r.after === null ? T.notGraded : formatScore(r.after)}</td>
             <td className={cn("text-right tabular-nums", changeClass(r.change))}>{signed(r.change)}</td>
@@ -107,7 +115,12 @@ export function StudentDraftsSection({ studentId, assignments }: { studentId: st
           <Label htmlFor="drafts-assignment" className="mb-0">
             {T.assignment}
           </Label>
-          <select id="drafts-assignment" className="select select-sm w-auto" value={sessionId ?? ""} onChange={(e) => setSessionId(e.target.value)}>
+          <select
+            id="drafts-assignment"
+            className="select select-sm w-auto"
+            value={sessionId ?? ""}
+            onChange={(e) => setSessionId(e.target.value)}
+          >
             {assignments.map((a) => (
               <option key={a.id} value={a.id}>
                 {a.title}

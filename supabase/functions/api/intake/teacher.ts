@@ -215,7 +215,13 @@ export const routes: Route[] = [
   defineRoute({ method: "POST", path: "/sessions/:id/intake", auth: "user", params: sessionParams, handler: createLink }),
   defineRoute({ method: "PATCH", path: "/sessions/:id/intake", auth: "user", params: sessionParams, handler: patchLink }),
   defineRoute({ method: "DELETE", path: "/sessions/:id/intake", auth: "user", params: sessionParams, handler: closeLink }),
-  defineRoute({ method: "PATCH", path: "/sessions/:id/intake/drafts/:submissionId", auth: "user", params: draftParams, handler: hideDraft }),
+  defineRoute({
+    method: "PATCH",
+    path: "/sessions/:id/intake/drafts/:submissionId",
+    auth: "user",
+    params: draftParams,
+    handler: hideDraft,
+  }),
   defineRoute({
     method: "GET",
     path: "/classes/:id/drafts-summary",

@@ -52,7 +52,9 @@ export const routes: Route[] = [
         if (!student) throw new HttpError(404, M.studentNotFound);
         const [session] = await sql`select id from public.analysis_sessions where id = ${sessionId.data} and user_id = ${ctx.user.id}`;
         if (!session) throw new HttpError(404, M.sessionNotFound);
-        return await sql<{ id: string; draft_number: number; submitted_at: Date; status: string; hidden: boolean; essay_content: string }[]>`
+        return await sql<
+          { id: string; draft_number: number; submitted_at: Date; status: string; hidden: boolean; essay_content: string }[]
+        >`
           select e.id, d.draft_number, e.submitted_at, e.status, d.hidden, e.essay_content
             from public.essay_drafts d join public.essay_submissions e on e.id = d.submission_id
            where d.student_id = ${ctx.params.id} and d.session_id = ${sessionId.data}
