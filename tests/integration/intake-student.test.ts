@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectApiError } from "../helpers/expect-api.ts";
 import { fileOf, utf8 } from "../helpers/files.ts";
-import { FIXTURE_ESSAY, waitForEnd } from "../helpers/grading.ts";
+import { FIXTURE_ESSAY, FIXTURE_SCAN, waitForEnd } from "../helpers/grading.ts";
 import { classWithAssignment, type IntakeClass, issueCodes, openIntake } from "../helpers/intake.ts";
 import { api, closeTestSql, createMember, setPlan, testSql, type TestUser } from "../helpers/users.ts";
 
@@ -110,6 +110,19 @@ describe("handing in drafts", () => {
         essay_filename: "수정본.txt",
       },
     ]);
+  });
+
+  it("reads a photographed draft as teachers' scans are read (its text stored, its calls on the teacher's record)", async () => {
+    const f = await fixture(["정하은"]);
+    const res = await submit(f.token, f.codes[f.students[0].id], fileOf(FIXTURE_SCAN, "답안.png", "image/png"));
+    expect(res.status).toBe(201);
+    const [row] = await testSql()`
+      select e.essay_content, e.essay_mime_type, e.user_id from public.essay_submissions e where e.id = ${res.body.id}`;
+    expect(row).toMatchObject({ essay_mime_type: "image/png", user_id: teacher.user.id });
+    expect(row.essay_content.trim().length).toBeGreaterThanOrEqual(50);
+    const calls = await testSql()`select user_id from public.grading_usage where submission_id = ${res.body.id}`;
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((c) => c.user_id === teacher.user.id)).toBe(true);
   });
 
   it("never takes the code from the URL; a missing code is 400, a too short essay the usual Korean 400", async () => {
