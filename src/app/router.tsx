@@ -46,6 +46,7 @@ const Account = page(() => import("@/app/routes/account"));
 const ForgotPassword = page(() => import("@/app/routes/forgot-password"));
 const ResetPassword = page(() => import("@/app/routes/reset-password"));
 const SharedReport = page(() => import("@/app/routes/shared-report"));
+const Intake = page(() => import("@/app/routes/intake"));
 const Login = page(() => import("@/app/routes/login"));
 const Student = page(() => import("@/app/routes/student"));
 
@@ -83,6 +84,7 @@ const publicRoutes: Array<[string, Page]> = [
   [paths.privacy.path, Privacy],
   [paths.terms.path, Terms],
   [paths.sharedReport.path, SharedReport],
+  [paths.intake.path, Intake],
   ["*", NotFound],
 ];
 

@@ -51,4 +51,6 @@ export const paths = {
   terms: fixed("/terms"),
   /** A student's read-only report link (teacher review); public. */
   sharedReport: { path: "/r/:token", getHref: (token: string) => `/r/${encodeURIComponent(token)}` },
+  /** A class's submission link: students hand in drafts with their code; public. */
+  intake: { path: "/i/:token", getHref: (token: string) => `/i/${encodeURIComponent(token)}` },
 } as const;

@@ -20,4 +20,7 @@ export const BASE_TABLES = [
   "report_shares",
   "result_edits",
   "grading_usage",
+  "intake_links",
+  "student_codes",
+  "essay_drafts",
 ];

@@ -1,6 +1,6 @@
 // RLS matrix: every public table × {owner, other member, guest, anon, admin} × {select, insert, update, delete},
 // run as SQL with `set local role` + `request.jwt.claims`, exactly as PostgREST / the API's asUser do.
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readStack } from "../helpers/stack.ts";
@@ -33,6 +33,8 @@ const fx = {
   share: {} as Record<User, string>,
   edit: {} as Record<User, string>,
   usage: {} as Record<User, string>,
+  intake: {} as Record<User, string>,
+  code: {} as Record<User, string>,
   /** A paid order kept after its buyer's account was deleted (no user). */
   withdrawnPayment: `matrix_withdrawn_${suffix}`,
   /** An owner submission without a result yet. */
@@ -105,6 +107,15 @@ beforeAll(async () => {
     fx.class[who] = c.id;
     fx.student[who] = st.id;
     labels.set(c.id, `class:${who}`).set(st.id, `student:${who}`);
+    const [il] = await sql`insert into public.intake_links (session_id, user_id, token_hash, deadline)
+                           values (${s.id}, ${uid[who]}, ${randomBytes(32)}, now() + interval '1 day') returning id`;
+    const [sc] = await sql`insert into public.student_codes (student_id, user_id, code_hash)
+                           values (${st.id}, ${uid[who]}, ${randomBytes(32)}) returning id`;
+    await sql`insert into public.essay_drafts (submission_id, intake_id, session_id, student_id, user_id, draft_number)
+              values (${e.id}, ${il.id}, ${s.id}, ${st.id}, ${uid[who]}, 1)`;
+    fx.intake[who] = il.id;
+    fx.code[who] = sc.id;
+    labels.set(il.id, `intake:${who}`).set(sc.id, `code:${who}`);
     fx.session[who] = s.id;
     fx.submission[who] = e.id;
     fx.result[who] = r.id;
@@ -208,7 +219,7 @@ const prefixed = (p: string, e: Record<Actor, Outcome>): Record<Actor, Outcome> 
     Outcome
   >;
 const selfId = (actor: Actor) => (actor === "anon" ? randomUUID() : uid[actor]);
-type Owned = "session" | "submission" | "result" | "payment" | "class" | "student";
+type Owned = "session" | "submission" | "result" | "payment" | "class" | "student" | "intake" | "code";
 /** Selecting the four test rows `fx[kind]` of `table` (one per user): each user sees their own, the admin all, anon is denied. */
 const ownRowsSeen = (table: string, kind: Owned, what: string): Case => ({
   table,
@@ -460,6 +471,90 @@ const cases: Case[] = [
     what: "the owner's enrolment",
     run: async (tx) => (await tx`delete from public.class_students where class_id = ${fx.class.owner}`).count,
     expect: { owner: 1, other: 0, guest: 0, anon: D, admin: 0 },
+  },
+  // intake_links, student_codes, essay_drafts: written by the service connection only (hashed tokens and
+  // codes made by the API); each owner reads their own rows, never the hashes; anon nothing.
+  ...(
+    [
+      ["intake_links", "intake"],
+      ["student_codes", "code"],
+    ] as const
+  ).flatMap(([table, kind]): Case[] => [
+    { ...ownRowsSeen(table, kind, `the four test ${table}`), expect: prefixed(kind, { ...ownOnly(), admin: ["admin"] }) },
+    {
+      table,
+      op: "insert",
+      what: "a row for one's own session or student",
+      run: async (tx, a) =>
+        table === "intake_links"
+          ? (
+              await tx`insert into public.intake_links (session_id, user_id, token_hash, deadline)
+                      values (${fx.session[a === "anon" ? "owner" : a]}, ${selfId(a)}, ${randomBytes(32)}, now())`
+            ).count
+          : (
+              await tx`insert into public.student_codes (student_id, user_id, code_hash)
+                      values (${fx.student[a === "anon" ? "owner" : a]}, ${selfId(a)}, ${randomBytes(32)})`
+            ).count,
+      expect: all(D),
+    },
+    {
+      table,
+      op: "update",
+      what: "the owner's row closed or revoked",
+      run: async (tx) =>
+        table === "intake_links"
+          ? (await tx`update public.intake_links set closed_at = now() where id = ${fx.intake.owner}`).count
+          : (await tx`update public.student_codes set revoked_at = now() where id = ${fx.code.owner}`).count,
+      expect: all(D),
+    },
+    ownerRowDeleted(table, kind, `the owner's ${table}`, all(D)),
+    {
+      table,
+      op: "select",
+      what: "the owner's hash",
+      run: async (tx) =>
+        table === "intake_links"
+          ? (await tx`select token_hash as id from public.intake_links where id = ${fx.intake.owner}`).length
+          : (await tx`select code_hash as id from public.student_codes where id = ${fx.code.owner}`).length,
+      expect: all(D),
+    },
+  ]),
+  {
+    table: "essay_drafts",
+    op: "select",
+    what: "the four test drafts",
+    run: async (tx) =>
+      seen(
+        (await tx`select submission_id as id from public.essay_drafts where submission_id in ${tx(Object.values(fx.submission))}`) as {
+          id: string;
+        }[],
+      ),
+    expect: prefixed("submission", { ...ownOnly(), admin: ["admin"] }),
+  },
+  {
+    table: "essay_drafts",
+    op: "insert",
+    what: "a draft of one's own bare answer",
+    run: async (tx, a) =>
+      (
+        await tx`insert into public.essay_drafts (submission_id, intake_id, session_id, student_id, user_id, draft_number)
+                 values (${fx.bareSubmission}, ${fx.intake.owner}, ${fx.session.owner}, ${fx.student.owner}, ${selfId(a)}, 2)`
+      ).count,
+    expect: all(D),
+  },
+  {
+    table: "essay_drafts",
+    op: "update",
+    what: "the owner's draft hidden",
+    run: async (tx) => (await tx`update public.essay_drafts set hidden = true where submission_id = ${fx.submission.owner}`).count,
+    expect: all(D),
+  },
+  {
+    table: "essay_drafts",
+    op: "delete",
+    what: "the owner's draft",
+    run: async (tx) => (await tx`delete from public.essay_drafts where submission_id = ${fx.submission.owner}`).count,
+    expect: all(D),
   },
   // analysis_sessions ---------------------------------------------------------
   ownRowsSeen("analysis_sessions", "session", "the four test sessions"),

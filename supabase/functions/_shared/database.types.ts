@@ -157,6 +157,50 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"essay_drafts": {
+                  Row: {
+                    "created_at": string,"draft_number": number,"hidden": boolean,"intake_id": string,"session_id": string,"student_id": string,"submission_id": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"draft_number": number,"hidden"?: boolean,"intake_id": string,"session_id": string,"student_id": string,"submission_id": string,"user_id": string
+                  }
+                  Update: {
+                    "created_at"?: string,"draft_number"?: number,"hidden"?: boolean,"intake_id"?: string,"session_id"?: string,"student_id"?: string,"submission_id"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "essay_drafts_intake_id_fkey"
+      columns: ["intake_id"]
+isOneToOne: false
+      referencedRelation: "intake_links"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "essay_drafts_session_id_fkey"
+      columns: ["session_id"]
+isOneToOne: false
+      referencedRelation: "analysis_sessions"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "essay_drafts_student_id_fkey"
+      columns: ["student_id"]
+isOneToOne: false
+      referencedRelation: "students"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "essay_drafts_submission_id_fkey"
+      columns: ["submission_id"]
+isOneToOne: true
+      referencedRelation: "essay_submissions"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "essay_drafts_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"essay_submissions": {
                   Row: {
                     "analysis_completed_at": string | null,"analysis_started_at": string | null,"attempts": number,"essay_content": string,"essay_file_path": string | null,"essay_filename": string | null,"essay_mime_type": string | null,"id": string,"is_sample": boolean,"last_error": string | null,"lease_expires_at": string | null,"lease_owner": string | null,"progress": number,"progress_message": string,"roster_student_id": string | null,"session_id": string,"status": string,"student_id": string | null,"student_name": string | null,"submitted_at": string,"usage_charged": boolean,"usage_period_start": string | null,"user_id": string
@@ -203,6 +247,32 @@ isOneToOne: false
                   Relationships: [
                     {
       foreignKeyName: "grading_usage_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"intake_links": {
+                  Row: {
+                    "closed_at": string | null,"created_at": string,"deadline": string,"id": string,"max_drafts": number,"quota_refused_at": string | null,"release": string,"session_id": string,"token_hash": string,"updated_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "closed_at"?: string | null,"created_at"?: string,"deadline": string,"id"?: string,"max_drafts"?: number,"quota_refused_at"?: string | null,"release"?: string,"session_id": string,"token_hash": string,"updated_at"?: string,"user_id": string
+                  }
+                  Update: {
+                    "closed_at"?: string | null,"created_at"?: string,"deadline"?: string,"id"?: string,"max_drafts"?: number,"quota_refused_at"?: string | null,"release"?: string,"session_id"?: string,"token_hash"?: string,"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "intake_links_session_id_fkey"
+      columns: ["session_id"]
+isOneToOne: true
+      referencedRelation: "analysis_sessions"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "intake_links_user_id_fkey"
       columns: ["user_id"]
 isOneToOne: false
       referencedRelation: "profiles"
@@ -355,6 +425,32 @@ isOneToOne: false
       referencedColumns: ["id"]
     },{
       foreignKeyName: "session_anchors_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"student_codes": {
+                  Row: {
+                    "code_hash": string,"id": string,"issued_at": string,"revoked_at": string | null,"student_id": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "code_hash": string,"id"?: string,"issued_at"?: string,"revoked_at"?: string | null,"student_id": string,"user_id": string
+                  }
+                  Update: {
+                    "code_hash"?: string,"id"?: string,"issued_at"?: string,"revoked_at"?: string | null,"student_id"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "student_codes_student_id_fkey"
+      columns: ["student_id"]
+isOneToOne: false
+      referencedRelation: "students"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "student_codes_user_id_fkey"
       columns: ["user_id"]
 isOneToOne: false
       referencedRelation: "profiles"

@@ -25,6 +25,10 @@ import { matrixRoutes } from "./classes/matrix.ts";
 import { exportRoutes } from "./classes/export.ts";
 import { routes as classes } from "./classes/routes.ts";
 import { routes as students } from "./students/routes.ts";
+import { routes as intakeTeacher } from "./intake/teacher.ts";
+import { routes as intakeStudent } from "./intake/student.ts";
+import { routes as intakeReports } from "./reports/intake-drafts.ts";
+import { routes as studentDrafts } from "./reports/student-drafts.ts";
 
 export const allRoutes: Route[] = [
   ...auth,
@@ -52,4 +56,8 @@ export const allRoutes: Route[] = [
   ...exportRoutes,
   ...classes,
   ...students,
+  ...intakeTeacher,
+  ...intakeStudent,
+  ...intakeReports,
+  ...studentDrafts,
 ];

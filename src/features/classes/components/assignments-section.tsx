@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { buttonClass } from "@/components/ui/button";
 import { EmptyState, Section } from "@/components/ui/section";
@@ -7,7 +8,13 @@ import type { ClassDetail } from "@shared/types.ts";
 import { CLASSES_TEXT as T } from "@/features/classes/messages";
 
 /** The class's assignments (sessions), newest first, each a link to its workspace. */
-export function AssignmentsSection({ detail }: { detail: ClassDetail }) {
+export function AssignmentsSection({
+  detail,
+  assignmentAction,
+}: {
+  detail: ClassDetail;
+  assignmentAction?: (assignment: { id: string; title: string }) => ReactNode;
+}) {
   const newAssignment = (
     <Link to={paths.newAssignment.getHref(detail.id)} className={buttonClass({ variant: "outline", size: "sm" })}>
       {T.newAssignment}
@@ -24,8 +31,9 @@ export function AssignmentsSection({ detail }: { detail: ClassDetail }) {
               <Link to={paths.session.getHref(a.id)} className="link link-primary link-hover font-medium break-words">
                 {a.title}
               </Link>
-              <span className="text-sm text-base-content/75 tabular-nums">
+              <span className="flex items-center gap-2 text-sm text-base-content/75 tabular-nums">
                 {T.assignmentCounts(a.submissionCount, a.gradedCount, a.reviewedCount)} · {formatSeoulDate(a.createdAt)}
+                {assignmentAction?.({ id: a.id, title: a.title })}
               </span>
             </li>
           ))}

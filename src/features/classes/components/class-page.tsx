@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import { ArrowLeft } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -121,7 +121,15 @@ function ClassHeader({ detail }: { detail: ClassDetail }) {
  * /classes/:id: the class's header, then its sections (학생 명단, 과제, 성적표), each a plain `Section`
  * child of the page's `space-y-8` list: a further section is one more line here.
  */
-export function ClassPage({ classId }: { classId: string }) {
+/** What other features add to the class page (composed by the route): roster actions, an action per assignment. */
+export interface ClassPageSlots {
+  rosterActions?: (detail: ClassDetail) => ReactNode;
+  assignmentAction?: (assignment: { id: string; title: string }) => ReactNode;
+  /** Sections after the class's results. */
+  sections?: (detail: ClassDetail) => ReactNode;
+}
+
+export function ClassPage({ classId, slots = {} }: { classId: string; slots?: ClassPageSlots }) {
   const detail = useClassDetail(classId);
   if (detail.error instanceof ApiError && detail.error.status === 404) return <NotFoundPage />;
   return (
@@ -135,9 +143,10 @@ export function ClassPage({ classId }: { classId: string }) {
       ) : (
         <>
           <ClassHeader detail={detail.data} />
-          <RosterSection detail={detail.data} />
-          <AssignmentsSection detail={detail.data} />
+          <RosterSection detail={detail.data} extraActions={slots.rosterActions?.(detail.data)} />
+          <AssignmentsSection detail={detail.data} assignmentAction={slots.assignmentAction} />
           <ClassMatrixSection classId={classId} />
+          {slots.sections?.(detail.data)}
         </>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
@@ -145,7 +145,7 @@ function ImportButton({
 }
 
 /** 학생 명단: the roster table (번호, 수험번호, 이름; 반에서 빼기, 학생 삭제), the add form and the import. */
-export function RosterSection({ detail }: { detail: ClassDetail }) {
+export function RosterSection({ detail, extraActions }: { detail: ClassDetail; extraActions?: ReactNode }) {
   const remove = useRemoveFromClass(detail.id);
   const [importErrors, setImportErrors] = useState<{ message: string; rows: RosterImportRowError[] } | null>(null);
   const [toDelete, setToDelete] = useState<RosterStudent | null>(null);
@@ -154,7 +154,12 @@ export function RosterSection({ detail }: { detail: ClassDetail }) {
     <Section
       title={`${T.rosterTitle} (${detail.students.length}명)`}
       description={T.rosterDescription}
-      actions={<ImportButton classId={detail.id} onErrors={setImportErrors} />}
+      actions={
+        <>
+          {extraActions}
+          <ImportButton classId={detail.id} onErrors={setImportErrors} />
+        </>
+      }
       testId="class-roster"
     >
       <p className="text-xs text-base-content/75">{T.importHint}</p>

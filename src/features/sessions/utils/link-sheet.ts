@@ -2,13 +2,7 @@
 import type { StudentLink } from "@shared/bulk.ts";
 import { formatSeoulDateOr } from "@shared/format.ts";
 
-/** A QR code of `url` as an SVG data URL (error correction M, a 4-module quiet zone as the standard asks). */
-export async function qrDataUrl(url: string): Promise<string> {
-  // Loaded when a sheet is made, not with the dashboard.
-  const { default: QRCode } = await import("qrcode");
-  const svg = await QRCode.toString(url, { type: "svg", errorCorrectionLevel: "M", margin: 4 });
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-}
+export { qrDataUrl } from "@/lib/qr";
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 

@@ -2,6 +2,7 @@
 // words, a chart of total % and each category %, and the same numbers as a table), each assignment's
 // result linking to its report, the frequent 첨삭 marks and the teacher's notes; 성장 리포트 인쇄
 // prints the A4 학생 성장 리포트 (growth-print.tsx).
+import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { Printer } from "lucide-react";
 import { formatScore, formatSeoulDateOr } from "@shared/format.ts";
@@ -21,7 +22,10 @@ import { STUDENT_MESSAGES as M } from "@/features/students/messages";
 
 const PAGE = "mx-auto w-full max-w-5xl space-y-8 px-4 py-8";
 
-export function StudentPage({ id }: { id: string }) {
+/** What another feature adds below the results (composed by the route), e.g. the drafts of a revision. */
+export type StudentPageExtra = (history: StudentHistory) => ReactNode;
+
+export function StudentPage({ id, extra }: { id: string; extra?: StudentPageExtra }) {
   const query = useStudentHistory(id);
   if (query.isPending) {
     return (
@@ -49,7 +53,7 @@ export function StudentPage({ id }: { id: string }) {
       </div>
     );
   }
-  return <StudentGrowthView history={query.data} />;
+  return <StudentGrowthView history={query.data} extra={extra} />;
 }
 
 function Trends({ trends }: { trends: string[] }) {
@@ -135,7 +139,7 @@ function Marks({ history }: { history: StudentHistory }) {
   );
 }
 
-export function StudentGrowthView({ history }: { history: StudentHistory }) {
+export function StudentGrowthView({ history, extra }: { history: StudentHistory; extra?: StudentPageExtra }) {
   const job = usePrintJob({ onBrowserPrint: true });
   const { student, results } = history;
   return (
@@ -198,6 +202,8 @@ export function StudentGrowthView({ history }: { history: StudentHistory }) {
       <Section title={M.results}>
         <ResultsList history={history} />
       </Section>
+
+      {extra?.(history)}
 
       <Section title={M.marks}>
         <Marks history={history} />

@@ -1,6 +1,6 @@
 // Student link tokens: 32 random bytes in base64url (only their SHA-256 is stored, so a link is
 // shown once, when it is made), the link's address, and a stored link as its teacher sees it.
-import { settings } from "../lib/settings.ts";
+import { siteOrigin } from "../lib/site-origin.ts";
 import { iso } from "../lib/http.ts";
 import type { ReportShare } from "../../_shared/review.ts";
 
@@ -21,20 +21,6 @@ export async function sha256(text: string): Promise<Uint8Array> {
 export async function newShareToken(): Promise<{ token: string; hash: Uint8Array }> {
   const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
   return { token, hash: await sha256(token) };
-}
-
-/** The site's origin for a link: SITE_URL, else the browser's Origin header, else none (a path). */
-function siteOrigin(req: Request): string {
-  for (const candidate of [settings.http.siteUrl, req.headers.get("origin") ?? undefined]) {
-    if (!candidate) continue;
-    try {
-      const u = new URL(candidate);
-      if (u.protocol === "https:" || u.protocol === "http:") return u.origin;
-    } catch {
-      // not a URL
-    }
-  }
-  return "";
 }
 
 /** The address a student opens for `token`. */

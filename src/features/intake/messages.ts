@@ -1,0 +1,113 @@
+// The student intake pages' Korean text (what the server says comes from its answers).
+export const INTAKE_TEXT = {
+  loading: "과제를 불러오는 중...",
+  pageTitle: "글 제출하기",
+  deadline: (date: string) => `마감 ${date}`,
+  drafts: (max: number) => `최대 ${max}번 제출`,
+  releaseAfterReview: "선생님이 검토한 뒤 결과가 공개됩니다.",
+  releaseImmediate: "채점이 끝나면 바로 결과를 볼 수 있습니다.",
+  question: "문제",
+  codeTitle: "학생 코드 입력",
+  codeHelp: "선생님께 받은 8자리 학생 코드를 입력해 주세요. 코드는 이 브라우저 창을 닫으면 지워집니다.",
+  codeLabel: "학생 코드",
+  codeInvalid: "학생 코드는 8자리입니다(숫자 0·1과 영문 O·I·L은 쓰지 않습니다).",
+  codeSubmit: "확인",
+  changeCode: "다른 코드로 바꾸기",
+  hello: (name: string) => `${name} 학생`,
+  myDrafts: "내가 제출한 글",
+  noDrafts: "아직 제출한 글이 없습니다.",
+  draftTitle: (n: number) => `${n}번째 글`,
+  state: {
+    grading: "첨삭 중",
+    awaitingReview: "선생님 검토 중",
+    released: "결과 공개",
+    error: "첨삭하지 못함",
+  },
+  showReport: "첨삭 결과 보기",
+  hideReport: "첨삭 결과 닫기",
+  submitTitle: "글 제출",
+  reviseTitle: "수정본 제출",
+  reviseHelp: "지난 글과 첨삭을 보며 고쳐 쓴 뒤 제출하세요.",
+  marksTitle: "지난 글의 첨삭",
+  noMarks: "지난 글에 표시된 첨삭이 없습니다.",
+  essayLabel: "답안",
+  essayPlaceholder: "여기에 글을 입력하세요.",
+  fileLabel: "또는 파일·사진으로 제출 (.txt, .docx, .pdf, 사진)",
+  chars: (n: number) => `${n.toLocaleString("ko-KR")}자`,
+  submit: "제출하기",
+  submitting: "제출하는 중...",
+  startRevision: "수정본 쓰기",
+  confirmPhoto: "사진에서 읽은 글입니다. 틀린 곳을 고친 뒤 제출해 주세요.",
+  usedUp: (max: number) => `이 과제에 제출할 수 있는 ${max}번을 모두 사용했습니다.`,
+  failed: "제출하지 못했습니다. 잠시 후 다시 시도해 주세요.",
+  gone: "선생님께 새 주소를 요청해 주세요.",
+} as const;
+
+/** sessionStorage key of a link's code: kept while the tab is open, never put in the URL. */
+export const codeStorageKey = (token: string) => `intake-code:${token}`;
+
+/** The teacher's intake screens. */
+export const INTAKE_TEACHER_TEXT = {
+  open: "학생 제출 받기",
+  dialogTitle: (title: string) => `학생 제출 받기 · ${title}`,
+  dialogHelp: "반 학생들이 학생 코드로 글을 제출하는 링크입니다. 제출 한 건마다 이용량 1회가 쓰입니다.",
+  deadline: "마감일",
+  maxDrafts: "학생당 제출 횟수",
+  times: "회",
+  release: "결과 공개",
+  releaseAfterReview: "검토 완료 후 공개",
+  releaseImmediate: "채점 후 바로 공개",
+  create: "링크 만들기",
+  save: "변경 저장",
+  close: "제출 마감",
+  closeConfirm: "제출을 지금 마감할까요? 마감 후에는 학생이 더 제출할 수 없습니다.",
+  closed: "마감됨",
+  openUntil: (date: string) => `${date}까지 제출 받는 중`,
+  shownOnce: "이 링크는 지금 한 번만 표시됩니다. 복사하거나 QR 코드를 인쇄해 두세요.",
+  copy: "링크 복사",
+  copied: "링크를 복사했습니다.",
+  qrAlt: "제출 링크 QR 코드",
+  quotaNotice: (date: string) => `${date}에 이용량이 모두 사용되어 학생 제출을 받지 못했습니다.`,
+  codes: "학생 코드 발급",
+  codesIssued: (n: number) =>
+    n === 0 ? "새로 발급할 학생이 없습니다. 모든 학생에게 코드가 있습니다." : `${n}명에게 학생 코드를 발급했습니다.`,
+  codesSheetTitle: "학생 코드 안내문",
+  codesSheetIntro: "아래 코드는 다시 볼 수 없습니다. 인쇄해서 학생에게 나눠 주세요.",
+  printCodes: "안내문 인쇄",
+  codeFor: (name: string) => `${name} 학생 코드`,
+  codeHowTo: "선생님이 알려 준 제출 링크를 열고 이 코드를 입력하세요.",
+} as const;
+
+/** The drafts of a revision on the teacher's student page. */
+export const DRAFTS_TEXT = {
+  title: "수정본 비교",
+  description: "학생이 제출 링크로 낸 글을 차례로 비교합니다: 바뀐 문장, 반영된 첨삭, 영역별 점수 변화.",
+  assignment: "과제",
+  none: "이 과제에 학생이 제출 링크로 낸 글이 없습니다.",
+  one: "수정본이 아직 없습니다(1번째 글만 있습니다).",
+  pair: (from: number, to: number) => `${from}번째 → ${to}번째 글`,
+  hidden: "학생에게 숨김",
+  total: "총점",
+  columns: { category: "영역", before: "이전", after: "이후", change: "변화" },
+  marks: "지난 글의 첨삭",
+  addressed: "반영됨",
+  open: "그대로",
+  noMarks: "고칠 점·질문 표시가 없었습니다.",
+  marksSummary: (done: number, all: number) => `${all}개 중 ${done}개 반영`,
+  sentences: "문장 변화",
+  same: (n: number) => `바뀌지 않은 문장 ${n}개`,
+  added: "추가",
+  removed: "삭제",
+  notGraded: "채점 전",
+} as const;
+
+/** The class page's drafts summary. */
+export const CLASS_DRAFTS_TEXT = {
+  title: "학생 제출 현황",
+  description: "제출 링크로 학생이 낸 글의 수와, 1번째 글에서 2번째 글로 점수가 얼마나 올랐는지 보여 줍니다.",
+  improvement: (points: number, pairs: number) =>
+    `1번째 → 2번째 글 평균 ${points > 0 ? "+" : points < 0 ? "−" : ""}${Math.abs(points)}%p (${pairs}건)`,
+  noPairs: "아직 두 번째 글까지 채점된 학생이 없습니다.",
+  columns: { seat: "번호", name: "이름", drafts: "제출 수" },
+  draftsCount: (n: number) => `${n}편`,
+} as const;
