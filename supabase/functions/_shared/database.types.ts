@@ -41,14 +41,14 @@ isOneToOne: true
                   ]
                 },"analysis_sessions": {
                   Row: {
-                    "class_id": string | null,"created_at": string,"criteria_content": string | null,"criteria_file_path": string | null,"criteria_filename": string | null,"criteria_mime_type": string | null,"id": string,"is_sample": boolean,"prompt_content": string,"prompt_file_path": string | null,"prompt_filename": string | null,"prompt_mime_type": string | null,"rubric": Json | null,"title": string | null,"updated_at": string,"user_id": string
+                    "class_id": string | null,"created_at": string,"criteria_content": string | null,"criteria_file_path": string | null,"criteria_filename": string | null,"criteria_mime_type": string | null,"id": string,"is_sample": boolean,"org_id": string | null,"prompt_content": string,"prompt_file_path": string | null,"prompt_filename": string | null,"prompt_mime_type": string | null,"rubric": Json | null,"title": string | null,"updated_at": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "class_id"?: string | null,"created_at"?: string,"criteria_content"?: string | null,"criteria_file_path"?: string | null,"criteria_filename"?: string | null,"criteria_mime_type"?: string | null,"id"?: string,"is_sample"?: boolean,"prompt_content"?: string,"prompt_file_path"?: string | null,"prompt_filename"?: string | null,"prompt_mime_type"?: string | null,"rubric"?: Json | null,"title"?: string | null,"updated_at"?: string,"user_id"?: string
+                    "class_id"?: string | null,"created_at"?: string,"criteria_content"?: string | null,"criteria_file_path"?: string | null,"criteria_filename"?: string | null,"criteria_mime_type"?: string | null,"id"?: string,"is_sample"?: boolean,"org_id"?: string | null,"prompt_content"?: string,"prompt_file_path"?: string | null,"prompt_filename"?: string | null,"prompt_mime_type"?: string | null,"rubric"?: Json | null,"title"?: string | null,"updated_at"?: string,"user_id"?: string
                   }
                   Update: {
-                    "class_id"?: string | null,"created_at"?: string,"criteria_content"?: string | null,"criteria_file_path"?: string | null,"criteria_filename"?: string | null,"criteria_mime_type"?: string | null,"id"?: string,"is_sample"?: boolean,"prompt_content"?: string,"prompt_file_path"?: string | null,"prompt_filename"?: string | null,"prompt_mime_type"?: string | null,"rubric"?: Json | null,"title"?: string | null,"updated_at"?: string,"user_id"?: string
+                    "class_id"?: string | null,"created_at"?: string,"criteria_content"?: string | null,"criteria_file_path"?: string | null,"criteria_filename"?: string | null,"criteria_mime_type"?: string | null,"id"?: string,"is_sample"?: boolean,"org_id"?: string | null,"prompt_content"?: string,"prompt_file_path"?: string | null,"prompt_filename"?: string | null,"prompt_mime_type"?: string | null,"rubric"?: Json | null,"title"?: string | null,"updated_at"?: string,"user_id"?: string
                   }
                   Relationships: [
                     {
@@ -56,6 +56,12 @@ isOneToOne: true
       columns: ["class_id"]
 isOneToOne: false
       referencedRelation: "classes"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "analysis_sessions_org_id_fkey"
+      columns: ["org_id"]
+isOneToOne: false
+      referencedRelation: "organisations"
       referencedColumns: ["id"]
     },{
       foreignKeyName: "analysis_sessions_user_id_fkey"
@@ -274,6 +280,84 @@ isOneToOne: true
     },{
       foreignKeyName: "intake_links_user_id_fkey"
       columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"org_invitations": {
+                  Row: {
+                    "accepted_at": string | null,"accepted_by": string | null,"created_at": string,"email": string | null,"expires_at": string,"id": string,"invited_by": string | null,"org_id": string,"revoked_at": string | null,"role": string,"token_hash": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "accepted_at"?: string | null,"accepted_by"?: string | null,"created_at"?: string,"email"?: string | null,"expires_at": string,"id"?: string,"invited_by"?: string | null,"org_id": string,"revoked_at"?: string | null,"role": string,"token_hash": string
+                  }
+                  Update: {
+                    "accepted_at"?: string | null,"accepted_by"?: string | null,"created_at"?: string,"email"?: string | null,"expires_at"?: string,"id"?: string,"invited_by"?: string | null,"org_id"?: string,"revoked_at"?: string | null,"role"?: string,"token_hash"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "org_invitations_accepted_by_fkey"
+      columns: ["accepted_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "org_invitations_invited_by_fkey"
+      columns: ["invited_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "org_invitations_org_id_fkey"
+      columns: ["org_id"]
+isOneToOne: false
+      referencedRelation: "organisations"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"org_members": {
+                  Row: {
+                    "created_at": string,"monthly_cap": number | null,"org_id": string,"role": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"monthly_cap"?: number | null,"org_id": string,"role": string,"user_id": string
+                  }
+                  Update: {
+                    "created_at"?: string,"monthly_cap"?: number | null,"org_id"?: string,"role"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "org_members_org_id_fkey"
+      columns: ["org_id"]
+isOneToOne: false
+      referencedRelation: "organisations"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "org_members_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: true
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"organisations": {
+                  Row: {
+                    "created_at": string,"created_by": string | null,"id": string,"name": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"created_by"?: string | null,"id"?: string,"name": string,"updated_at"?: string
+                  }
+                  Update: {
+                    "created_at"?: string,"created_by"?: string | null,"id"?: string,"name"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "organisations_created_by_fkey"
+      columns: ["created_by"]
 isOneToOne: false
       referencedRelation: "profiles"
       referencedColumns: ["id"]
