@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readStack } from "../helpers/stack.ts";
-import { BASE_TABLES } from "../helpers/schema.ts";
+import { BASE_TABLES, ORG_TABLES } from "../helpers/schema.ts";
 import { rolledBackAs } from "../helpers/grading.ts";
 
 const stack = readStack();
@@ -938,7 +938,7 @@ describe("RLS matrix (owner / other member / guest / anon / admin)", () => {
 
   it("knows every table in schema public: a new table without rows here fails", async () => {
     const tables = await sql`select tablename from pg_tables where schemaname = 'public' order by 1`;
-    expect(tables.map((t) => t.tablename as string).sort()).toEqual([...BASE_TABLES].sort());
+    expect(tables.map((t) => t.tablename as string).sort()).toEqual([...BASE_TABLES, ...ORG_TABLES].sort());
   });
 
   it("covers every table in schema public created by the base schema", async () => {

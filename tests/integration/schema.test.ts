@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { readStack } from "../helpers/stack.ts";
-import { BASE_TABLES } from "../helpers/schema.ts";
+import { BASE_TABLES, ORG_TABLES } from "../helpers/schema.ts";
 
 const stack = readStack();
 const sql = postgres(stack.dbUrl, { max: 2, onnotice: () => {} });
@@ -224,7 +224,7 @@ describe("storage buckets", () => {
 });
 
 describe("table hygiene", () => {
-  const base = BASE_TABLES;
+  const base = [...BASE_TABLES, ...ORG_TABLES];
 
   it("every foreign-key column of the base tables is the leading column of an index", async () => {
     const rows = await sql`
