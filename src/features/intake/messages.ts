@@ -99,6 +99,21 @@ export const DRAFTS_TEXT = {
   added: "추가",
   removed: "삭제",
   notGraded: "채점 전",
+  list: "제출한 글",
+  draftLabel: (n: number) => `${n}번째 글`,
+  reviewed: "검토 완료",
+  status: { pending: "채점 대기", processing: "채점 중", completed: "채점 완료", error: "채점 오류" } as Record<string, string>,
+  openReport: "결과 보기",
+  hide: "학생에게 숨기기",
+  show: "학생에게 보이기",
+  regrade: "다시 채점",
+  regradeTitle: (n: number) => `${n}번째 글을 다시 채점할까요?`,
+  regradeDescription:
+    "이용 횟수 1회를 씁니다. 다시 채점하는 동안 지금 결과는 그대로 볼 수 있고, 검토를 마친 결과는 다시 검토해야 학생에게 보입니다.",
+  regraded: "다시 채점을 시작했습니다.",
+  hiddenDone: "학생에게 숨겼습니다.",
+  shownDone: "학생에게 다시 보입니다.",
+  actionFailed: "요청을 처리하지 못했습니다. 잠시 후 다시 시도해 주세요.",
 } as const;
 
 /** The class page's drafts summary. */

@@ -3,6 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreatedIntakeLink, IntakeLink, IntakeRelease, IssuedStudentCode } from "@shared/intake.ts";
 import { api } from "@/lib/api-client";
+import { useInvalidatingMutation } from "@/lib/mutation";
+import { usageKeys } from "@/lib/usage";
 
 export const intakeLinkKeys = {
   one: (sessionId: string) => ["intake-link", sessionId] as const,
@@ -65,9 +67,11 @@ export interface StudentDrafts {
   comparisons: (import("@shared/draft-changes.ts").DraftComparison & { from: number; to: number })[];
 }
 
+const studentDraftsKey = (studentId: string, sessionId: string | null) => ["student-drafts", studentId, sessionId] as const;
+
 export function useStudentDrafts(studentId: string, sessionId: string | null) {
   return useQuery({
-    queryKey: ["student-drafts", studentId, sessionId] as const,
+    queryKey: studentDraftsKey(studentId, sessionId),
     queryFn: () =>
       api.get<StudentDrafts>(`/students/${encodeURIComponent(studentId)}/drafts?sessionId=${encodeURIComponent(sessionId ?? "")}`),
     enabled: !!sessionId,
@@ -79,4 +83,21 @@ export function useClassDraftsSummary(classId: string) {
     queryKey: ["class-drafts-summary", classId] as const,
     queryFn: () => api.get<import("@shared/intake.ts").ClassDraftsSummary>(`/classes/${encodeURIComponent(classId)}/drafts-summary`),
   });
+}
+
+/** Hides a draft from its student, or shows it again (the teacher's view keeps it). */
+export function useHideDraft(studentId: string, sessionId: string) {
+  return useInvalidatingMutation(
+    ({ submissionId, hidden }: { submissionId: string; hidden: boolean }) =>
+      api.patch<{ id: string; hidden: boolean }>(`${path(sessionId)}/drafts/${encodeURIComponent(submissionId)}`, { hidden }),
+    () => [studentDraftsKey(studentId, sessionId)],
+  );
+}
+
+/** Grades a draft again (one use); its previous result stays readable meanwhile. */
+export function useRegradeDraft(studentId: string, sessionId: string) {
+  return useInvalidatingMutation(
+    (submissionId: string) => api.post<{ message: string }>(`/submissions/${encodeURIComponent(submissionId)}/regrade`),
+    () => [studentDraftsKey(studentId, sessionId), usageKeys.all],
+  );
 }

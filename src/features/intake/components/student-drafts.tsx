@@ -11,6 +11,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/components/ui/cn";
 import { useStudentDrafts } from "@/features/intake/api/teacher";
 import { DRAFTS_TEXT as T } from "@/features/intake/messages";
+import { DraftList } from "@/features/intake/components/draft-list";
 
 const signed = (n: number | null) => (n === null ? "–" : n > 0 ? `+${formatScore(n)}` : n < 0 ? `−${formatScore(-n)}` : "0");
 const changeClass = (n: number | null) => (n === null || n === 0 ? "" : n > 0 ? "text-success" : "text-error");
@@ -131,6 +132,7 @@ export function StudentDraftsSection({ studentId, assignments }: { studentId: st
       )}
       {q.isPending && <Spinner />}
       {q.data && drafts.length === 0 && <p className="text-sm text-base-content/75">{T.none}</p>}
+      {q.data && sessionId && drafts.length > 0 && <DraftList studentId={studentId} sessionId={sessionId} drafts={drafts} />}
       {q.data && drafts.length === 1 && <p className="text-sm text-base-content/75">{T.one}</p>}
       {q.data?.comparisons.map((c) => (
         <div key={`${c.from}-${c.to}`} className="space-y-4 border-t border-base-300 pt-4" data-testid="drafts-comparison">
