@@ -147,6 +147,42 @@ describe("handing in drafts", () => {
     );
   });
 
+  it("a code revoked without a new one opens nothing until the teacher issues the student a new code", async () => {
+    const f = await fixture(["서지민", "한유진"]);
+    const other = await createMember();
+    const [revokedStudent, keptStudent] = f.students.map((s) => s.id);
+    const old = f.codes[revokedStudent];
+    expect((await ownDrafts(f.token, old)).status).toBe(200);
+
+    const res = await api(`/classes/${f.classId}/student-codes/revoke`, { token: teacher.token, json: { studentIds: [revokedStudent] } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ revoked: 1 });
+    expectApiError(await ownDrafts(f.token, old), 403, /학생 코드가 올바르지 않습니다/);
+    expect((await ownDrafts(f.token, f.codes[keptStudent])).status).toBe(200);
+    // revoking again finds no code in force; another teacher's class is a 404; a student of another class a 400
+    expect(
+      (await api(`/classes/${f.classId}/student-codes/revoke`, { token: teacher.token, json: { studentIds: [revokedStudent] } })).body,
+    ).toEqual({
+      revoked: 0,
+    });
+    expectApiError(
+      await api(`/classes/${f.classId}/student-codes/revoke`, { token: other.token, json: { studentIds: [revokedStudent] } }),
+      404,
+      "반을 찾을 수 없습니다.",
+    );
+    const elsewhere = await fixture(["오세훈"]);
+    expectApiError(
+      await api(`/classes/${f.classId}/student-codes/revoke`, { token: teacher.token, json: { studentIds: [elsewhere.students[0].id] } }),
+      400,
+      "이 반에 등록되지 않은 학생이 있습니다.",
+    );
+
+    // the student has no code now, so a plain issue gives them one (and only them)
+    const issued = await api(`/classes/${f.classId}/student-codes`, { token: teacher.token, json: {} });
+    expect(issued.body.codes.map((c: { studentId: string }) => c.studentId)).toEqual([revokedStudent]);
+    expect((await ownDrafts(f.token, issued.body.codes[0].code)).status).toBe(200);
+  });
+
   it("after 10 wrong codes from one address the link answers 429 for 10 minutes, even to a right code; other addresses go on", async () => {
     const f = await fixture(["강수아"]);
     const ip = address();

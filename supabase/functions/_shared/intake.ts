@@ -98,6 +98,17 @@ export const studentCodesSchema = z
   )
   .default({});
 
+/** POST /api/classes/:id/student-codes/revoke: the students whose current code stops working (no new one is issued). */
+export const revokeCodesSchema = z.strictObject(
+  {
+    studentIds: z
+      .array(z.guid({ error: M.studentsInvalid }), { error: M.studentsInvalid })
+      .min(1, { error: M.studentsInvalid })
+      .max(INTAKE_LIMITS.maxCodesPerRequest, { error: M.tooManyStudents }),
+  },
+  { error: M.invalidBody },
+);
+
 /**
  * A code as a student types it, normalised: spaces and dashes dropped, upper case; null when it cannot
  * be a code (wrong length or a character outside the alphabet).

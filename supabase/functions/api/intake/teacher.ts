@@ -13,6 +13,7 @@ import {
   type IntakeRelease,
   type IssuedStudentCode,
   studentCodesSchema,
+  revokeCodesSchema,
 } from "../../_shared/intake.ts";
 import { adminSql } from "../lib/db.ts";
 import { HttpError } from "../lib/errors.ts";
@@ -195,6 +196,27 @@ async function issueCodes(ctx: IdCtx): Promise<Response> {
   return json({ codes }, 201, { "Cache-Control": "no-store" });
 }
 
+/**
+ * POST /classes/:id/student-codes/revoke `{ studentIds }`: the chosen students' codes stop opening anything
+ * (a code can be issued again later); `{ revoked }` is how many codes were in force.
+ */
+async function revokeCodes(ctx: IdCtx): Promise<Response> {
+  const { studentIds } = await ctx.json(revokeCodesSchema);
+  const revoked = await adminSql.begin(async (sql) => {
+    const [c] = await sql`select id from public.classes where id = ${ctx.params.id} and user_id = ${ctx.user.id} for update`;
+    if (!c) throw new HttpError(404, M.classNotFound);
+    const enrolled = await sql`
+      select student_id from public.class_students where class_id = ${ctx.params.id} and student_id in ${sql(studentIds)}`;
+    if (enrolled.length !== new Set(studentIds).size) throw new HttpError(400, M.studentNotInClass);
+    return (
+      await sql`
+      update public.student_codes set revoked_at = now()
+       where student_id in ${sql(studentIds)} and revoked_at is null`
+    ).count;
+  });
+  return json({ revoked });
+}
+
 const sessionParams = idParams(M.sessionNotFound);
 const draftParams = z.object({ id: uuidParam(M.sessionNotFound), submissionId: uuidParam(M.draftNotFound) });
 const hideSchema = z.strictObject({ hidden: z.boolean({ error: M.invalidBody }) }, { error: M.invalidBody });
@@ -235,5 +257,12 @@ export const routes: Route[] = [
     auth: "user",
     params: idParams(M.classNotFound),
     handler: issueCodes,
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/classes/:id/student-codes/revoke",
+    auth: "user",
+    params: idParams(M.classNotFound),
+    handler: revokeCodes,
   }),
 ];
