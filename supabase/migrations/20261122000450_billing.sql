@@ -314,11 +314,47 @@ $$;
 revoke execute on function private.start_billing_subscription(text, text, text, timestamptz, text) from public, anon, authenticated;
 grant execute on function private.start_billing_subscription(text, text, text, timestamptz, text) to service_role;
 
+/** The order id of a subscription's renewal of the period starting at p_renews_at, attempt p_attempt. */
+create or replace function private.renewal_order_id(p_sub_id uuid, p_renews_at timestamptz, p_attempt integer)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select 'rn_' || replace(p_sub_id::text, '-', '') || '_' || floor(extract(epoch from p_renews_at))::bigint || '_' || p_attempt;
+$$;
+revoke execute on function private.renewal_order_id(uuid, timestamptz, integer) from public, anon, authenticated;
+grant execute on function private.renewal_order_id(uuid, timestamptz, integer) to service_role;
+
+/**
+ * True when the renewal charge of the subscription is due: renewing, active, its time (next_attempt_at or
+ * renews_at) passed, and the order of this period and attempt not settled already (paid or declined with
+ * the subscription not moved on: charging it again is wrong, and it must not hold up the rest).
+ */
+create or replace function private.renewal_charge_due(p_sub public.subscriptions)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select p_sub.auto_renew and p_sub.canceled_at is null and p_sub.status = 'active'
+     and coalesce(p_sub.next_attempt_at, p_sub.renews_at) <= now()
+     and not exists (
+       select 1 from public.payments p
+        where p.id = private.renewal_order_id(p_sub.id, p_sub.renews_at, p_sub.renewal_attempts)
+          and p.status <> 'pending');
+$$;
+revoke execute on function private.renewal_charge_due(public.subscriptions) from public, anon, authenticated;
+grant execute on function private.renewal_charge_due(public.subscriptions) to service_role;
+
 /**
  * Locks the next subscription whose renewal charge is due (auto_renew, not canceled, active,
  * next_attempt_at or renews_at passed), skipping rows another tick holds, makes sure the pending
  * order of this period and attempt exists (id 'rn_<subscription>_<period start, epoch s>_<attempt>')
- * and returns it with the encrypted billing key; no row when nothing is due. The caller charges and
+ * and returns it with the encrypted billing key; no row when nothing is due. A subscription whose order
+ * of this period and attempt is settled already is skipped (never charged twice, never holding up the rest).
+ * The caller charges and
  * records the outcome in the same transaction, so the lock covers the charge.
  */
 create or replace function private.claim_due_renewal()
@@ -339,14 +375,15 @@ begin
   select * into v_sub from public.subscriptions s
    where s.auto_renew and s.canceled_at is null and s.status = 'active'
      and coalesce(s.next_attempt_at, s.renews_at) <= now()
+     -- the cheap conditions above (the partial index), then the whole rule
+     and private.renewal_charge_due(s)
    order by coalesce(s.next_attempt_at, s.renews_at)
    limit 1
    for update skip locked;
   if not found then
     return;
   end if;
-  v_order := 'rn_' || replace(v_sub.id::text, '-', '') || '_' || floor(extract(epoch from v_sub.renews_at))::bigint
-             || '_' || v_sub.renewal_attempts;
+  v_order := private.renewal_order_id(v_sub.id, v_sub.renews_at, v_sub.renewal_attempts);
   -- the plan, period and price of the next period (a scheduled downgrade, the price lock)
   select * into v_terms from private.renewal_terms(v_sub);
   -- the order of this period and attempt (the same one again after a charge whose outcome was lost)
@@ -533,7 +570,7 @@ as $$
   select exists (
            select 1 from public.subscriptions s
             where s.auto_renew and s.canceled_at is null and s.status = 'active'
-              and (coalesce(s.next_attempt_at, s.renews_at) <= now()
+              and (private.renewal_charge_due(s)
                    or (s.renews_at > now() and s.renews_at <= now() + interval '7 days'
                        and s.renewal_notice_for is distinct from s.renews_at)))
       or exists (select 1 from private.mail_outbox m
