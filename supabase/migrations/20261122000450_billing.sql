@@ -255,6 +255,37 @@ revoke execute on function private.seoul_date(timestamptz) from public, anon, au
 grant execute on function private.seoul_date(timestamptz) to service_role;
 
 /**
+ * A pending order of kind p_kind was paid: it becomes done once, with Toss's payment key, method,
+ * approval time and receipt (earlier failure details cleared). Returns the order, or null when it was
+ * not a pending order of that kind (already settled: the caller changes nothing).
+ */
+create or replace function private.settle_billing_order(
+  p_order_id text, p_kind text, p_payment_key text, p_method text, p_approved_at timestamptz, p_receipt_url text
+)
+returns public.payments
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_payment public.payments;
+begin
+  update public.payments p
+     set status = 'done', payment_key = p_payment_key, method = p_method,
+         approved_at = coalesce(p_approved_at, now()), activated_at = now(), receipt_url = p_receipt_url,
+         failure_code = null, failure_message = null
+   where p.id = p_order_id and p.status = 'pending' and p.kind = p_kind
+  returning * into v_payment;
+  if not found then
+    return null;
+  end if;
+  return v_payment;
+end;
+$$;
+revoke execute on function private.settle_billing_order(text, text, text, text, timestamptz, text) from public, anon, authenticated;
+grant execute on function private.settle_billing_order(text, text, text, text, timestamptz, text) to service_role;
+
+/**
  * The first charge of a subscription succeeded (order p_order_id, kind 'subscription'): the order
  * becomes done (once: a conditional update) and the buyer's subscription starts now on the card,
  * renewing at now + the period. Returns the subscription (null when the order was not pending).
@@ -272,16 +303,15 @@ declare
   v_sub public.subscriptions;
   v_end timestamptz;
 begin
-  update public.payments p
-     set status = 'done', payment_key = p_payment_key, method = p_method,
-         approved_at = coalesce(p_approved_at, now()), activated_at = now(), receipt_url = p_receipt_url,
-         failure_code = null, failure_message = null,
-         period_start = now(), period_end = now() + private.billing_interval(p.billing_period)
-   where p.id = p_order_id and p.status = 'pending' and p.kind = 'subscription'
-  returning * into v_payment;
-  if not found then
+  v_payment := private.settle_billing_order(p_order_id, 'subscription', p_payment_key, p_method, p_approved_at, p_receipt_url);
+  if v_payment.id is null then
     return null;
   end if;
+  -- the first period starts when the card was charged
+  update public.payments p
+     set period_start = now(), period_end = now() + private.billing_interval(p.billing_period)
+   where p.id = v_payment.id
+  returning * into v_payment;
   v_end := v_payment.period_end;
 
   insert into public.subscriptions as s
@@ -423,13 +453,8 @@ declare
   v_payment public.payments;
   v_sub public.subscriptions;
 begin
-  update public.payments p
-     set status = 'done', payment_key = p_payment_key, method = p_method,
-         approved_at = coalesce(p_approved_at, now()), activated_at = now(), receipt_url = p_receipt_url,
-         failure_code = null, failure_message = null
-   where p.id = p_order_id and p.status = 'pending' and p.kind = 'renewal'
-  returning * into v_payment;
-  if not found then
+  v_payment := private.settle_billing_order(p_order_id, 'renewal', p_payment_key, p_method, p_approved_at, p_receipt_url);
+  if v_payment.id is null then
     return null;
   end if;
   update public.subscriptions s
@@ -597,13 +622,8 @@ declare
   v_payment public.payments;
   v_sub public.subscriptions;
 begin
-  update public.payments p
-     set status = 'done', payment_key = p_payment_key, method = p_method,
-         approved_at = coalesce(p_approved_at, now()), activated_at = now(), receipt_url = p_receipt_url,
-         failure_code = null, failure_message = null
-   where p.id = p_order_id and p.status = 'pending' and p.kind = 'upgrade'
-  returning * into v_payment;
-  if not found then
+  v_payment := private.settle_billing_order(p_order_id, 'upgrade', p_payment_key, p_method, p_approved_at, p_receipt_url);
+  if v_payment.id is null then
     return null;
   end if;
   update public.subscriptions s
