@@ -29,6 +29,9 @@ describe("회원 탈퇴 with a subscription that renews", () => {
 
     const res = await api("/account/delete", { token: member.token, json: { password: member.password } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // a tick (the stack's own, or another test's) may have charged the due renewal before the account went
+    const chargedBefore = (await chargesOf(customerKey)).length;
+    expect([1, 2]).toContain(chargedBefore);
 
     const [left] = await sql()<{ accounts: number; keys: number; subs: number }[]>`
       select (select count(*)::int from private.billing_accounts where id = ${account.id} or customer_key = ${customerKey}) as accounts,
@@ -41,7 +44,7 @@ describe("회원 탈퇴 with a subscription that renews", () => {
     await subscribeWithCard(other, "individual");
     await reachRenewal(other.user.id);
     await untilRenewed(other.user.id);
-    expect(await chargesOf(customerKey)).toHaveLength(1);
+    expect(await chargesOf(customerKey)).toHaveLength(chargedBefore);
   });
 });
 
