@@ -32,6 +32,7 @@ describe("GET /plans", () => {
     expect(plans.map((p) => p.price)).toEqual([0, 9900, 29900, 99000]);
     expect(plans.map((p) => p.maxEssaysPerMonth)).toEqual([10, 100, 500, 3000]);
     expect(plans.map((p) => p.maxFilesPerUpload)).toEqual([1, 1, 10, 50]);
+    expect(plans.map((p) => p.yearlyPrice)).toEqual([null, 99000, 299000, 990000]);
     for (const plan of plans) {
       expect(Object.keys(plan).sort()).toEqual([
         "billingPeriod",
@@ -45,6 +46,7 @@ describe("GET /plans", () => {
         "maxUsers",
         "name",
         "price",
+        "yearlyPrice",
       ]);
       expect(plan).toMatchObject({ currency: "KRW", billingPeriod: "monthly", maxUsers: 1, isActive: 1 });
       expect(Array.isArray(plan.features)).toBe(true);

@@ -59,6 +59,8 @@ export interface Plan {
   maxUsers: number;
   features: string[];
   isActive: Flag;
+  /** The price of a year (KRW) where the plan offers one; in GET /plans. */
+  yearlyPrice?: number | null;
 }
 
 export interface UsageCounter {

@@ -15,6 +15,7 @@ import { MemberListToolbar, USER_KIND_LABELS } from "@/features/admin/components
 import { StatCards } from "@/features/admin/components/stat-cards";
 import { UsersTable } from "@/features/admin/components/users-table";
 import { GradingCost } from "@/features/admin/components/grading-cost";
+import { PlanPrices } from "@/features/admin/components/plan-prices";
 import { AdminAgreementSection } from "@/features/admin/components/admin-agreement";
 
 export function AdminUsersPage() {
@@ -106,6 +107,7 @@ export function AdminUsersPage() {
         </>
       )}
 
+      <PlanPrices enabled={isAdmin} />
       <GradingCost enabled={isAdmin} />
       <AdminAgreementSection />
 

@@ -57,6 +57,8 @@ export interface PlanRow {
   max_users: number;
   features: unknown;
   is_active: boolean;
+  /** Read where the plan list shows it (GET /plans). */
+  yearly_price?: number | null;
 }
 
 export function toPlanJson(row: PlanRow): Plan {
@@ -80,5 +82,6 @@ export function toPlanJson(row: PlanRow): Plan {
     maxUsers: Number(row.max_users ?? 1),
     features: Array.isArray(features) ? features.map(String) : [],
     isActive: flag(row.is_active),
+    ...(row.yearly_price !== undefined ? { yearlyPrice: row.yearly_price === null ? null : Number(row.yearly_price) } : {}),
   };
 }

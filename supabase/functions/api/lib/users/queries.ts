@@ -32,7 +32,7 @@ export async function loadUser(sql: AnySql, id: string): Promise<User | null> {
 export async function listPlans(sql: AnySql): Promise<Plan[]> {
   const rows = await sql<PlanRow[]>`
     select id, name, description, price, currency, billing_period, max_essays_per_month,
-           max_files_per_upload, max_users, features, is_active
+           max_files_per_upload, max_users, features, is_active, yearly_price
       from public.subscription_plans
      where is_active
      order by price asc, max_essays_per_month asc, id`;
