@@ -1,7 +1,7 @@
 // The revision loop: a teacher (1366×900) issues student codes from the class page and opens 학생 제출 받기
 // on the class's assignment (the class, its two students and the assignment are made through the API); on a
 // phone (390×844) each student opens the link, enters their code and hands in a first draft; the teacher
-// completes the review (through the API); each student reads the released report and hands in a revision
+// completes the review on the report opened from the student's page; each student reads the released report and hands in a revision
 // started from the last draft with its marks beside; the teacher's student page shows 수정본 비교 with the
 // added sentence, the marks and the score change (the fake LLM scores the drafts 50 % then 90 %).
 import { readFileSync } from "node:fs";
@@ -75,9 +75,18 @@ test("two students hand in a draft, read the reviewed report and hand in a revis
     await context.close();
   }
 
-  for (const id of firstDrafts) {
-    await waitUntilCompleted(id);
-    expect((await api(`/submissions/${id}/review/complete`, { token: teacher.token, method: "POST" })).status).toBe(200);
+  // The teacher reviews each first draft from the student's page: 결과 보기 opens the report, 검토 완료 releases it.
+  for (const [i, st] of c.students.entries()) {
+    await waitUntilCompleted(firstDrafts[i]);
+    await tp.goto(`/students/${st.id}`);
+    const first = tp.getByTestId("draft-list").getByTestId("draft-1");
+    await expect(first).toContainText("1번째 글");
+    await first.getByRole("link", { name: "결과 보기" }).click();
+    await expect(tp).toHaveURL(new RegExp(`/submissions/${firstDrafts[i]}$`));
+    await tp.getByTestId("review-complete").click();
+    await expect(tp.getByText("검토 완료로 표시했습니다.")).toBeVisible();
+    await tp.goto(`/students/${st.id}`);
+    await expect(tp.getByTestId("draft-list").getByTestId("draft-1")).toContainText("검토 완료");
   }
 
   for (const [i, st] of c.students.entries()) {
