@@ -16,7 +16,8 @@ async function layerErrors(fixture: string, asFile: string): Promise<string[]> {
   return result.messages.filter((m) => m.ruleId === "api/layers").map((m) => m.message);
 }
 
-describe("api/layers lint rule", () => {
+// The first lint loads the whole ESLint configuration (parsers, plugins): seconds, more on a busy machine.
+describe("api/layers lint rule", { timeout: 60_000 }, () => {
   it("refuses a domain importing another domain's folder, and only that import", async () => {
     const errors = await layerErrors("api-sideways-import.ts", "sessions/sideways-fixture.ts");
     expect(errors).toEqual([

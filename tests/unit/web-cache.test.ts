@@ -38,7 +38,8 @@ afterAll(() => {
   rmSync(cache, { recursive: true, force: true });
 });
 
-describe("pruning the SPA build cache", () => {
+// Child processes are spawned and probed: on a busy machine that takes longer than the 5 s default.
+describe("pruning the SPA build cache", { timeout: 60_000 }, () => {
   it("keeps the three most recently used builds and every build a live process serves", async () => {
     // Two servers of this checkout started long ago on builds that have since become old.
     build("served-by-me", 60);
