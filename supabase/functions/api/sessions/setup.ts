@@ -22,6 +22,8 @@ type SessionCtx = Ctx<{ id: string }, AuthUser>;
 async function patchJson(ctx: SessionCtx): Promise<Response> {
   const uid = userId(ctx);
   const body = await ctx.json(sessionSetupSchema);
+  // A colleague's assignment (an organisation's) is read-only to them: 403, not 404.
+  await writableSession(ctx, ctx.params.id);
   const row = await adminSql.begin(async (sql) => {
     const locked = await lockSessionSetup(sql, ctx.params.id, uid, body.rubric !== undefined);
     if (body.classId) await assertOwnClass(sql, body.classId, uid, locked.org_id);
