@@ -123,7 +123,7 @@ describe("an organisation's classes and assignments", () => {
     expect(saved.body.members).toHaveLength(4);
 
     const read = await api(`/classes/${classA.id}/teachers`, inOrg(teacher));
-    expect(read.body).toMatchObject({ canAssign: false, members: [] });
+    expect(read.body).toMatchObject({ organisation: true, canAssign: false, members: [] });
     expect(read.body.teachers).toHaveLength(2);
     expect(ids((await api("/classes", inOrg(teacher))).body)).toEqual([classA.id]);
     expect(ids((await api("/sessions", inOrg(teacher))).body)).toEqual([sessionA]);

@@ -84,6 +84,8 @@ export interface ClassTeacher {
 
 /** A class's teachers; `members` (the organisation's, to choose from) only for its owner and managers. */
 export interface ClassTeachers {
+  /** True for an organisation's class (a personal class has no teachers to assign). */
+  organisation: boolean;
   /** True when the class belongs to an organisation and the caller is its owner or a manager. */
   canAssign: boolean;
   teachers: ClassTeacher[];

@@ -30,7 +30,7 @@ async function roleIn(cls: AccessibleClass, uid: string): Promise<string | null>
 }
 
 async function teachersOf(cls: AccessibleClass, canAssign: boolean): Promise<ClassTeachers> {
-  if (!cls.org_id) return { canAssign: false, teachers: [], members: [] };
+  if (!cls.org_id) return { organisation: false, canAssign: false, teachers: [], members: [] };
   const rows = await adminSql<MemberRow[]>`
     select m.user_id, coalesce(nullif(p.display_name, ''), p.username) as name, m.role,
            exists (select 1 from public.class_teachers t where t.class_id = ${cls.id} and t.user_id = m.user_id) as assigned
@@ -39,6 +39,7 @@ async function teachersOf(cls: AccessibleClass, canAssign: boolean): Promise<Cla
      where m.org_id = ${cls.org_id}
      order by name, m.user_id`;
   return {
+    organisation: true,
     canAssign,
     teachers: rows.filter((r) => r.assigned).map(teacherJson),
     members: canAssign ? rows.map(teacherJson) : [],
