@@ -226,3 +226,19 @@ describe("update and delete", () => {
     expect(sessions).toEqual({ owner: 0, manager: 0, teacher: 0, outsider: 0, loner: 0, guest: 0, anon: "denied" });
   });
 });
+
+describe("an organisation deleted", () => {
+  it("leaves its classes, students and assignments to whoever holds them, as personal rows", async () => {
+    const kept = await sql
+      .begin(async (tx) => {
+        await tx`delete from public.organisations where id = ${org}`;
+        const rows = await tx`
+          select (select count(*) from public.classes where id in (${fx.classA}, ${fx.classB}) and org_id is null)::int as classes,
+                 (select count(*) from public.students where id in (${fx.studentA}, ${fx.studentB}) and org_id is null)::int as students,
+                 (select count(*) from public.analysis_sessions where id in (${fx.sessionA}, ${fx.sessionB}) and org_id is null)::int as sessions`;
+        throw Object.assign(new Error("rollback"), { rows });
+      })
+      .catch((err: { rows?: unknown[] }) => err.rows?.[0]);
+    expect(kept).toEqual({ classes: 2, students: 2, sessions: 2 });
+  });
+});
