@@ -200,3 +200,27 @@ describe("an organisation's classes and assignments", () => {
     expect(await objectExists(s.prompt_file_path)).toBe(false);
   });
 });
+
+describe("an organisation's student deleted", () => {
+  it("by a manager, with a teacher's answers kept anonymised; another teacher of the organisation cannot", async () => {
+    await setPlan(teacher, "educator");
+    const c = (await api("/classes", { ...inOrg(teacher), json: { name: "삭제 반" } })).body;
+    const st = (await api(`/classes/${c.id}/students`, { ...inOrg(teacher), json: { examNumber: "2001", name: "이서연" } })).body;
+    const sid = await orgSession(teacher, { classId: c.id });
+    const answer = await submitEssay(teacher, sid, FIXTURE_ESSAY, { studentName: "이서연", studentId: "2001" });
+    await waitForEnd(answer);
+    const [linked] = await sql()`select roster_student_id from public.essay_submissions where id = ${answer}`;
+    expect(linked.roster_student_id).toBe(st.id);
+
+    // The owner's other teacher (never assigned to this class) does not reach the student.
+    const other = await createMember();
+    await sql()`insert into public.org_members (org_id, user_id, role) values (${org}, ${other.user.id}, 'teacher')`;
+    expectApiError(await api(`/students/${st.id}?answers=keep`, { ...inOrg(other), method: "DELETE" }), 404, "학생을 찾을 수 없습니다.");
+
+    const del = await api(`/students/${st.id}?answers=keep`, { ...inOrg(manager), method: "DELETE" });
+    expect(del.status).toBe(200);
+    const [row] = await sql()`select student_name, student_id, roster_student_id from public.essay_submissions where id = ${answer}`;
+    expect(row).toEqual({ student_name: null, student_id: null, roster_student_id: null });
+    expect((await sql()`select 1 from public.students where id = ${st.id}`).length).toBe(0);
+  }, 60_000);
+});
