@@ -4,9 +4,22 @@ import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import type { ClassDetail, ClassSummary } from "@shared/types.ts";
 
+/**
+ * The active space (localStorage `activeOrgId`, which the API client sends as X-Org-Id; "personal"
+ * without one): the class list is the space's, so its key names it. (A local read until the
+ * organisations feature's `useActiveOrg()` is at hand.)
+ */
+function activeSpace(): string {
+  try {
+    return globalThis.localStorage?.getItem("activeOrgId") || "personal";
+  } catch {
+    return "personal";
+  }
+}
+
 export const classKeys = {
   all: ["classes"] as const,
-  lists: () => [...classKeys.all, "list"] as const,
+  lists: () => [...classKeys.all, "list", activeSpace()] as const,
   detail: (id: string) => [...classKeys.all, "detail", id] as const,
 };
 

@@ -759,6 +759,27 @@ revoke execute on function private.owns_session(uuid) from public, anon;
 grant execute on function private.owns_session(uuid) to authenticated, service_role;
 
 /**
+ * True when the caller may read session p_session_id, its answers and their results. Here its
+ * owner; the classes migration widens it to the organisation's owner, managers and the teachers
+ * of the session's class (private.can_access_session there, the same signature).
+ */
+create or replace function private.can_access_session(p_session_id uuid)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from public.analysis_sessions s
+     where s.id = p_session_id
+       and s.user_id = (select auth.uid())
+  );
+$$;
+revoke execute on function private.can_access_session(uuid) from public, anon;
+grant execute on function private.can_access_session(uuid) to authenticated, service_role;
+
+/**
  * True when the caller (auth.uid()) owns essay submission p_submission_id.
  */
 create or replace function private.owns_submission(p_submission_id uuid)
@@ -1526,11 +1547,11 @@ alter table public.session_anchors enable row level security;
 alter table public.grading_usage enable row level security;
 alter table public.refused_answers enable row level security;
 
--- analysis_sessions
+-- analysis_sessions (read: owners, an organisation's colleagues through private.can_access_session, admins)
 drop policy if exists "users read their own sessions; admins read all" on public.analysis_sessions;
 create policy "users read their own sessions; admins read all" on public.analysis_sessions
   for select to authenticated
-  using (user_id = (select auth.uid()) or (select private.is_admin()));
+  using (user_id = (select auth.uid()) or private.can_access_session(id) or (select private.is_admin()));
 
 drop policy if exists "users delete their own sessions" on public.analysis_sessions;
 create policy "users delete their own sessions" on public.analysis_sessions
@@ -1541,7 +1562,7 @@ create policy "users delete their own sessions" on public.analysis_sessions
 drop policy if exists "users read their own submissions; admins read all" on public.essay_submissions;
 create policy "users read their own submissions; admins read all" on public.essay_submissions
   for select to authenticated
-  using (user_id = (select auth.uid()) or (select private.is_admin()));
+  using (user_id = (select auth.uid()) or private.can_access_session(session_id) or (select private.is_admin()));
 
 drop policy if exists "users update their own submissions" on public.essay_submissions;
 -- Members rename the student of their own answers, except the bundled sample answers.
@@ -1563,7 +1584,7 @@ create policy "users read results of their own submissions; admins read all" on 
     (exists (
       select 1 from public.essay_submissions e
        where e.id = analysis_results.submission_id
-         and e.user_id = (select auth.uid())
+         and (e.user_id = (select auth.uid()) or private.can_access_session(e.session_id))
     ))
     or (select private.is_admin())
   );

@@ -12,7 +12,9 @@
 -- teacher hid it from the student.
 -- Everything here is written by the API's service connection only (tokens,
 -- codes and drafts are made there); owners read their rows without the hashes
--- (RLS through private.owns_session / can_access_student); anon reads nothing.
+-- (RLS through private.can_access_session / can_access_student, so an organisation's
+-- owner and managers read its assignments' links and drafts); anon reads nothing.
+-- Leaving an organisation (the end of this file) hands the leaver's organisation rows to its owner.
 -- =============================================================================
 
 -- -----------------------------------------------------------------------------
@@ -83,7 +85,7 @@ create index if not exists essay_drafts_student_id_idx on public.essay_drafts (s
 create index if not exists essay_drafts_user_id_idx on public.essay_drafts (user_id);
 
 -- -----------------------------------------------------------------------------
--- Triggers: every link stays within one owner
+-- Triggers: every link stays within one owner (an organisation's draft: its student is the organisation's)
 -- -----------------------------------------------------------------------------
 create or replace function private.check_intake_links()
 returns trigger
@@ -91,6 +93,10 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  v_org uuid;
+  v_student_owner uuid;
+  v_student_org uuid;
 begin
   if tg_table_name = 'intake_links' then
     if (select s.user_id from public.analysis_sessions s where s.id = new.session_id) is distinct from new.user_id then
@@ -101,11 +107,15 @@ begin
       raise exception 'a student code belongs to its student''s owner' using errcode = '23514';
     end if;
   elsif tg_table_name = 'essay_drafts' then
+    -- the student: the owner's (a personal assignment) or of the assignment's organisation
+    select s.org_id into v_org from public.analysis_sessions s where s.id = new.session_id;
+    select st.user_id, st.org_id into v_student_owner, v_student_org from public.students st where st.id = new.student_id;
     if (select e.user_id from public.essay_submissions e where e.id = new.submission_id and e.session_id = new.session_id)
          is distinct from new.user_id
        or (select l.session_id from public.intake_links l where l.id = new.intake_id) is distinct from new.session_id
-       or (select s.user_id from public.students s where s.id = new.student_id) is distinct from new.user_id then
-      raise exception 'a draft, its link, its answer and its student belong to one owner' using errcode = '23514';
+       or v_student_org is distinct from v_org
+       or (v_org is null and v_student_owner is distinct from new.user_id) then
+      raise exception 'a draft, its link, its answer and its student belong to one owner or one organisation' using errcode = '23514';
     end if;
   end if;
   return new;
@@ -160,7 +170,7 @@ alter table public.essay_drafts enable row level security;
 drop policy if exists "owners read their intake links" on public.intake_links;
 create policy "owners read their intake links" on public.intake_links
   for select to authenticated
-  using (private.owns_session(session_id));
+  using (private.can_access_session(session_id));
 
 drop policy if exists "owners read their students' codes" on public.student_codes;
 create policy "owners read their students' codes" on public.student_codes
@@ -170,4 +180,73 @@ create policy "owners read their students' codes" on public.student_codes
 drop policy if exists "owners read their students' drafts" on public.essay_drafts;
 create policy "owners read their students' drafts" on public.essay_drafts
   for select to authenticated
-  using (private.can_access_student(student_id) and private.owns_session(session_id));
+  using (private.can_access_student(student_id) and private.can_access_session(session_id));
+
+-- -----------------------------------------------------------------------------
+-- Leaving an organisation: its classes, students, assignments (with their answers,
+-- anchors, refused answers and share links), intake links, codes and drafts that the
+-- leaver owned pass to the organisation's owner, and the leaver's class assignments
+-- (class_teachers) end; nothing is deleted, and personal rows (org_id null) stay the
+-- leaver's. Stored originals keep their names (the uploading teacher's folder).
+-- Nothing passes when the leaver is the owner, or the organisation itself is going.
+-- Account deletion removes the membership first (the API), so this runs before the cascade.
+-- -----------------------------------------------------------------------------
+create or replace function private.reassign_org_rows(p_org_id uuid, p_user_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_owner uuid;
+begin
+  select m.user_id into v_owner from public.org_members m where m.org_id = p_org_id and m.role = 'owner';
+  if v_owner is null or v_owner = p_user_id then
+    return;
+  end if;
+  update public.classes set user_id = v_owner where org_id = p_org_id and user_id = p_user_id;
+  update public.students set user_id = v_owner where org_id = p_org_id and user_id = p_user_id;
+  update public.student_codes c set user_id = v_owner
+    from public.students st where st.id = c.student_id and st.org_id = p_org_id and c.user_id = p_user_id;
+  update public.analysis_sessions set user_id = v_owner where org_id = p_org_id and user_id = p_user_id;
+  update public.essay_submissions e set user_id = v_owner
+    from public.analysis_sessions s where s.id = e.session_id and s.org_id = p_org_id and e.user_id = p_user_id;
+  update public.session_anchors a set user_id = v_owner
+    from public.analysis_sessions s where s.id = a.session_id and s.org_id = p_org_id and a.user_id = p_user_id;
+  update public.refused_answers r set user_id = v_owner
+    from public.analysis_sessions s where s.id = r.session_id and s.org_id = p_org_id and r.user_id = p_user_id;
+  update public.report_shares sh set user_id = v_owner
+    from public.essay_submissions e join public.analysis_sessions s on s.id = e.session_id
+   where e.id = sh.submission_id and s.org_id = p_org_id and sh.user_id = p_user_id;
+  update public.intake_links l set user_id = v_owner
+    from public.analysis_sessions s where s.id = l.session_id and s.org_id = p_org_id and l.user_id = p_user_id;
+  update public.essay_drafts d set user_id = v_owner
+    from public.analysis_sessions s where s.id = d.session_id and s.org_id = p_org_id and d.user_id = p_user_id;
+  delete from public.class_teachers t using public.classes c
+   where c.id = t.class_id and c.org_id = p_org_id and t.user_id = p_user_id;
+end;
+$$;
+
+comment on function private.reassign_org_rows(uuid, uuid) is
+  'Hands a leaving member''s rows of the organisation to its owner and ends their class assignments; '
+  'called by the org_members delete trigger.';
+revoke execute on function private.reassign_org_rows(uuid, uuid) from public, anon, authenticated;
+
+create or replace function private.on_org_member_removed()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.reassign_org_rows(old.org_id, old.user_id);
+  return old;
+end;
+$$;
+
+revoke execute on function private.on_org_member_removed() from public, anon, authenticated;
+
+drop trigger if exists org_members_reassign_on_leave on public.org_members;
+create trigger org_members_reassign_on_leave
+  after delete on public.org_members
+  for each row execute function private.on_org_member_removed();

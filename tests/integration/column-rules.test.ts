@@ -12,7 +12,18 @@ import { api, closeTestSql, createMember, testSql, type TestUser } from "../help
 const sql = () => testSql();
 type Actor = "owner" | "admin";
 const uid = {} as Record<Actor | "other", string>;
-const fx = { submission: "", post: "", otherPost: "", attachment: "", ownerClass: "", otherClass: "", ownerStudent: "", otherStudent: "" };
+const fx = {
+  submission: "",
+  post: "",
+  otherPost: "",
+  attachment: "",
+  ownerClass: "",
+  otherClass: "",
+  ownerStudent: "",
+  otherStudent: "",
+  ownerOrg: "",
+  otherOrg: "",
+};
 const suffix = randomUUID().slice(0, 8);
 const objectName = (ext = "png") => `attachments/${randomUUID()}.${ext}`;
 
@@ -39,6 +50,10 @@ beforeAll(async () => {
     await sql()`insert into public.class_students (class_id, student_id, seat_number) values (${c.id}, ${st.id}, 1)`;
     fx[`${who}Class`] = c.id;
     fx[`${who}Student`] = st.id;
+    // An organisation each belongs to (as a teacher): a class or student may be made in one's own only.
+    const [o] = await sql()`insert into public.organisations (name) values ('학원') returning id`;
+    await sql()`insert into public.org_members (org_id, user_id, role) values (${o.id}, ${uid[who]}, 'teacher')`;
+    fx[`${who}Org`] = o.id;
   }
   const post = async (slug: string) =>
     (
@@ -55,6 +70,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sql()`delete from public.blog_posts where id in ${sql()([fx.post, fx.otherPost].filter(Boolean))}`;
+  await sql()`delete from public.organisations where id in ${sql()([fx.ownerOrg, fx.otherOrg].filter(Boolean))}`;
   await sql()`delete from auth.users where id in ${sql()(Object.values(uid))}`;
   await closeTestSql();
 });
@@ -293,6 +309,19 @@ for (const [column, rule] of Object.entries(studentRules)) {
 // The API chooses a new class's or student's id (no `insert … returning` under the helper-based policies).
 cases["classes.id:INSERT"] = { actor: "owner", write: insertClass("id"), good: () => randomUUID(), bad: refused("23502", null) };
 cases["students.id:INSERT"] = { actor: "owner", write: insertStudent("id"), good: () => randomUUID(), bad: refused("23502", null) };
+// A class or student in an organisation's space: only in one the writer is a member of (null: the personal space).
+cases["classes.org_id:INSERT"] = {
+  actor: "owner",
+  write: insertClass("org_id"),
+  good: "ownerOrg",
+  bad: refused("denied", "otherOrg", randomUUID()),
+};
+cases["students.org_id:INSERT"] = {
+  actor: "owner",
+  write: insertStudent("org_id"),
+  good: "ownerOrg",
+  bad: refused("denied", "otherOrg", randomUUID()),
+};
 // Links stay within one owner (private.check_class_links): another teacher's class or student is refused.
 cases["class_students.class_id:INSERT"] = {
   actor: "owner",
@@ -341,6 +370,8 @@ const resolve = (v: unknown) => {
     otherClass: fx.otherClass,
     ownerStudent: fx.ownerStudent,
     otherStudent: fx.otherStudent,
+    ownerOrg: fx.ownerOrg,
+    otherOrg: fx.otherOrg,
   };
   const raw = value(v);
   return typeof raw === "string" && raw in named ? named[raw] : raw;

@@ -30,6 +30,11 @@ describe("essayPathProblem", () => {
     expect(essayPathProblem(good, { ownerId: owner, sessionId: other })).toBe("another session's folder");
     expect(essayPathProblem(good, { ownerId: owner, roles: ["prompt"] })).toBe("unexpected role");
     expect(essayPathProblem(good, { ownerId: "not-a-uuid" })).toBe("bad owner id");
+    expect(essayPathProblem(`${other}/${file}/essay-${file}.png`, { ownerId: owner, sessionId: session })).toBe("another owner's folder");
+  });
+
+  it("accepts another teacher's folder of the named session (an organisation's assignment passed to its owner)", () => {
+    expect(essayPathProblem(`${other}/${session}/prompt-${file}.png`, { ownerId: owner, sessionId: session })).toBeNull();
   });
 
   it("refuses traversal, encoded separators, URL tricks and odd characters", () => {

@@ -58,4 +58,12 @@ export const CLASSES_TEXT = {
   assignmentsEmpty: "이 반의 과제가 아직 없습니다",
   newAssignment: "새 과제 만들기",
   assignmentCounts: (submitted: number, graded: number, reviewed: number) => `답안 ${submitted}개 · 채점 ${graded}개 · 검토 ${reviewed}개`,
+  // 담당 교사 (an organisation's class)
+  teachersTitle: "담당 교사",
+  teachersDescription: "담당 교사는 이 반과 반의 과제, 학생을 볼 수 있습니다. 소유자와 관리자는 기관의 모든 반을 봅니다.",
+  teachersNone: "아직 정한 담당 교사가 없습니다.",
+  teachersEdit: "담당 교사 정하기",
+  teachersPick: "담당 교사로 정할 구성원",
+  teachersSaveFail: "담당 교사 저장 실패",
+  roles: { owner: "소유자", manager: "관리자", teacher: "교사" },
 } as const;

@@ -73,3 +73,21 @@ export interface RosterImportResult {
 
 /** DELETE /api/students/:id?answers=…: what happens to the student's answers. */
 export type StudentAnswersChoice = "keep" | "delete";
+
+/** A member of an organisation as a class's teacher (담당 교사): GET/PUT /api/classes/:id/teachers. */
+export interface ClassTeacher {
+  userId: string;
+  /** The display name, else the username. */
+  name: string;
+  role: "owner" | "manager" | "teacher";
+}
+
+/** A class's teachers; `members` (the organisation's, to choose from) only for its owner and managers. */
+export interface ClassTeachers {
+  /** True for an organisation's class (a personal class has no teachers to assign). */
+  organisation: boolean;
+  /** True when the class belongs to an organisation and the caller is its owner or a manager. */
+  canAssign: boolean;
+  teachers: ClassTeacher[];
+  members: ClassTeacher[];
+}

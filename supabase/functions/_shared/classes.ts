@@ -48,6 +48,11 @@ export const CLASS_MESSAGES = {
   studentDeletedWithAnswers: (n: number) => `학생과 답안 ${n}개를 삭제했습니다.`,
   answersChoice: "답안 처리 방법(answers=keep 또는 delete)을 골라 주세요.",
   examNumberInUse: (examNumber: string) => `수험번호 ${examNumber}은(는) 이미 다른 학생이 쓰고 있습니다.`,
+  teachersPersonalClass: "기관의 반에만 담당 교사를 정할 수 있습니다.",
+  teachersNotAllowed: "담당 교사는 기관의 소유자나 관리자만 정할 수 있습니다.",
+  teachersNotMembers: "기관 구성원만 담당 교사로 정할 수 있습니다.",
+  teachersTooMany: "담당 교사는 50명까지 정할 수 있습니다.",
+  teachersSaved: "담당 교사를 저장했습니다.",
   // Roster import
   importFileMissing: "명단 파일(CSV 또는 .xlsx)을 올려 주세요.",
   importFileType: "명단은 CSV(.csv) 또는 엑셀(.xlsx) 파일로 올려 주세요.",
@@ -151,3 +156,13 @@ export const studentPatchSchema = z
 
 export type ClassInputBody = z.input<typeof classInputSchema>;
 export type StudentInputBody = z.input<typeof studentInputSchema>;
+
+/** PUT /api/classes/:id/teachers: the whole set of the class's teachers (members of its organisation). */
+export const classTeachersSchema = z.object(
+  {
+    userIds: z
+      .array(z.guid({ error: CLASS_MESSAGES.teachersNotMembers }), { error: CLASS_MESSAGES.invalidBody })
+      .max(50, CLASS_MESSAGES.teachersTooMany),
+  },
+  { error: CLASS_MESSAGES.invalidBody },
+);

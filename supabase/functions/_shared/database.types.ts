@@ -143,19 +143,51 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
-                },"classes": {
+                },"class_teachers": {
                   Row: {
-                    "created_at": string,"grade": string | null,"id": string,"name": string,"subject": string | null,"term": string | null,"updated_at": string,"user_id": string
+                    "class_id": string,"created_at": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "created_at"?: string,"grade"?: string | null,"id"?: string,"name": string,"subject"?: string | null,"term"?: string | null,"updated_at"?: string,"user_id"?: string
+                    "class_id": string,"created_at"?: string,"user_id": string
                   }
                   Update: {
-                    "created_at"?: string,"grade"?: string | null,"id"?: string,"name"?: string,"subject"?: string | null,"term"?: string | null,"updated_at"?: string,"user_id"?: string
+                    "class_id"?: string,"created_at"?: string,"user_id"?: string
                   }
                   Relationships: [
                     {
+      foreignKeyName: "class_teachers_class_id_fkey"
+      columns: ["class_id"]
+isOneToOne: false
+      referencedRelation: "classes"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "class_teachers_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"classes": {
+                  Row: {
+                    "created_at": string,"grade": string | null,"id": string,"name": string,"org_id": string | null,"subject": string | null,"term": string | null,"updated_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"grade"?: string | null,"id"?: string,"name": string,"org_id"?: string | null,"subject"?: string | null,"term"?: string | null,"updated_at"?: string,"user_id"?: string
+                  }
+                  Update: {
+                    "created_at"?: string,"grade"?: string | null,"id"?: string,"name"?: string,"org_id"?: string | null,"subject"?: string | null,"term"?: string | null,"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "classes_org_id_fkey"
+      columns: ["org_id"]
+isOneToOne: false
+      referencedRelation: "organisations"
+      referencedColumns: ["id"]
+    },{
       foreignKeyName: "classes_user_id_fkey"
       columns: ["user_id"]
 isOneToOne: false
@@ -543,17 +575,23 @@ isOneToOne: false
                   ]
                 },"students": {
                   Row: {
-                    "created_at": string,"exam_number": string,"id": string,"name": string,"notes": string,"updated_at": string,"user_id": string
+                    "created_at": string,"exam_number": string,"id": string,"name": string,"notes": string,"org_id": string | null,"updated_at": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "created_at"?: string,"exam_number": string,"id"?: string,"name": string,"notes"?: string,"updated_at"?: string,"user_id"?: string
+                    "created_at"?: string,"exam_number": string,"id"?: string,"name": string,"notes"?: string,"org_id"?: string | null,"updated_at"?: string,"user_id"?: string
                   }
                   Update: {
-                    "created_at"?: string,"exam_number"?: string,"id"?: string,"name"?: string,"notes"?: string,"updated_at"?: string,"user_id"?: string
+                    "created_at"?: string,"exam_number"?: string,"id"?: string,"name"?: string,"notes"?: string,"org_id"?: string | null,"updated_at"?: string,"user_id"?: string
                   }
                   Relationships: [
                     {
+      foreignKeyName: "students_org_id_fkey"
+      columns: ["org_id"]
+isOneToOne: false
+      referencedRelation: "organisations"
+      referencedColumns: ["id"]
+    },{
       foreignKeyName: "students_user_id_fkey"
       columns: ["user_id"]
 isOneToOne: false

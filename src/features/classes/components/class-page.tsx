@@ -17,6 +17,7 @@ import { useDeleteClass, useUpdateClass } from "@/features/classes/api/classes";
 import { ClassFormFields, classFormErrors, type ClassFormValues } from "@/features/classes/components/class-form-fields";
 import { RosterSection } from "@/features/classes/components/roster-section";
 import { AssignmentsSection } from "@/features/classes/components/assignments-section";
+import { TeachersSection } from "@/features/classes/components/teachers-section";
 import { ClassMatrixSection } from "@/features/classes/components/class-matrix";
 import { CLASSES_TEXT as T } from "@/features/classes/messages";
 
@@ -143,6 +144,7 @@ export function ClassPage({ classId, slots = {} }: { classId: string; slots?: Cl
       ) : (
         <>
           <ClassHeader detail={detail.data} />
+          <TeachersSection classId={classId} />
           <RosterSection detail={detail.data} extraActions={slots.rosterActions?.(detail.data)} />
           <AssignmentsSection detail={detail.data} assignmentAction={slots.assignmentAction} />
           <ClassMatrixSection classId={classId} />

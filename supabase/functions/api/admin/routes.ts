@@ -13,7 +13,7 @@ import { refundOrder } from "../lib/payments/refund.ts";
 import { cancelTossConfig, paymentsSetup } from "../lib/payments/config.ts";
 import { PAYMENT_MESSAGES } from "../lib/payments/messages.ts";
 import { changePlanSchema, listUsersQuery, listUsersWithUsage, refundSchema } from "./users.ts";
-import { deleteAuthUser, essayObjectNames, removeEssayObjects } from "../lib/users/delete.ts";
+import { deleteAuthUser, essayObjectNames, leaveOrganisation, removeEssayObjects } from "../lib/users/delete.ts";
 import { ADMIN_MESSAGES } from "./messages.ts";
 import { gradingUsage } from "./grading-usage.ts";
 import { adminAgreement } from "./agreement.ts";
@@ -47,6 +47,7 @@ async function deleteUser(ctx: AdminCtx): Promise<Response> {
   if (id === ctx.user.id) throw new HttpError(400, ADMIN_MESSAGES.selfDelete);
   await existingUserId(ctx);
 
+  await leaveOrganisation(adminSql, id);
   const files = await essayObjectNames(adminSql, id);
   const removed = await deleteAuthUser(id);
   // A profile whose Auth user is already gone is removed directly (same cascade).

@@ -35,25 +35,46 @@ export function classJson(r: ClassRow): ClassSummary {
   };
 }
 
-/** The caller's classes (all of them, or the one `id`), newest first, with their counts. */
-export async function selectClasses(sql: TransactionSql, id?: string): Promise<ClassSummary[]> {
+/**
+ * The caller's classes, newest first, with their counts: the one `id` (any the caller can access),
+ * or those of a space — `orgId` null: their personal classes; else the organisation's they can access.
+ */
+export async function selectClasses(sql: TransactionSql, id?: string, space?: { orgId: string | null }): Promise<ClassSummary[]> {
   const rows = await sql<ClassRow[]>`
     select c.id, c.name, c.grade, c.subject, c.term, c.created_at,
            (select count(*) from public.class_students cs where cs.class_id = c.id)::int as student_count,
            (select count(*) from public.analysis_sessions s where s.class_id = c.id)::int as session_count
       from public.classes c
-     where ${id ?? null}::uuid is null or c.id = ${id ?? null}::uuid
+     where (${id ?? null}::uuid is null or c.id = ${id ?? null}::uuid)
+       and (${space === undefined} or c.org_id is not distinct from ${space?.orgId ?? null}::uuid)
      order by c.created_at desc, c.id`;
   return rows.map(classJson);
 }
 
+/** A class the caller can access (its organisation, if any: `org_id`). */
+export interface AccessibleClass {
+  id: string;
+  user_id: string;
+  org_id: string | null;
+}
+
 /** The class or 404 (missing, malformed and another teacher's look the same), locked when `lock`. */
-export async function accessibleClass(sql: TransactionSql, id: string, lock = false): Promise<{ id: string; user_id: string }> {
+export async function accessibleClass(sql: TransactionSql, id: string, lock = false): Promise<AccessibleClass> {
   const [row] = lock
-    ? await sql<{ id: string; user_id: string }[]>`select id, user_id from public.classes where id = ${id} for update`
-    : await sql<{ id: string; user_id: string }[]>`select id, user_id from public.classes where id = ${id}`;
+    ? await sql<AccessibleClass[]>`select id, user_id, org_id from public.classes where id = ${id} for update`
+    : await sql<AccessibleClass[]>`select id, user_id, org_id from public.classes where id = ${id}`;
   if (!row) throw classNotFound();
   return row;
+}
+
+/**
+ * The students of the class's space with these 수험번호 that the caller can see: the personal
+ * roster of a personal class, the organisation's for an organisation's class (a 수험번호 is unique per space).
+ */
+export async function studentsOfSpace(sql: TransactionSql, cls: AccessibleClass, exams: string[]) {
+  return await sql<{ id: string; exam_number: string; name: string }[]>`
+    select id, exam_number, name from public.students
+     where exam_number = any(${exams}::text[]) and org_id is not distinct from ${cls.org_id}::uuid`;
 }
 
 interface RosterRow {

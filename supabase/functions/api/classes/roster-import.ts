@@ -4,22 +4,25 @@ import type { RosterImportResult, RosterImportRowError } from "../../_shared/typ
 import { CLASS_MESSAGES } from "../../_shared/classes.ts";
 import { readRosterFile } from "./roster-file.ts";
 import { parseRoster, rosterRejected } from "./roster-rows.ts";
-import { accessibleClass, rosterConflict, selectRoster } from "./queries.ts";
+import { accessibleClass, rosterConflict, selectRoster, studentsOfSpace } from "./queries.ts";
 
 /**
  * Reads the file, checks every row (roster-rows.ts), then, as the caller with the class locked:
  * a 수험번호 the teacher already has under another name, or a seat number another student of the
  * class holds, is a row error too. Any row error → 422 `{ message, rows }` and nothing changes.
- * Otherwise new 수험번호 become students, existing ones are reused, and all are enrolled (an
+ * Otherwise new 수험번호 become students of the class's space (personal, or its organisation's),
+ * existing ones of that space are reused, and all are enrolled (an
  * enrolled student's seat number is updated when the file gives one).
  */
 export async function importRoster(ctx: Ctx<{ id: string }, AuthUser>, classId: string, file: File): Promise<RosterImportResult> {
   const rows = parseRoster(await readRosterFile(file));
   return await ctx.asCaller(async (sql) => {
-    await accessibleClass(sql, classId, true);
-    const exams = rows.map((r) => r.examNumber);
-    const existing = await sql<{ id: string; exam_number: string; name: string }[]>`
-      select id, exam_number, name from public.students where exam_number = any(${exams}::text[])`;
+    const cls = await accessibleClass(sql, classId, true);
+    const existing = await studentsOfSpace(
+      sql,
+      cls,
+      rows.map((r) => r.examNumber),
+    );
     const byExam = new Map(existing.map((s) => [s.exam_number, s]));
     const seats = await sql<{ seat_number: number; student_id: string }[]>`
       select seat_number, student_id from public.class_students where class_id = ${classId} and seat_number is not null`;
@@ -44,9 +47,10 @@ export async function importRoster(ctx: Ctx<{ id: string }, AuthUser>, classId: 
       const inserted = fresh.map((r) => ({ id: crypto.randomUUID(), exam_number: r.examNumber, name: r.name }));
       if (inserted.length) {
         await sql`
-          insert into public.students (id, exam_number, name)
-          select * from unnest(${inserted.map((r) => r.id)}::uuid[], ${inserted.map((r) => r.exam_number)}::text[],
-                               ${inserted.map((r) => r.name)}::text[])`;
+          insert into public.students (id, exam_number, name, org_id)
+          select t.*, ${cls.org_id}::uuid
+            from unnest(${inserted.map((r) => r.id)}::uuid[], ${inserted.map((r) => r.exam_number)}::text[],
+                        ${inserted.map((r) => r.name)}::text[]) as t`;
       }
       const idOf = new Map([
         ...existing.map((s) => [s.exam_number, s.id] as const),

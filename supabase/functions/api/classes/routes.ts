@@ -9,7 +9,18 @@ import { uuidParam } from "../lib/params.ts";
 import { z } from "zod";
 import type { ClassDetail } from "../../_shared/types.ts";
 import { CLASS_MESSAGES, classInputSchema, classPatchSchema, studentInputSchema } from "../../_shared/classes.ts";
-import { accessibleClass, classNotFound, classParams, rosterConflict, selectAssignments, selectClasses, selectRoster } from "./queries.ts";
+import {
+  accessibleClass,
+  classNotFound,
+  classParams,
+  rosterConflict,
+  selectAssignments,
+  selectClasses,
+  selectRoster,
+  studentsOfSpace,
+} from "./queries.ts";
+import { activeOrg } from "../lib/orgs/active.ts";
+import { teacherRoutes } from "./teachers.ts";
 import { importRoster } from "./roster-import.ts";
 
 type UserCtx = Ctx<Record<string, string>, AuthUser>;
@@ -22,19 +33,23 @@ async function classDetail(sql: TransactionSql, id: string): Promise<ClassDetail
   return { ...summary, students: await selectRoster(sql, id), assignments: await selectAssignments(sql, id) };
 }
 
+/** The active space's classes: personal, or the organisation's the caller can access. */
 async function listClasses(ctx: UserCtx): Promise<Response> {
-  return json(await ctx.asCaller((sql) => selectClasses(sql)));
+  const org = await activeOrg(ctx);
+  return json(await ctx.asCaller((sql) => selectClasses(sql, undefined, { orgId: org?.id ?? null })));
 }
 
 async function createClass(ctx: UserCtx): Promise<Response> {
   const body = await ctx.json(classInputSchema);
+  // Made in the active space (an organisation's class: the policy requires membership).
+  const org = await activeOrg(ctx);
   const created = await ctx.asCaller(async (sql) => {
     // No `returning`: the policy reads a row through private.can_access_class, which cannot see
     // a row its own statement inserts; the id is made here and the row read afterwards.
     const id = crypto.randomUUID();
     await sql`
-      insert into public.classes (id, name, grade, subject, term)
-      values (${id}, ${body.name}, ${body.grade}, ${body.subject}, ${body.term})`;
+      insert into public.classes (id, name, grade, subject, term, org_id)
+      values (${id}, ${body.name}, ${body.grade}, ${body.subject}, ${body.term}, ${org?.id ?? null})`;
     return await classDetail(sql, id);
   });
   return json({ ...created, message: CLASS_MESSAGES.classCreated }, 201);
@@ -78,14 +93,17 @@ async function deleteClass(ctx: ClassCtx): Promise<Response> {
 async function addStudent(ctx: ClassCtx): Promise<Response> {
   const body = await ctx.json(studentInputSchema);
   const student = await ctx.asCaller(async (sql) => {
-    await accessibleClass(sql, ctx.params.id, true);
-    const [existing] = await sql<{ id: string; name: string }[]>`
-      select id, name from public.students where exam_number = ${body.examNumber}`;
+    const cls = await accessibleClass(sql, ctx.params.id, true);
+    const [existing] = await studentsOfSpace(sql, cls, [body.examNumber]);
     if (existing && existing.name !== body.name) throw new HttpError(409, CLASS_MESSAGES.examNumberTaken(body.examNumber, existing.name));
     try {
       const studentId = existing?.id ?? crypto.randomUUID();
       // No `returning` (see createClass).
-      if (!existing) await sql`insert into public.students (id, exam_number, name) values (${studentId}, ${body.examNumber}, ${body.name})`;
+      if (!existing) {
+        await sql`
+          insert into public.students (id, exam_number, name, org_id)
+          values (${studentId}, ${body.examNumber}, ${body.name}, ${cls.org_id})`;
+      }
       await sql`
         insert into public.class_students (class_id, student_id, seat_number)
         values (${ctx.params.id}, ${studentId}, ${body.seatNumber})
@@ -139,4 +157,5 @@ export const routes: Route[] = [
     params: enrolmentParams,
     handler: removeFromClass,
   }),
+  ...teacherRoutes,
 ];

@@ -84,7 +84,10 @@ export function essayPathProblem(path: unknown, expected: ExpectedObject): strin
   }
   const m = OBJECT_NAME.exec(path);
   if (!m) return "not a server-made object name";
-  if (m[1] !== expected.ownerId) return "another owner's folder";
+  // An organisation's assignment passed to its owner when a teacher left keeps its originals in the
+  // folder of the teacher who uploaded them: for a named session, that session's folder of any owner.
+  const sameSession = expected.sessionId !== undefined && m[2] === expected.sessionId;
+  if (m[1] !== expected.ownerId && !sameSession) return "another owner's folder";
   if (expected.sessionId !== undefined && m[2] !== expected.sessionId) return "another session's folder";
   if (expected.roles && !expected.roles.includes(m[3] as ObjectRole)) return "unexpected role";
   return null;

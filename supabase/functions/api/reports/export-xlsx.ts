@@ -3,7 +3,7 @@
 // feedback and whether the teacher completed the review.
 import writeXlsxFile, { type Cell, type Row } from "write-excel-file/universal";
 import type { AuthUser, Ctx } from "../lib/types.ts";
-import { ownedSession, userId } from "../lib/workspace/sessions.ts";
+import { ownedSession } from "../lib/workspace/sessions.ts";
 import { attachmentHeader } from "./report.ts";
 import { resultsCsvFilename } from "./csv.ts";
 import {
@@ -62,7 +62,7 @@ export function resultsSheet(rows: CsvSubmissionRow[]): { data: Row[]; widths: n
 /** GET /sessions/:id/export.xlsx */
 export async function resultsXlsxDownload(ctx: Ctx<{ id: string }, AuthUser>): Promise<Response> {
   const s = await ownedSession(ctx, ctx.params.id);
-  const rows = await ctx.asCaller((sql) => selectResultRows(sql, s.id, userId(ctx)));
+  const rows = await ctx.asCaller((sql) => selectResultRows(sql, s.id, s.user_id));
   const { data, widths } = resultsSheet(rows);
   const blob = await writeXlsxFile(data, { sheet: "채점 결과", columns: widths.map((width) => ({ width })), stickyRowsCount: 1 }).toBlob();
   return new Response(blob, {

@@ -52,7 +52,7 @@ async function regradeStatus(ctx: SessionCtx): Promise<Response> {
                (r.review is not null or r.reviewed_at is not null) as reviewed
           from public.essay_submissions e
           join public.analysis_results r on r.submission_id = e.id
-         where e.session_id = ${s.id} and e.user_id = ${ctx.user.id} and not e.is_sample
+         where e.session_id = ${s.id} and e.user_id = ${s.user_id} and not e.is_sample
       ) x`;
   return json({ ...row, rubric: current });
 }

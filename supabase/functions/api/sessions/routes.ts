@@ -8,6 +8,7 @@ import { enforceRateLimit, RATE_LIMITS } from "../lib/rate-limit.ts";
 import { checkFileMeta, readUpload } from "../files/index.ts";
 import { capText, fileField, textField } from "../files/form.ts";
 import { assertOwnClass } from "../lib/workspace/roster-links.ts";
+import { activeOrg } from "../lib/orgs/active.ts";
 import { uuidParam } from "../lib/params.ts";
 import { SETUP_MESSAGES } from "../../_shared/session-setup.ts";
 import { objectPath, putObjects, removeObjects } from "../lib/storage.ts";
@@ -16,7 +17,7 @@ import { MAX_CRITERIA_CHARS, MAX_PROMPT_CHARS, SETUP_EXTENSIONS, uploadMessages 
 import { NOT_STAGED } from "../lib/workspace/submissions.ts";
 import { SESSION_MESSAGES } from "./messages.ts";
 import { type SessionRow, sessionJson } from "./mappers.ts";
-import { notFound, ownedSession, sessionParams, userId } from "../lib/workspace/sessions.ts";
+import { notFound, ownedSession, ownSession, sessionParams, userId } from "../lib/workspace/sessions.ts";
 import { batchUpload, startBatch } from "./batch.ts";
 import { patchSession } from "./setup.ts";
 import { createSampleSession } from "./sample.ts";
@@ -26,7 +27,12 @@ import { regradeAll, regradeStatus } from "./regrade-all.ts";
 type UserCtx = Ctx<Record<string, string>, AuthUser>;
 type SessionCtx = Ctx<{ id: string }, AuthUser>;
 
+/**
+ * The assignments of the active space: personal — the caller's own (org_id null); an organisation's —
+ * those of it the caller can access (private.can_access_session), colleagues' included.
+ */
 async function listSessions(ctx: UserCtx): Promise<Response> {
+  const org = await activeOrg(ctx);
   const rows = await ctx.asCaller(
     (sql) =>
       sql<SessionRow[]>`
@@ -36,7 +42,7 @@ async function listSessions(ctx: UserCtx): Promise<Response> {
              (select count(*) from public.essay_submissions e
                where e.session_id = s.id and e.status = 'completed')::int as completed_count
         from public.analysis_sessions s
-       where s.user_id = ${userId(ctx)}
+       where ${org ? sql`s.org_id = ${org.id} and private.can_access_session(s.id)` : sql`s.user_id = ${userId(ctx)} and s.org_id is null`}
        order by s.created_at desc, s.id`,
   );
   return json(rows.map(sessionJson));
@@ -57,8 +63,10 @@ async function createSession(ctx: UserCtx): Promise<Response> {
   const promptFile = fileField(form, "promptFile");
   const criteriaFile = fileField(form, "criteriaFile");
   if (!promptFile) throw new HttpError(400, uploadMessages.promptRequired);
+  // Made in the active space: an organisation's assignment belongs to it (and to a class of it).
+  const org = await activeOrg(ctx);
   const classId = optionalClassId(textField(form, "classId"));
-  if (classId) await assertOwnClass(adminSql, classId, uid);
+  if (classId) await assertOwnClass(adminSql, classId, uid, org?.id ?? null);
 
   const opts = { extensions: SETUP_EXTENSIONS };
   const promptOpts = { ...opts, label: SESSION_MESSAGES.promptLabel };
@@ -87,10 +95,10 @@ async function createSession(ctx: UserCtx): Promise<Response> {
     const [full] = await adminSql<SessionRow[]>`
       insert into public.analysis_sessions
         (id, user_id, prompt_content, criteria_content, prompt_filename, criteria_filename,
-         prompt_file_path, criteria_file_path, prompt_mime_type, criteria_mime_type, class_id)
+         prompt_file_path, criteria_file_path, prompt_mime_type, criteria_mime_type, class_id, org_id)
       values (${sessionId}, ${uid}, ${prompt.text}, ${criteria ? criteria.text : null},
               ${prompt.originalName}, ${criteria?.originalName ?? null}, ${promptPath}, ${criteriaPath},
-              ${prompt.mimeType}, ${criteria?.mimeType ?? null}, ${classId})
+              ${prompt.mimeType}, ${criteria?.mimeType ?? null}, ${classId}, ${org?.id ?? null})
       returning *`;
     return json(sessionJson(full), 201);
   } catch (err) {
@@ -114,7 +122,7 @@ async function getSession(ctx: SessionCtx): Promise<Response> {
 
 async function deleteSession(ctx: SessionCtx): Promise<Response> {
   const uid = userId(ctx);
-  const s = await ownedSession(ctx, ctx.params.id);
+  const s = await ownSession(ctx, ctx.params.id);
   const paths = await adminSql.begin(async (sql) => {
     const [locked] = await sql`
       select id from public.analysis_sessions where id = ${s.id} and user_id = ${uid} for update`;

@@ -22,9 +22,11 @@ type SessionCtx = Ctx<{ id: string }, AuthUser>;
 async function patchJson(ctx: SessionCtx): Promise<Response> {
   const uid = userId(ctx);
   const body = await ctx.json(sessionSetupSchema);
+  // A colleague's assignment (an organisation's) is read-only to them: 403, not 404.
+  await writableSession(ctx, ctx.params.id);
   const row = await adminSql.begin(async (sql) => {
-    await lockSessionSetup(sql, ctx.params.id, uid, body.rubric !== undefined);
-    if (body.classId) await assertOwnClass(sql, body.classId, uid);
+    const locked = await lockSessionSetup(sql, ctx.params.id, uid, body.rubric !== undefined);
+    if (body.classId) await assertOwnClass(sql, body.classId, uid, locked.org_id);
     const [row] = await sql<SessionRow[]>`
       update public.analysis_sessions
          set title = case when ${body.title !== undefined} then ${body.title ?? null} else title end,

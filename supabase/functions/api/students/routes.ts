@@ -61,36 +61,48 @@ async function patchStudent(ctx: StudentCtx): Promise<Response> {
 const answersChoice = z.enum(["keep", "delete"], { error: CLASS_MESSAGES.answersChoice });
 
 /**
- * Deletes the caller's student (enrolments cascade). `answers=keep`: their answers stay, anonymised
- * (the name and 수험번호 written on them, the file name that may carry them, and the link cleared);
- * `answers=delete`: their answers are deleted as DELETE /submissions/:id does (unclaimed uses given
- * back, results cascade, stored originals removed).
+ * Deletes the caller's student (enrolments cascade): their personal one, or an organisation's they
+ * added or, as its owner or a manager, any of it (as the students delete policy). `answers=keep`:
+ * their answers stay, anonymised (the name and 수험번호 written on them, the file name that may carry
+ * them, and the link cleared); `answers=delete`: their answers are deleted as DELETE /submissions/:id
+ * does (unclaimed uses given back, results cascade, stored originals removed) — an organisation's
+ * student's answers in any colleague's assignment alike.
  */
 async function deleteStudent(ctx: StudentCtx): Promise<Response> {
   const choice = answersChoice.safeParse(ctx.url.searchParams.get("answers"));
   if (!choice.success) throw new HttpError(400, CLASS_MESSAGES.answersChoice);
   const uid = ctx.user.id;
   const deleted = await adminSql.begin(async (sql) => {
-    const [student] = await sql`select id from public.students where id = ${ctx.params.id} and user_id = ${uid} for update`;
+    const [student] = await sql<{ id: string }[]>`
+      select s.id from public.students s
+       where s.id = ${ctx.params.id}
+         and (s.user_id = ${uid}
+              or exists (select 1 from public.org_members m
+                          where m.org_id = s.org_id and m.user_id = ${uid} and m.role in ('owner', 'manager')))
+       for update`;
     if (!student) throw notFound();
-    const answers = await sql<{ id: string }[]>`
-      select id from public.essay_submissions
-       where roster_student_id = ${student.id} and user_id = ${uid} order by id for update`;
-    const ids = answers.map((a) => a.id);
-    let removed: Awaited<ReturnType<typeof deleteAnswerRows>> = [];
-    if (choice.data === "delete") removed = await deleteAnswerRows(sql, uid, ids);
-    else {
+    // A personal student's answers are all the caller's; an organisation's may be in colleagues' assignments.
+    const answers = await sql<{ id: string; user_id: string }[]>`
+      select id, user_id from public.essay_submissions where roster_student_id = ${student.id} order by id for update`;
+    const removed: { owner: string; rows: Awaited<ReturnType<typeof deleteAnswerRows>> }[] = [];
+    if (choice.data === "delete") {
+      for (const owner of new Set(answers.map((a) => a.user_id))) {
+        const ids = answers.filter((a) => a.user_id === owner).map((a) => a.id);
+        removed.push({ owner, rows: await deleteAnswerRows(sql, owner, ids) });
+      }
+    } else {
       await sql`
         update public.essay_submissions
            set student_name = null, student_id = null, essay_filename = null, roster_student_id = null
-         where id = any(${ids}::uuid[]) and user_id = ${uid}`;
+         where id = any(${answers.map((a) => a.id)}::uuid[])`;
     }
-    await sql`delete from public.students where id = ${student.id} and user_id = ${uid}`;
+    await sql`delete from public.students where id = ${student.id}`;
     return removed;
   });
-  await removeAnswerFiles(uid, deleted);
-  const message = choice.data === "delete" ? CLASS_MESSAGES.studentDeletedWithAnswers(deleted.length) : CLASS_MESSAGES.studentDeletedKeep;
-  return json({ success: true, deletedAnswers: deleted.length, message });
+  for (const { owner, rows } of deleted) await removeAnswerFiles(owner, rows);
+  const count = deleted.reduce((n, d) => n + d.rows.length, 0);
+  const message = choice.data === "delete" ? CLASS_MESSAGES.studentDeletedWithAnswers(count) : CLASS_MESSAGES.studentDeletedKeep;
+  return json({ success: true, deletedAnswers: count, message });
 }
 
 export const routes: Route[] = [

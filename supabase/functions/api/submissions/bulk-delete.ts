@@ -4,7 +4,7 @@
 import { adminSql } from "../lib/db.ts";
 import { json } from "../lib/http.ts";
 import { type AuthUser, type Ctx, defineRoute, type Route } from "../lib/types.ts";
-import { ownedSession, sessionParams, userId } from "../lib/workspace/sessions.ts";
+import { ownSession, sessionParams, userId } from "../lib/workspace/sessions.ts";
 import { lockSelectedAnswers } from "../lib/workspace/selection.ts";
 import { deleteAnswerRows, removeAnswerFiles } from "../lib/workspace/delete-answers.ts";
 import { BULK_MESSAGES as B, type BulkDeleteResult, bulkSubmissionsBodySchema } from "../../_shared/bulk.ts";
@@ -13,7 +13,7 @@ import { BULK_MESSAGES as B, type BulkDeleteResult, bulkSubmissionsBodySchema } 
 async function deleteSelected(ctx: Ctx<{ id: string }, AuthUser>): Promise<Response> {
   const uid = userId(ctx);
   const { submissionIds } = await ctx.json(bulkSubmissionsBodySchema);
-  const s = await ownedSession(ctx, ctx.params.id);
+  const s = await ownSession(ctx, ctx.params.id);
   const deleted = await adminSql.begin(async (sql) => {
     const answers = await lockSelectedAnswers(sql, s.id, uid, submissionIds);
     return await deleteAnswerRows(

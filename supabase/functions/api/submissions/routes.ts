@@ -35,7 +35,7 @@ async function listSubmissions(ctx: IdCtx): Promise<Response> {
       select ${SUBMISSION_COLUMNS(sql)}
         from public.essay_submissions e
         left join public.analysis_results r on r.submission_id = e.id
-       where e.session_id = ${s.id} and e.user_id = ${userId(ctx)} and ${NOT_STAGED(sql)}
+       where e.session_id = ${s.id} and e.user_id = ${s.user_id} and ${NOT_STAGED(sql)}
        order by e.submitted_at desc, e.id`,
   );
   return json(rows.map(submissionJson));

@@ -5,11 +5,17 @@ import type { AnySql } from "./queries.ts";
 import { serviceClient } from "../supabase.ts";
 import { removeObjects } from "../storage.ts";
 
-/** Object names in the private `essays` bucket under `<userId>/`. */
+/**
+ * Object names in the private `essays` bucket under `<userId>/`, except those of assignments that
+ * are someone else's now (an organisation's, passed to its owner when the user left): they stay.
+ */
 export async function essayObjectNames(admin: AnySql, userId: string): Promise<string[]> {
   const rows = await admin<{ name: string }[]>`
-    select name from storage.objects
-     where bucket_id = 'essays' and name like ${userId + "/%"}`;
+    select o.name from storage.objects o
+     where o.bucket_id = 'essays' and o.name like ${userId + "/%"}
+       and not exists (
+         select 1 from public.analysis_sessions s
+          where s.id::text = split_part(o.name, '/', 2) and s.user_id <> ${userId})`;
   return rows.map((r) => r.name);
 }
 
@@ -20,6 +26,15 @@ export async function essayObjectNames(admin: AnySql, userId: string): Promise<s
  */
 export async function removeEssayObjects(names: string[], userId: string): Promise<void> {
   await removeObjects(names, { ownerId: userId, anyNameInFolder: true });
+}
+
+/**
+ * Ends the user's organisation membership first, so its trigger (private.reassign_org_rows) hands
+ * their organisation's classes, students and assignments to the organisation's owner before the
+ * account's cascade could delete them: withdrawal deletes personal data only.
+ */
+export async function leaveOrganisation(admin: AnySql, userId: string): Promise<void> {
+  await admin`delete from public.org_members where user_id = ${userId}`;
 }
 
 /**

@@ -35,8 +35,20 @@ export async function linkAnswersToRoster(sql: Sql, sessionId: string, ids?: str
   return rows.length;
 }
 
-/** 404 (the class messages' not-found) unless `classId` is a class of `uid`'s. */
-export async function assertOwnClass(sql: Sql, classId: string, uid: string): Promise<void> {
-  const [row] = await sql`select 1 from public.classes where id = ${classId} and user_id = ${uid}`;
+/**
+ * 404 (the class messages' not-found) unless `classId` is a class of the assignment's space that
+ * `uid` may use: their own personal class (`orgId` null), or a class of organisation `orgId` they
+ * can access (as private.can_access_class: owner or manager, its maker, or a teacher assigned to it).
+ */
+export async function assertOwnClass(sql: Sql, classId: string, uid: string, orgId: string | null): Promise<void> {
+  const [row] = await sql`
+    select 1 from public.classes c
+     where c.id = ${classId} and c.org_id is not distinct from ${orgId}::uuid
+       and ((c.org_id is null and c.user_id = ${uid})
+            or exists (
+              select 1 from public.org_members m
+               where m.org_id = c.org_id and m.user_id = ${uid}
+                 and (m.role in ('owner', 'manager') or c.user_id = m.user_id
+                      or exists (select 1 from public.class_teachers t where t.class_id = c.id and t.user_id = m.user_id))))`;
   if (!row) throw new HttpError(404, CLASS_MESSAGES.classNotFound);
 }

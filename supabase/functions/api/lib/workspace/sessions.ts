@@ -1,4 +1,5 @@
-// The caller's session, read under RLS (used by sessions/, submissions/, anchors/ and reports/).
+// The caller's session, read under RLS (used by sessions/, submissions/, anchors/ and reports/):
+// read by its owner or an organisation's colleague with access, changed by its owner only.
 import type { TransactionSql } from "postgres";
 import type { AuthUser } from "../types.ts";
 import { HttpError } from "../errors.ts";
@@ -30,13 +31,28 @@ export function notFound(): HttpError {
 /** A session id path parameter; a malformed one answers the same 404 as a missing session. */
 export const sessionParams = idParams(WORKSPACE_MESSAGES.sessionNotFound);
 
-/** The caller's session or 404 (a missing id, a malformed id and another user's session look the same). */
+/**
+ * A session the caller may read, or 404 (a missing id, a malformed id and a session they may not read
+ * look the same): their own, or an organisation's they can access (RLS: private.can_access_session —
+ * its owner and managers, the teachers of its class). Reads of its rows go by `s.user_id`, the owner's.
+ */
 export async function ownedSession(ctx: CallerCtx, id: string): Promise<SessionRow> {
+  // Named, not left to RLS alone: an admin reads every session there, yet opens only their own here.
   const rows = await ctx.asCaller(
-    (sql) => sql<SessionRow[]>`select * from public.analysis_sessions where id = ${id} and user_id = ${userId(ctx)}`,
+    (sql) => sql<SessionRow[]>`select * from public.analysis_sessions where id = ${id} and private.can_access_session(id)`,
   );
   if (!rows[0]) throw notFound();
   return rows[0];
+}
+
+/**
+ * The caller's own session (samples included), for a change to it or its answers: 404 as
+ * `ownedSession`; 403 when it is a colleague's (an organisation's member reads it, only its owner changes it).
+ */
+export async function ownSession(ctx: CallerCtx, id: string): Promise<SessionRow> {
+  const s = await ownedSession(ctx, id);
+  if (s.user_id !== userId(ctx)) throw new HttpError(403, WORKSPACE_MESSAGES.colleagueReadOnly);
+  return s;
 }
 
 /** 403: a sample session and its answers are a read-only demonstration (only deleted). */
@@ -44,9 +60,9 @@ export function sampleReadOnly(): HttpError {
   return new HttpError(403, API_MESSAGES.sampleReadOnly);
 }
 
-/** The caller's session for a write to it or its answers: 404 as `ownedSession`, 403 for a sample session. */
+/** The caller's session for a write to it or its answers: 404 / 403 as `ownSession`, 403 for a sample session. */
 export async function writableSession(ctx: CallerCtx, id: string): Promise<SessionRow> {
-  const s = await ownedSession(ctx, id);
+  const s = await ownSession(ctx, id);
   if (s.is_sample) throw sampleReadOnly();
   return s;
 }
