@@ -216,7 +216,7 @@ export async function startBatch(ctx: SessionCtx): Promise<Response> {
        order by e.submitted_at, e.id
        for update`;
     if (staged.length === 0) return { kind: "empty" as const };
-    const reservation = await reserveUsage(sql, uid, staged.length, ctx.req);
+    const reservation = await reserveUsage(sql, uid, staged.length, ctx.req, session.id);
     if (!reservation.allowed) {
       // Nothing is queued: the staged answers are dropped so a retry starts from a clean upload.
       await sql`delete from public.essay_submissions where id = any(${staged.map((s) => s.id)}::uuid[])`;

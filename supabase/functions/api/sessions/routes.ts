@@ -12,6 +12,7 @@ import { uuidParam } from "../lib/params.ts";
 import { SETUP_MESSAGES } from "../../_shared/session-setup.ts";
 import { objectPath, putObjects, removeObjects } from "../lib/storage.ts";
 import { assertUsageAvailable } from "../lib/usage/quota.ts";
+import { activeOrg } from "../lib/orgs/active.ts";
 import { MAX_CRITERIA_CHARS, MAX_PROMPT_CHARS, SETUP_EXTENSIONS, uploadMessages } from "../../_shared/upload-rules.ts";
 import { NOT_STAGED } from "../lib/workspace/submissions.ts";
 import { SESSION_MESSAGES } from "./messages.ts";
@@ -65,7 +66,8 @@ async function createSession(ctx: UserCtx): Promise<Response> {
   const criteriaOpts = { ...opts, label: SESSION_MESSAGES.criteriaLabel };
   checkFileMeta(promptFile, promptOpts);
   if (criteriaFile) checkFileMeta(criteriaFile, criteriaOpts);
-  await assertUsageAvailable(adminSql, uid);
+  // In an organisation's space the assignment's answers will use its pool (and the caller's cap).
+  await assertUsageAvailable(adminSql, uid, 1, { orgId: (await activeOrg(ctx))?.id ?? null });
   await enforceRateLimit(adminSql, RATE_LIMITS.sessions, uid);
 
   const prompt = await readUpload(promptFile, promptOpts);
