@@ -32,6 +32,8 @@ export interface UsageSnapshot {
    * pool's (the owner's usage row and plan), `remaining` is bounded by the member's cap.
    */
   orgId?: string;
+  /** The organisation's owner, whose usage row is the pool. */
+  poolUserId?: string;
   poolRemaining?: number;
   member?: { userId: string; current: number; cap: number | null };
 }

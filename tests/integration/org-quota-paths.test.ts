@@ -1,0 +1,96 @@
+// Every way an organisation's assignment takes uses goes through its pool: a student's draft through the
+// assignment's link, 전체 재채점, a single re-grade; the header's GET /usage/status in the organisation's
+// space shows the pool with the caller's own use and cap, and the personal space as before.
+import { describe, expect, it } from "vitest";
+import { api, testSql } from "../helpers/users.ts";
+import { FIXTURE_ESSAY, submitEssay, waitForEnd } from "../helpers/grading.ts";
+import { classWithAssignment, issueCodes, openIntake } from "../helpers/intake.ts";
+import { createOrg, memberUsed, orgSession, setCap, setUsed, used } from "../helpers/org-quota.ts";
+
+const draft = (token: string, code: string) => {
+  const form = new FormData();
+  form.append("essayContent", FIXTURE_ESSAY);
+  return api(`/intake/${token}/drafts`, { form, headers: { "X-Student-Code": code, "X-Forwarded-For": "198.18.46.1" } });
+};
+
+describe("an organisation's assignment uses the pool on every path", () => {
+  it("a student's draft is charged to the pool and the assignment's teacher, and refused when the pool is empty", async () => {
+    const org = await createOrg(1);
+    const [teacher] = org.members;
+    const c = await classWithAssignment(teacher, ["김민수", "이서연"]);
+    await testSql()`update public.analysis_sessions set org_id = ${org.id} where id = ${c.sessionId}`;
+    const { token } = await openIntake(teacher, c.sessionId);
+    const codes = await issueCodes(teacher, c.classId);
+    await setUsed(teacher, 10); // the teacher's own trial quota is spent: it does not matter here
+    const first = await draft(token, codes[c.students[0].id]);
+    expect(first.status).toBe(201);
+    expect(await used(org.owner)).toBe(1);
+    expect(await memberUsed(org.id, teacher)).toBe(1);
+    expect(await used(teacher)).toBe(10);
+
+    await setUsed(org.owner, 500); // educator: the pool is spent
+    const refused = await draft(token, codes[c.students[1].id]);
+    expect(refused.status).toBe(403);
+    expect(refused.body.quotaExhausted).toBe(true);
+    expect(await memberUsed(org.id, teacher)).toBe(1);
+  });
+
+  it("전체 재채점 and a single re-grade take their uses from the pool and the teacher's cap", async () => {
+    const org = await createOrg(1);
+    const [teacher] = org.members;
+    const sessionId = await orgSession(teacher, org.id);
+    const id = await submitEssay(teacher, sessionId, FIXTURE_ESSAY);
+    expect((await waitForEnd(id)).status).toBe("completed");
+    expect(await used(org.owner)).toBe(1);
+
+    const all = await api(`/sessions/${sessionId}/regrade-all`, { token: teacher.token, json: { all: true } });
+    expect(all.status).toBe(200);
+    expect(all.body.queued).toBe(1);
+    expect(await used(org.owner)).toBe(2);
+    expect(await memberUsed(org.id, teacher)).toBe(2);
+    expect(await used(teacher)).toBe(0);
+    expect((await waitForEnd(id)).status).toBe("completed");
+
+    await setCap(org.id, teacher, 2);
+    const single = await api(`/submissions/${id}/regrade`, { token: teacher.token, method: "POST" });
+    expect(single.status).toBe(403);
+    expect(single.body.orgLimit).toBe("member");
+    const again = await api(`/sessions/${sessionId}/regrade-all`, { token: teacher.token, json: { all: true } });
+    expect(again.status).toBe(403);
+    expect(again.body.error).toBe("이번 달 선생님께 배정된 분석 한도(2회)를 모두 사용했습니다. 기관 관리자에게 한도 조정을 요청해 주세요.");
+    expect(await used(org.owner)).toBe(2);
+
+    await setCap(org.id, teacher, null);
+    const regrade = await api(`/submissions/${id}/regrade`, { token: teacher.token, method: "POST" });
+    expect(regrade.status).toBe(200);
+    expect(await used(org.owner)).toBe(3);
+    expect(await memberUsed(org.id, teacher)).toBe(3);
+    const [row] = await testSql()`select usage_user_id, usage_org_id, usage_member_id from public.essay_submissions where id = ${id}`;
+    expect(row).toEqual({ usage_user_id: org.owner.user.id, usage_org_id: org.id, usage_member_id: teacher.user.id });
+  });
+
+  it("GET /usage/status: the pool with the caller's own use and cap in the organisation's space, else their own", async () => {
+    const org = await createOrg(1);
+    const [teacher] = org.members;
+    await setCap(org.id, teacher, 7);
+    await setUsed(org.owner, 40);
+    await setUsed(teacher, 3);
+    expect((await submitEssay(teacher, await orgSession(teacher, org.id), FIXTURE_ESSAY)).length).toBeGreaterThan(0);
+
+    const inOrg = await api("/usage/status", { token: teacher.token, headers: { "X-Org-Id": org.id } });
+    expect(inOrg.status).toBe(200);
+    expect(inOrg.body).toEqual({
+      usage: { current: 41, limit: 500 },
+      plan: { id: "educator", name: "교육자" },
+      member: { current: 1, cap: 7 },
+      orgId: org.id,
+    });
+    const personal = await api("/usage/status", { token: teacher.token });
+    expect(personal.body).toEqual({ usage: { current: 3, limit: 10 }, plan: { id: "trial", name: "체험판" } });
+
+    const other = await createOrg(0);
+    const outsider = await api("/usage/status", { token: other.owner.token, headers: { "X-Org-Id": org.id } });
+    expect(outsider.status).toBe(403);
+    expect(outsider.body.error).toBe("이 기관의 구성원이 아닙니다. 기관을 다시 선택해 주세요.");
+  });
+});
