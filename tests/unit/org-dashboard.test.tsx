@@ -66,9 +66,10 @@ describe("기관 현황", () => {
     const teachers = within(screen.getByTestId("org-teachers")).getAllByRole("row");
     expect(teachers.map((r) => r.textContent)).toEqual([
       "이름역할이번 달 채점월 한도",
-      "김선생선생님1,204회1,500회",
-      "박원장소유자12회없음",
-      "이전임떠난 구성원3회없음",
+      // the role twice: under the name (phones) and in its own column (from sm), one of them hidden by CSS
+      "김선생선생님선생님1,204회1,500회",
+      "박원장소유자소유자12회없음",
+      "이전임떠난 구성원떠난 구성원3회없음",
     ]);
     const link = within(screen.getByTestId("org-classes")).getByRole("link", { name: "고3 논술 A반" });
     expect(link.getAttribute("href")).toBe("/classes/c1");

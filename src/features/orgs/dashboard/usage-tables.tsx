@@ -6,16 +6,28 @@ import { paths } from "@/config/paths";
 import type { OrgUsageClass, OrgUsageTeacher } from "./api";
 import { count, FORMER_MEMBER, ROLE_LABEL } from "./labels";
 
+const roleOf = (t: OrgUsageTeacher) => (t.role ? ROLE_LABEL[t.role] : FORMER_MEMBER);
+
 export function TeacherUsageSection({ teachers }: { teachers: OrgUsageTeacher[] }) {
   return (
     <Section title="선생님별 사용량" description="이번 달 기관 공동 한도에서 채점한 횟수와 선생님별 월 한도입니다." testId="org-teachers">
-      <DataTable region="선생님별 사용량" columns={["이름", "역할", { label: "이번 달 채점", end: true }, { label: "월 한도", end: true }]}>
+      <DataTable
+        region="선생님별 사용량"
+        columns={[
+          "이름",
+          { label: "역할", className: "hidden sm:table-cell" },
+          { label: "이번 달 채점", end: true },
+          { label: "월 한도", end: true },
+        ]}
+      >
         {teachers.map((t) => (
           <tr key={t.userId}>
             <th scope="row" className="font-normal">
               {t.name}
+              {/* on a phone the role sits under the name, so the numbers fit the width */}
+              <span className="block text-xs text-base-content/75 sm:hidden">{roleOf(t)}</span>
             </th>
-            <td className={t.role ? undefined : "text-base-content/75"}>{t.role ? ROLE_LABEL[t.role] : FORMER_MEMBER}</td>
+            <td className={t.role ? "hidden sm:table-cell" : "hidden text-base-content/75 sm:table-cell"}>{roleOf(t)}</td>
             <td className="text-right tabular-nums">{count(t.count)}</td>
             <td className="text-right tabular-nums">{t.cap === null ? "없음" : count(t.cap)}</td>
           </tr>
