@@ -3,7 +3,7 @@
 // space shows the pool with the caller's own use and cap, and the personal space as before.
 import { describe, expect, it } from "vitest";
 import { api, testSql } from "../helpers/users.ts";
-import { FIXTURE_ESSAY, submitEssay, waitForEnd } from "../helpers/grading.ts";
+import { createSession, FIXTURE_ESSAY, submitEssay, waitForEnd } from "../helpers/grading.ts";
 import { classWithAssignment, issueCodes, openIntake } from "../helpers/intake.ts";
 import { createOrg, memberUsed, orgSession, setCap, setUsed, used } from "../helpers/org-quota.ts";
 
@@ -67,6 +67,35 @@ describe("an organisation's assignment uses the pool on every path", () => {
     expect(await memberUsed(org.id, teacher)).toBe(3);
     const [row] = await testSql()`select usage_user_id, usage_org_id, usage_member_id from public.essay_submissions where id = ${id}`;
     expect(row).toEqual({ usage_user_id: org.owner.user.id, usage_org_id: org.id, usage_member_id: teacher.user.id });
+  });
+
+  it("a batch of an organisation's assignment follows the organisation's plan and reserves from its pool", async () => {
+    const org = await createOrg(1); // the owner on educator: batches of up to 10 files
+    const [teacher] = org.members; // on the trial plan: no batches of their own
+    const sessionId = await orgSession(teacher, org.id);
+    const form = new FormData();
+    for (const n of [1, 2, 3]) {
+      form.append("files", new File([`${FIXTURE_ESSAY}\n(${n})`], `학생_2024010${n}.txt`, { type: "text/plain" }));
+    }
+    expect((await api(`/sessions/${sessionId}/batch-upload`, { token: teacher.token, form })).status).toBe(201);
+    await setCap(org.id, teacher, 2);
+    const refused = await api(`/sessions/${sessionId}/start-batch`, { token: teacher.token, method: "POST" });
+    expect(refused.status).toBe(403);
+    expect(refused.body.orgLimit).toBe("member");
+    expect(refused.body.error).toBe(
+      "이번 달 선생님께 배정된 남은 분석 횟수(2회)보다 많은 답안(3개)입니다. 답안 수를 줄이거나 기관 관리자에게 문의해 주세요.",
+    );
+    await setCap(org.id, teacher, null);
+    expect((await api(`/sessions/${sessionId}/batch-upload`, { token: teacher.token, form })).status).toBe(201);
+    const started = await api(`/sessions/${sessionId}/start-batch`, { token: teacher.token, method: "POST" });
+    expect(started.status).toBe(200);
+    expect(started.body.count).toBe(3);
+    expect(await used(org.owner)).toBe(3);
+    expect(await memberUsed(org.id, teacher)).toBe(3);
+    expect(await used(teacher)).toBe(0);
+    // in the teacher's personal space, their own trial plan still has no batches
+    const personal = await api(`/sessions/${await createSession(teacher)}/batch-upload`, { token: teacher.token, form });
+    expect(personal.status).toBe(403);
   });
 
   it("GET /usage/status: the pool with the caller's own use and cap in the organisation's space, else their own", async () => {

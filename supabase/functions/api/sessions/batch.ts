@@ -94,7 +94,7 @@ async function stagedCount(sql: Sql | TransactionSql, sessionId: string, uid: st
 export async function batchUpload(ctx: SessionCtx): Promise<Response> {
   const uid = userId(ctx);
   const session = await writableSession(ctx, ctx.params.id);
-  const limits = await planLimits(ctx);
+  const limits = await planLimits(ctx, session.id);
   if (!limits.batch) throw batchNotAllowed();
 
   const form = await ctx.form();
@@ -205,7 +205,7 @@ export async function batchUpload(ctx: SessionCtx): Promise<Response> {
 export async function startBatch(ctx: SessionCtx): Promise<Response> {
   const uid = userId(ctx);
   const session = await writableSession(ctx, ctx.params.id);
-  const limits = await planLimits(ctx);
+  const limits = await planLimits(ctx, session.id);
   if (!limits.batch) throw batchNotAllowed();
 
   const outcome = await adminSql.begin(async (sql) => {

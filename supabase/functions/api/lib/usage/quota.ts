@@ -137,9 +137,20 @@ export function limitsOf(account: AccountUsage | null): PlanLimits {
   return { filesPerUpload: batch ? Math.max(1, account?.maxFilesPerUpload ?? 1) : 1, batch };
 }
 
-/** The caller's plan id and its limits. */
-export async function planLimits(ctx: { user: { id: string } }): Promise<{ planId: string; maxFiles: number; batch: boolean }> {
-  const account = await getAccountUsage(ctx.user.id);
+/**
+ * The plan id and limits the caller works under: their own plan's, or for an organisation's assignment
+ * (`sessionId` whose org_id is set) the organisation's, i.e. its owner's plan.
+ */
+export async function planLimits(
+  ctx: { user: { id: string } },
+  sessionId?: string,
+): Promise<{ planId: string; maxFiles: number; batch: boolean }> {
+  const [org] = sessionId
+    ? await adminSql<{ owner: string | null }[]>`
+        select private.org_pool_owner(s.org_id) as owner from public.analysis_sessions s
+         where s.id = ${sessionId} and s.org_id is not null`
+    : [];
+  const account = await getAccountUsage(org?.owner ?? ctx.user.id);
   const limits = limitsOf(account);
   return { planId: account?.plan.id ?? "trial", maxFiles: limits.filesPerUpload, batch: limits.batch };
 }
