@@ -10,7 +10,11 @@ const roleOf = (t: OrgUsageTeacher) => (t.role ? ROLE_LABEL[t.role] : FORMER_MEM
 
 export function TeacherUsageSection({ teachers }: { teachers: OrgUsageTeacher[] }) {
   return (
-    <Section title="선생님별 사용량" description="이번 달 기관 공동 한도에서 채점한 횟수와 선생님별 월 한도입니다." testId="org-teachers">
+    <Section
+      title="선생님별 사용량"
+      description="이번 달 기관 공동 한도에서 채점한 횟수와 선생님별 월 한도입니다. 소유자의 개인 공간 채점도 공동 한도에서 차감됩니다."
+      testId="org-teachers"
+    >
       <DataTable
         region="선생님별 사용량"
         columns={[
