@@ -98,6 +98,24 @@ describe("an organisation's assignment uses the pool on every path", () => {
     expect(personal.status).toBe(403);
   });
 
+  it("a new assignment in the organisation's space is checked against the pool, not the teacher's own quota", async () => {
+    const org = await createOrg(1);
+    const [teacher] = org.members;
+    await setUsed(teacher, 10); // the teacher's own trial quota is spent
+    const form = () => {
+      const f = new FormData();
+      f.append("promptFile", new File(["인공지능 시대의 교육에 대해 논술하시오."], "문제.txt", { type: "text/plain" }));
+      return f;
+    };
+    const headers = { "X-Org-Id": org.id };
+    expect((await api("/sessions", { token: teacher.token, form: form() })).status).toBe(403);
+    expect((await api("/sessions", { token: teacher.token, form: form(), headers })).status).toBe(201);
+    await setUsed(org.owner, 500);
+    const refused = await api("/sessions", { token: teacher.token, form: form(), headers });
+    expect(refused.status).toBe(403);
+    expect(refused.body.orgLimit).toBe("pool");
+  });
+
   it("GET /usage/status: the pool with the caller's own use and cap in the organisation's space, else their own", async () => {
     const org = await createOrg(1);
     const [teacher] = org.members;
