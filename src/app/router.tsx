@@ -49,6 +49,7 @@ const SharedReport = page(() => import("@/app/routes/shared-report"));
 const Intake = page(() => import("@/app/routes/intake"));
 const Login = page(() => import("@/app/routes/login"));
 const Student = page(() => import("@/app/routes/student"));
+const OrgDashboard = page(() => import("@/app/routes/org-dashboard"));
 
 type Page = LazyExoticComponent<ComponentType>;
 
@@ -73,6 +74,7 @@ const protectedRoutes: Array<[string, Page]> = [
   [paths.adminBlog.path, AdminBlog],
   [paths.account.path, Account],
   [paths.student.path, Student],
+  [paths.orgDashboard.path, OrgDashboard],
 ];
 
 const publicRoutes: Array<[string, Page]> = [

@@ -21,6 +21,8 @@ export const paths = {
   /** 샘플로 체험하기: the workspace creates the sample session when it opens with this. */
   sampleRun: { path: "/", getHref: () => "/?sample=1" },
   myWork: fixed("/my-work"),
+  /** 기관 현황: the active organisation's usage, seats, subscription and agreement (owners and managers). */
+  orgDashboard: fixed("/org/dashboard"),
   /** 반 관리: the teacher's classes, and one class (roster, assignments). */
   classes: fixed("/classes"),
   classDetail: { path: "/classes/:id", getHref: (id: string) => `/classes/${encodeURIComponent(id)}` },

@@ -804,8 +804,11 @@ grant execute on function private.owns_submission(uuid) to authenticated, servic
 
 /**
  * Returns the use reserved by submission p_submission_id, once: decrements the
- * usage row of the month it was counted in (or the guest counter) and clears
- * usage_charged. Returns false when nothing was reserved (already returned).
+ * usage row of the month it was counted in (usage_user_id's, the organisation
+ * owner's for a pooled use, else the answer's user's), the member's org_usage
+ * counter when it was an organisation's use (usage_org_id, usage_member_id), or
+ * the guest counter, and clears usage_charged. Returns false when nothing was
+ * reserved (already returned).
  */
 create or replace function private.release_usage(p_submission_id uuid)
 returns boolean
@@ -824,7 +827,13 @@ begin
   if v_sub.usage_period_start is not null then
     update public.usage_tracking u
        set essay_count = greatest(u.essay_count - 1, 0)
-     where u.user_id = v_sub.user_id and u.period_start = v_sub.usage_period_start;
+     where u.user_id = coalesce(v_sub.usage_user_id, v_sub.user_id) and u.period_start = v_sub.usage_period_start;
+    if v_sub.usage_org_id is not null then
+      update public.org_usage o
+         set essay_count = greatest(o.essay_count - 1, 0), updated_at = now()
+       where o.org_id = v_sub.usage_org_id and o.user_id = v_sub.usage_member_id
+         and o.period_start = v_sub.usage_period_start;
+    end if;
   else
     update public.profiles p
        set guest_usage_count = greatest(p.guest_usage_count - 1, 0)
@@ -1331,7 +1340,7 @@ grant execute on function private.requeue_completed_submission(uuid, timestamptz
  * with p_all. Answers the teacher has reviewed (a saved review or 검토 완료) are
  * left alone unless p_include_reviewed (the new result replaces the review).
  * All or nothing: the uses for every picked answer are reserved in one
- * private.reserve_usage call (address, device and daily limits as there); when
+ * private.reserve_session_usage call (address, device and daily limits as there); when
  * they cannot all be reserved nothing is queued. The session row is locked
  * first (private.lock_session_setup), so the rubric cannot change meanwhile.
  * Returns {allowed, queued, needed, skippedReviewed} merged over the
@@ -1390,7 +1399,8 @@ begin
     return jsonb_build_object('allowed', true, 'queued', 0, 'needed', 0, 'skippedReviewed', v_skipped);
   end if;
 
-  v_res := private.reserve_usage(p_user_id, v_needed, p_address, p_device, p_address_limit, p_device_limit);
+  -- an organisation's assignment takes the uses from its pool (20261122000460_org-usage.sql)
+  v_res := private.reserve_session_usage(p_session_id, p_user_id, v_needed, p_address, p_device, p_address_limit, p_device_limit);
   if not (v_res ->> 'allowed')::boolean then
     return v_res || jsonb_build_object('queued', 0, 'needed', v_needed, 'skippedReviewed', v_skipped);
   end if;

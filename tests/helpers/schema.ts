@@ -35,4 +35,6 @@ export const ORG_TABLES = [
   "org_invitations",
   // rls-org-share.test.ts
   "class_teachers",
+  // rls-org-quota.test.ts
+  "org_usage",
 ];

@@ -136,6 +136,31 @@ export function computeAgreement(pairs: ReviewedPair[]): SessionAgreement {
   return { reviewed, categories, qwk };
 }
 
+/** Stored category scores named with their points ("논리 구조 (40)"); null when unreadable. */
+function scaledScores(v: unknown): ScoredCategory[] | null {
+  if (!Array.isArray(v)) return null;
+  const out: ScoredCategory[] = [];
+  for (const c of v) {
+    if (!c || typeof c !== "object") return null;
+    const { name, score, maxScore } = c as Record<string, unknown>;
+    if (typeof name !== "string" || typeof score !== "number" || typeof maxScore !== "number") return null;
+    out.push({ name: `${name} (${maxScore})`, score, maxScore });
+  }
+  return out;
+}
+
+/**
+ * A reviewed answer across sessions (the admin's and an organisation's agreement): the AI's original and the
+ * teacher's final scores (the original when reviewed without edits), each category named with its points so
+ * scores on different scales are never pooled.
+ */
+export function scaledPair(row: { category_scores: unknown; review: unknown }): ReviewedPair {
+  const ai = scaledScores(row.category_scores) ?? [];
+  const review =
+    row.review && typeof row.review === "object" && !Array.isArray(row.review) ? (row.review as Record<string, unknown>) : null;
+  return { ai, teacher: (review && scaledScores(review.categoryScores)) ?? ai };
+}
+
 /** 을 after a final consonant, 를 after a vowel; 을(를) when the last character is not Hangul. */
 function objectParticle(word: string): string {
   const code = word.trim().charCodeAt(word.trim().length - 1) - 0xac00;

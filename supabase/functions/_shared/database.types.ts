@@ -241,14 +241,14 @@ isOneToOne: false
                   ]
                 },"essay_submissions": {
                   Row: {
-                    "analysis_completed_at": string | null,"analysis_started_at": string | null,"attempts": number,"essay_content": string,"essay_file_path": string | null,"essay_filename": string | null,"essay_mime_type": string | null,"id": string,"is_sample": boolean,"last_error": string | null,"lease_expires_at": string | null,"lease_owner": string | null,"progress": number,"progress_message": string,"roster_student_id": string | null,"session_id": string,"status": string,"student_id": string | null,"student_name": string | null,"submitted_at": string,"usage_charged": boolean,"usage_period_start": string | null,"user_id": string
+                    "analysis_completed_at": string | null,"analysis_started_at": string | null,"attempts": number,"essay_content": string,"essay_file_path": string | null,"essay_filename": string | null,"essay_mime_type": string | null,"id": string,"is_sample": boolean,"last_error": string | null,"lease_expires_at": string | null,"lease_owner": string | null,"progress": number,"progress_message": string,"roster_student_id": string | null,"session_id": string,"status": string,"student_id": string | null,"student_name": string | null,"submitted_at": string,"usage_charged": boolean,"usage_member_id": string | null,"usage_org_id": string | null,"usage_period_start": string | null,"usage_user_id": string | null,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "analysis_completed_at"?: string | null,"analysis_started_at"?: string | null,"attempts"?: number,"essay_content"?: string,"essay_file_path"?: string | null,"essay_filename"?: string | null,"essay_mime_type"?: string | null,"id"?: string,"is_sample"?: boolean,"last_error"?: string | null,"lease_expires_at"?: string | null,"lease_owner"?: string | null,"progress"?: number,"progress_message"?: string,"roster_student_id"?: string | null,"session_id": string,"status"?: string,"student_id"?: string | null,"student_name"?: string | null,"submitted_at"?: string,"usage_charged"?: boolean,"usage_period_start"?: string | null,"user_id"?: string
+                    "analysis_completed_at"?: string | null,"analysis_started_at"?: string | null,"attempts"?: number,"essay_content"?: string,"essay_file_path"?: string | null,"essay_filename"?: string | null,"essay_mime_type"?: string | null,"id"?: string,"is_sample"?: boolean,"last_error"?: string | null,"lease_expires_at"?: string | null,"lease_owner"?: string | null,"progress"?: number,"progress_message"?: string,"roster_student_id"?: string | null,"session_id": string,"status"?: string,"student_id"?: string | null,"student_name"?: string | null,"submitted_at"?: string,"usage_charged"?: boolean,"usage_member_id"?: string | null,"usage_org_id"?: string | null,"usage_period_start"?: string | null,"usage_user_id"?: string | null,"user_id"?: string
                   }
                   Update: {
-                    "analysis_completed_at"?: string | null,"analysis_started_at"?: string | null,"attempts"?: number,"essay_content"?: string,"essay_file_path"?: string | null,"essay_filename"?: string | null,"essay_mime_type"?: string | null,"id"?: string,"is_sample"?: boolean,"last_error"?: string | null,"lease_expires_at"?: string | null,"lease_owner"?: string | null,"progress"?: number,"progress_message"?: string,"roster_student_id"?: string | null,"session_id"?: string,"status"?: string,"student_id"?: string | null,"student_name"?: string | null,"submitted_at"?: string,"usage_charged"?: boolean,"usage_period_start"?: string | null,"user_id"?: string
+                    "analysis_completed_at"?: string | null,"analysis_started_at"?: string | null,"attempts"?: number,"essay_content"?: string,"essay_file_path"?: string | null,"essay_filename"?: string | null,"essay_mime_type"?: string | null,"id"?: string,"is_sample"?: boolean,"last_error"?: string | null,"lease_expires_at"?: string | null,"lease_owner"?: string | null,"progress"?: number,"progress_message"?: string,"roster_student_id"?: string | null,"session_id"?: string,"status"?: string,"student_id"?: string | null,"student_name"?: string | null,"submitted_at"?: string,"usage_charged"?: boolean,"usage_member_id"?: string | null,"usage_org_id"?: string | null,"usage_period_start"?: string | null,"usage_user_id"?: string | null,"user_id"?: string
                   }
                   Relationships: [
                     {
@@ -371,6 +371,32 @@ isOneToOne: false
       foreignKeyName: "org_members_user_id_fkey"
       columns: ["user_id"]
 isOneToOne: true
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"org_usage": {
+                  Row: {
+                    "essay_count": number,"org_id": string,"period_start": string,"updated_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "essay_count"?: number,"org_id": string,"period_start": string,"updated_at"?: string,"user_id": string
+                  }
+                  Update: {
+                    "essay_count"?: number,"org_id"?: string,"period_start"?: string,"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "org_usage_org_id_fkey"
+      columns: ["org_id"]
+isOneToOne: false
+      referencedRelation: "organisations"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "org_usage_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
       referencedRelation: "profiles"
       referencedColumns: ["id"]
     }

@@ -74,8 +74,12 @@ export interface PlanRef {
 }
 
 export interface UsageStatus {
+  /** In an organisation's space (X-Org-Id): the organisation's pool (the owner's plan); else the caller's own. */
   usage: UsageCounter;
   plan: PlanRef;
+  /** In an organisation's space only: the caller's own gradings from the pool this month and their cap (null: none). */
+  member?: { current: number; cap: number | null };
+  orgId?: string;
 }
 
 /** What the plan in force allows at once, read from `subscription_plans` (guests: one file, no batch). */

@@ -4,7 +4,7 @@
 import { adminSql } from "../lib/db.ts";
 import type { AuthUser, Ctx } from "../lib/types.ts";
 import { json } from "../lib/http.ts";
-import { computeAgreement, type ReviewedPair, type ScoredCategory, type SessionAgreement } from "../../_shared/agreement.ts";
+import { computeAgreement, scaledPair, type SessionAgreement } from "../../_shared/agreement.ts";
 
 /** At most this many reviewed answers are read (the newest): the figures stay bounded in work. */
 const MAX_REVIEWED = 5000;
@@ -13,26 +13,6 @@ export interface AdminAgreement extends SessionAgreement {
   /** Sessions and teachers the reviewed answers come from. */
   sessions: number;
   teachers: number;
-}
-
-function scored(v: unknown): ScoredCategory[] | null {
-  if (!Array.isArray(v)) return null;
-  const out: ScoredCategory[] = [];
-  for (const c of v) {
-    if (!c || typeof c !== "object") return null;
-    const { name, score, maxScore } = c as Record<string, unknown>;
-    if (typeof name !== "string" || typeof score !== "number" || typeof maxScore !== "number") return null;
-    out.push({ name: `${name} (${maxScore})`, score, maxScore });
-  }
-  return out;
-}
-
-/** The AI's original and the teacher's final scores (the original when reviewed without edits). */
-export function scaledPair(row: { category_scores: unknown; review: unknown }): ReviewedPair {
-  const ai = scored(row.category_scores) ?? [];
-  const review =
-    row.review && typeof row.review === "object" && !Array.isArray(row.review) ? (row.review as Record<string, unknown>) : null;
-  return { ai, teacher: (review && scored(review.categoryScores)) ?? ai };
 }
 
 export async function adminAgreement(_ctx: Ctx<unknown, AuthUser>): Promise<Response> {

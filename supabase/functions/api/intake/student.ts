@@ -19,7 +19,7 @@ import { countDraftAttempt, identifyStudent, type OpenLink, openLink, studentCod
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from "../lib/rate-limit.ts";
 import { settings } from "../lib/settings.ts";
 import { objectPath, putObject, removeObjects } from "../lib/storage.ts";
-import { reserveUsage, usageSnapshot } from "../lib/usage/quota.ts";
+import { reserveUsage, scopedUsageSnapshot } from "../lib/usage/quota.ts";
 import { type Ctx, defineRoute, type Route } from "../lib/types.ts";
 
 /** 32 random bytes in base64url: 43 characters. Anything else is a missing link. */
@@ -76,7 +76,7 @@ async function submitDraft(ctx: TokenCtx): Promise<Response> {
   const [{ n }] = await adminSql<{ n: number }[]>`
     select count(*)::int as n from public.essay_drafts where session_id = ${link.sessionId} and student_id = ${student.id}`;
   if (n >= link.maxDrafts) throw new HttpError(409, M.draftsUsedUp(link.maxDrafts));
-  if ((await usageSnapshot(adminSql, link.userId)).remaining < 1) throw await quotaExhausted(link);
+  if ((await scopedUsageSnapshot(adminSql, link.userId, { sessionId: link.sessionId })).remaining < 1) throw await quotaExhausted(link);
 
   const submissionId = crypto.randomUUID();
   const upload = fileField(form, "file");
@@ -111,7 +111,7 @@ async function submitDraft(ctx: TokenCtx): Promise<Response> {
         select coalesce(max(draft_number), 0) + 1 as next from public.essay_drafts
          where session_id = ${link.sessionId} and student_id = ${student.id}`;
       if (next > link.maxDrafts) throw new HttpError(409, M.draftsUsedUp(link.maxDrafts));
-      const reservation = await reserveUsage(sql, link.userId, 1, ctx.req);
+      const reservation = await reserveUsage(sql, link.userId, 1, ctx.req, link.sessionId);
       if (!reservation.allowed) throw new HttpError(403, M.quotaExhausted, { quotaExhausted: true });
       await sql`
         insert into public.essay_submissions

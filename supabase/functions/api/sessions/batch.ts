@@ -94,7 +94,7 @@ async function stagedCount(sql: Sql | TransactionSql, sessionId: string, uid: st
 export async function batchUpload(ctx: SessionCtx): Promise<Response> {
   const uid = userId(ctx);
   const session = await writableSession(ctx, ctx.params.id);
-  const limits = await planLimits(ctx);
+  const limits = await planLimits(ctx, session.id);
   if (!limits.batch) throw batchNotAllowed();
 
   const form = await ctx.form();
@@ -205,7 +205,7 @@ export async function batchUpload(ctx: SessionCtx): Promise<Response> {
 export async function startBatch(ctx: SessionCtx): Promise<Response> {
   const uid = userId(ctx);
   const session = await writableSession(ctx, ctx.params.id);
-  const limits = await planLimits(ctx);
+  const limits = await planLimits(ctx, session.id);
   if (!limits.batch) throw batchNotAllowed();
 
   const outcome = await adminSql.begin(async (sql) => {
@@ -216,7 +216,7 @@ export async function startBatch(ctx: SessionCtx): Promise<Response> {
        order by e.submitted_at, e.id
        for update`;
     if (staged.length === 0) return { kind: "empty" as const };
-    const reservation = await reserveUsage(sql, uid, staged.length, ctx.req);
+    const reservation = await reserveUsage(sql, uid, staged.length, ctx.req, session.id);
     if (!reservation.allowed) {
       // Nothing is queued: the staged answers are dropped so a retry starts from a clean upload.
       await sql`delete from public.essay_submissions where id = any(${staged.map((s) => s.id)}::uuid[])`;

@@ -90,8 +90,9 @@ async function regradeAll(ctx: SessionCtx): Promise<Response> {
         ${settings.freeUses.perAddressPerDay}::int, ${settings.freeUses.perDevicePerDay}::int) as r`;
     if (!r.allowed) {
       const refused = await usageExceededError(sql, r as Reservation, r.needed);
-      // The daily free budgets keep their own message; a plan that cannot cover them all names the count.
-      if (refused.status === 429) throw refused;
+      // The daily free budgets and an organisation's pool or cap keep their own message; a plan that cannot cover
+      // them all names the count.
+      if (refused.status === 429 || refused.extra.orgLimit) throw refused;
       throw new HttpError(403, M.notEnough(r.needed, Number(r.remaining ?? 0)), {
         ...refused.extra,
         needed: r.needed,

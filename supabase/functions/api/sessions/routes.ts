@@ -73,7 +73,8 @@ async function createSession(ctx: UserCtx): Promise<Response> {
   const criteriaOpts = { ...opts, label: SESSION_MESSAGES.criteriaLabel };
   checkFileMeta(promptFile, promptOpts);
   if (criteriaFile) checkFileMeta(criteriaFile, criteriaOpts);
-  await assertUsageAvailable(adminSql, uid);
+  // In an organisation's space the assignment's answers will use its pool (and the caller's cap).
+  await assertUsageAvailable(adminSql, uid, 1, { orgId: org?.id ?? null });
   await enforceRateLimit(adminSql, RATE_LIMITS.sessions, uid);
 
   const prompt = await readUpload(promptFile, promptOpts);

@@ -88,7 +88,7 @@ async function createSubmission(ctx: IdCtx): Promise<Response> {
     studentId = cleanStudentField(textField(form, "studentId"));
     if (upload) {
       checkFileMeta(upload, { extensions: ESSAY_EXTENSIONS });
-      await assertUsageAvailable(adminSql, uid);
+      await assertUsageAvailable(adminSql, uid, 1, { sessionId: session.id });
       file = await readUpload(upload, { extensions: ESSAY_EXTENSIONS });
       if (file.isImage) file = { ...file, text: await transcribePhoto(file, uid, submissionId) };
       capText(file.text, MAX_ESSAY_CHARS, uploadMessages.essayTooLong);
@@ -114,7 +114,7 @@ async function createSubmission(ctx: IdCtx): Promise<Response> {
     text = text.normalize("NFC").trim();
     capText(text, MAX_ESSAY_CHARS, uploadMessages.essayTooLong);
     if (!essayLongEnough(text)) throw new HttpError(400, uploadMessages.essayTooShort);
-    await assertUsageAvailable(adminSql, uid);
+    await assertUsageAvailable(adminSql, uid, 1, { sessionId: session.id });
   }
 
   const where = { ownerId: uid, sessionId: session.id, roles: ["essay"] } as const;
@@ -127,7 +127,7 @@ async function createSubmission(ctx: IdCtx): Promise<Response> {
       const [owned] = await sql`
         select id from public.analysis_sessions where id = ${session.id} and user_id = ${uid} for share`;
       if (!owned) throw notFound();
-      const reservation = await reserveUsage(sql, uid, 1, ctx.req);
+      const reservation = await reserveUsage(sql, uid, 1, ctx.req, session.id);
       if (!reservation.allowed) throw await usageExceededError(sql, reservation, 1);
       await sql`
         insert into public.essay_submissions
@@ -158,7 +158,7 @@ async function requeueForOneUse(ctx: IdCtx, status: "error" | "completed", notAl
     const row = await lockOwnedSubmission(sql, ctx.params.id, uid);
     if (row.in_sample) throw sampleReadOnly();
     if (row.status !== status) throw new HttpError(409, notAllowed);
-    const reservation = await reserveUsage(sql, uid, 1, ctx.req);
+    const reservation = await reserveUsage(sql, uid, 1, ctx.req, row.session_id);
     if (!reservation.allowed) throw await usageExceededError(sql, reservation, 1);
     const [{ ok }] =
       status === "error"

@@ -27,6 +27,15 @@ export interface UsageSnapshot {
   resetDate: string | null;
   /** Guests and free-plan members: their uses also count against the daily free budgets. */
   free?: boolean;
+  /**
+   * Set when the uses come from an organisation's pool (an assignment of its space): current / limit are the
+   * pool's (the owner's usage row and plan), `remaining` is bounded by the member's cap.
+   */
+  orgId?: string;
+  /** The organisation's owner, whose usage row is the pool. */
+  poolUserId?: string;
+  poolRemaining?: number;
+  member?: { userId: string; current: number; cap: number | null };
 }
 
 export interface Reservation extends UsageSnapshot {
@@ -34,6 +43,8 @@ export interface Reservation extends UsageSnapshot {
   reserved: number;
   /** Set when the daily free budget of the client address or device refused the reservation. */
   freeLimit?: "address" | "device";
+  /** Set when an organisation's reservation was refused: its pool ran out, or the member's monthly cap. */
+  orgLimit?: "pool" | "member";
 }
 
 export type { UpgradeOption };
@@ -126,23 +137,59 @@ export function limitsOf(account: AccountUsage | null): PlanLimits {
   return { filesPerUpload: batch ? Math.max(1, account?.maxFilesPerUpload ?? 1) : 1, batch };
 }
 
-/** The caller's plan id and its limits. */
-export async function planLimits(ctx: { user: { id: string } }): Promise<{ planId: string; maxFiles: number; batch: boolean }> {
-  const account = await getAccountUsage(ctx.user.id);
+/**
+ * The plan id and limits the caller works under: their own plan's, or for an organisation's assignment
+ * (`sessionId` whose org_id is set) the organisation's, i.e. its owner's plan.
+ */
+export async function planLimits(
+  ctx: { user: { id: string } },
+  sessionId?: string,
+): Promise<{ planId: string; maxFiles: number; batch: boolean }> {
+  const [org] = sessionId
+    ? await adminSql<{ owner: string | null }[]>`
+        select private.org_pool_owner(s.org_id) as owner from public.analysis_sessions s
+         where s.id = ${sessionId} and s.org_id is not null`
+    : [];
+  const account = await getAccountUsage(org?.owner ?? ctx.user.id);
   const limits = limitsOf(account);
   return { planId: account?.plan.id ?? "trial", maxFiles: limits.filesPerUpload, batch: limits.batch };
 }
 
 /**
- * Reserves `count` uses atomically (all or none). Run inside the transaction that queues the essays.
- * `req` is the caller's request: free uses (guests, free-plan members) also count against the daily
- * budgets of its client address and device token, however the account was made.
+ * Reserves `count` uses atomically (all or none) for answers of session `sessionId`, requested by `userId`
+ * (the teacher; for a student's draft, the assignment's teacher). Run inside the transaction that marks the
+ * answers usage_charged: an organisation's assignment takes them from the organisation's pool and the
+ * member's cap, anything else from `userId`'s own quota (private.reserve_session_usage). `req` is the
+ * caller's request: free uses (guests, free-plan members) also count against the daily budgets of its
+ * client address and device token, however the account was made.
  */
-export async function reserveUsage(sql: AnySql, userId: string, count: number, req: Request): Promise<Reservation> {
+export async function reserveUsage(sql: AnySql, userId: string, count: number, req: Request, sessionId: string): Promise<Reservation> {
   const [row] = await sql<{ r: Reservation }[]>`
-    select private.reserve_usage(${userId}::uuid, ${count}::int, ${clientAddress(req)}, ${deviceId(req)},
-                                 ${settings.freeUses.perAddressPerDay}::int, ${settings.freeUses.perDevicePerDay}::int) as r`;
+    select private.reserve_session_usage(${sessionId}::uuid, ${userId}::uuid, ${count}::int, ${clientAddress(req)},
+             ${deviceId(req)}, ${settings.freeUses.perAddressPerDay}::int, ${settings.freeUses.perDevicePerDay}::int) as r`;
   return row.r;
+}
+
+/** Where uses would come from: a session (its organisation's pool, if any), an organisation, or the user's own. */
+export type UsageScope = { sessionId: string } | { orgId: string | null };
+
+/**
+ * The uses `userId` may spend in `scope`: the organisation's pool bounded by the member's cap
+ * (private.org_usage_snapshot) when the session or organisation is one, else their own snapshot.
+ */
+export async function scopedUsageSnapshot(sql: AnySql, userId: string, scope?: UsageScope): Promise<UsageSnapshot> {
+  if (!scope) return await usageSnapshot(sql, userId);
+  const [row] =
+    "sessionId" in scope
+      ? await sql<{ s: UsageSnapshot | null }[]>`
+          select case when s.org_id is null then private.usage_snapshot(${userId}::uuid)
+                      else private.org_usage_snapshot(s.org_id, ${userId}::uuid) end as s
+            from (select 1) one left join public.analysis_sessions s on s.id = ${scope.sessionId}`
+      : scope.orgId
+        ? await sql<{ s: UsageSnapshot | null }[]>`select private.org_usage_snapshot(${scope.orgId}::uuid, ${userId}::uuid) as s`
+        : [{ s: await findUsageSnapshot(sql, userId) }];
+  if (!row?.s) throw new HttpError(404, USAGE_MESSAGES.userNotFound);
+  return row.s;
 }
 
 export async function upgradeOptions(sql: AnySql, currentLimit: number): Promise<UpgradeOption[]> {
@@ -187,6 +234,7 @@ export async function usageExceededError(sql: AnySql, snap: UsageSnapshot | Rese
   if (freeLimit) {
     return new HttpError(429, USAGE_MESSAGES[freeLimit === "device" ? "freeDevice" : "freeAddress"](snap.isGuest), details);
   }
+  if (snap.orgId) return orgUsageExceeded(snap, wanted, details);
   const message =
     snap.remaining > 0 && wanted > snap.remaining
       ? USAGE_MESSAGES.notEnough(snap.remaining, wanted)
@@ -196,9 +244,31 @@ export async function usageExceededError(sql: AnySql, snap: UsageSnapshot | Rese
   return new HttpError(403, message, details);
 }
 
-/** Throws usageExceeded when fewer than `wanted` uses are left (a check only; nothing is reserved). */
-export async function assertUsageAvailable(sql: AnySql, userId: string, wanted = 1): Promise<UsageSnapshot> {
-  const snap = await usageSnapshot(sql, userId);
+/**
+ * An organisation's refusal (403, usageExceeded with `orgLimit`): the pool ran out ("pool") or the member's cap
+ * ("member"), each with its own message; members cannot upgrade the owner's plan, so no upgrade options.
+ */
+function orgUsageExceeded(snap: UsageSnapshot | Reservation, wanted: number, details: Record<string, unknown>): HttpError {
+  const poolLeft = snap.poolRemaining ?? snap.remaining;
+  const orgLimit = "orgLimit" in snap && snap.orgLimit ? snap.orgLimit : poolLeft < wanted ? "pool" : "member";
+  const cap = snap.member?.cap ?? 0;
+  const message =
+    orgLimit === "pool"
+      ? poolLeft > 0
+        ? USAGE_MESSAGES.orgNotEnough(poolLeft, wanted)
+        : USAGE_MESSAGES.orgPoolExceeded(snap.limit)
+      : snap.remaining > 0
+        ? USAGE_MESSAGES.memberNotEnough(snap.remaining, wanted)
+        : USAGE_MESSAGES.memberCapExceeded(cap);
+  return new HttpError(403, message, { ...details, orgLimit, member: snap.member ?? null, upgradeOptions: [] });
+}
+
+/**
+ * Throws usageExceeded when fewer than `wanted` uses are left (a check only; nothing is reserved); `scope` names
+ * the session or organisation the uses would come from (scopedUsageSnapshot), absent: the user's own.
+ */
+export async function assertUsageAvailable(sql: AnySql, userId: string, wanted = 1, scope?: UsageScope): Promise<UsageSnapshot> {
+  const snap = await scopedUsageSnapshot(sql, userId, scope);
   if (snap.remaining < wanted) throw await usageExceededError(sql, snap, wanted);
   return snap;
 }

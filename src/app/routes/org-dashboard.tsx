@@ -1,0 +1,5 @@
+import { OrgDashboardPage } from "@/features/orgs/dashboard/org-dashboard-page";
+
+export default function OrgDashboardRoute() {
+  return <OrgDashboardPage />;
+}
