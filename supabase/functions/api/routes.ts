@@ -29,6 +29,7 @@ import { routes as intakeTeacher } from "./intake/teacher.ts";
 import { routes as intakeStudent } from "./intake/student.ts";
 import { routes as intakeReports } from "./reports/intake-drafts.ts";
 import { routes as studentDrafts } from "./reports/student-drafts.ts";
+import { routes as orgs } from "./orgs/routes.ts";
 
 export const allRoutes: Route[] = [
   ...auth,
@@ -60,4 +61,5 @@ export const allRoutes: Route[] = [
   ...intakeStudent,
   ...intakeReports,
   ...studentDrafts,
+  ...orgs,
 ];

@@ -9,6 +9,7 @@ import { adminSql } from "../lib/db.ts";
 import { checkPassword, passwordReentry } from "../lib/password-grant.ts";
 import { forgetToken } from "../lib/auth.ts";
 import { deleteAuthUser, essayObjectNames, removeEssayObjects } from "../lib/users/delete.ts";
+import { assertNoOrgToTransfer } from "../lib/orgs/ownership.ts";
 
 export const ACCOUNT_MESSAGES = {
   passwordRequired: "비밀번호를 입력해 주세요.",
@@ -35,6 +36,7 @@ export const routes: Route[] = [
       await checkPassword(ctx.user.id, email, body.password, ACCOUNT_MESSAGES.wrongPassword, ACCOUNT_MESSAGES.failed);
 
       const id = ctx.user.id;
+      await assertNoOrgToTransfer(id);
       const files = await essayObjectNames(adminSql, id);
       const removed = await deleteAuthUser(id);
       if (!removed) await adminSql`delete from public.profiles where id = ${id}`;

@@ -14,6 +14,7 @@ import { cancelTossConfig, paymentsSetup } from "../lib/payments/config.ts";
 import { PAYMENT_MESSAGES } from "../lib/payments/messages.ts";
 import { changePlanSchema, listUsersQuery, listUsersWithUsage, refundSchema } from "./users.ts";
 import { deleteAuthUser, essayObjectNames, removeEssayObjects } from "../lib/users/delete.ts";
+import { assertNoOrgToTransfer } from "../lib/orgs/ownership.ts";
 import { ADMIN_MESSAGES } from "./messages.ts";
 import { gradingUsage } from "./grading-usage.ts";
 import { adminAgreement } from "./agreement.ts";
@@ -46,6 +47,7 @@ async function deleteUser(ctx: AdminCtx): Promise<Response> {
   const id = ctx.params.id;
   if (id === ctx.user.id) throw new HttpError(400, ADMIN_MESSAGES.selfDelete);
   await existingUserId(ctx);
+  await assertNoOrgToTransfer(id);
 
   const files = await essayObjectNames(adminSql, id);
   const removed = await deleteAuthUser(id);
