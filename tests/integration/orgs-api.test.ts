@@ -73,7 +73,12 @@ describe("creating an organisation", () => {
     const { owner: o, org, teachers } = await orgWithTeachers(1);
     const asTeacher = await api(`/orgs/${org.id}`, { token: teachers[0].token });
     expect(asTeacher.status).toBe(200);
-    expect(asTeacher.body).toMatchObject({ role: "teacher", seats: { used: 2, max: 10 }, plan: { id: "business", name: "기업" }, invitations: null });
+    expect(asTeacher.body).toMatchObject({
+      role: "teacher",
+      seats: { used: 2, max: 10 },
+      plan: { id: "business", name: "기업" },
+      invitations: null,
+    });
     expect(asTeacher.body.members.map((m: { role: string }) => m.role)).toEqual(["owner", "teacher"]);
     expect(asTeacher.body.members[0]).toMatchObject({ userId: o.user.id, email: o.email, monthlyCap: null });
     const stranger = await createMember();
@@ -112,20 +117,40 @@ describe("invitations", () => {
     const { owner, org, teachers } = await orgWithTeachers(2);
     const [teacher, manager] = teachers;
     expectApiError(await api(`/orgs/${org.id}/invitations`, { token: teacher.token, json: { role: "teacher" } }), 403, /소유자나 관리자만/);
-    const patched = await api(`/orgs/${org.id}/members/${manager.user.id}`, { method: "PATCH", token: owner.token, json: { role: "manager" } });
+    const patched = await api(`/orgs/${org.id}/members/${manager.user.id}`, {
+      method: "PATCH",
+      token: owner.token,
+      json: { role: "manager" },
+    });
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
     await invite(manager, org.id, { role: "teacher" });
-    expectApiError(await api(`/orgs/${org.id}/invitations`, { token: manager.token, json: { role: "manager" } }), 403, /관리자는 교사만 초대/);
+    expectApiError(
+      await api(`/orgs/${org.id}/invitations`, { token: manager.token, json: { role: "manager" } }),
+      403,
+      /관리자는 교사만 초대/,
+    );
     expectApiError(await api(`/orgs/${org.id}/invitations`, { token: owner.token, json: { role: "owner" } }), 400, "역할을 선택해 주세요.");
-    expectApiError(await api(`/orgs/${org.id}/invitations`, { token: owner.token, json: { role: "teacher", email: "없음" } }), 400, /이메일 주소/);
+    expectApiError(
+      await api(`/orgs/${org.id}/invitations`, { token: owner.token, json: { role: "teacher", email: "없음" } }),
+      400,
+      /이메일 주소/,
+    );
     const stranger = await createMember();
-    expectApiError(await api(`/orgs/${org.id}/invitations`, { token: stranger.token, json: { role: "teacher" } }), 404, "기관을 찾을 수 없습니다.");
+    expectApiError(
+      await api(`/orgs/${org.id}/invitations`, { token: stranger.token, json: { role: "teacher" } }),
+      404,
+      "기관을 찾을 수 없습니다.",
+    );
   });
 
   it("refuse a full organisation (members fill seats) in Korean", async () => {
     const owner = await createMember();
     const org = await newOrg(owner); // trial: 1 seat
-    expectApiError(await api(`/orgs/${org.id}/invitations`, { token: owner.token, json: { role: "teacher" } }), 409, /좌석이 모두 찼습니다/);
+    expectApiError(
+      await api(`/orgs/${org.id}/invitations`, { token: owner.token, json: { role: "teacher" } }),
+      409,
+      /좌석이 모두 찼습니다/,
+    );
   });
 
   it("answer 410 once expired, revoked or used, and 409 to a member of an organisation", async () => {
@@ -138,7 +163,11 @@ describe("invitations", () => {
 
     const revoked = await invite(owner, org.id);
     expect((await api(`/orgs/${org.id}/invitations/${revoked.id}`, { method: "DELETE", token: owner.token })).status).toBe(200);
-    expectApiError(await api(`/orgs/${org.id}/invitations/${revoked.id}`, { method: "DELETE", token: owner.token }), 409, /이미 수락되었거나 취소된/);
+    expectApiError(
+      await api(`/orgs/${org.id}/invitations/${revoked.id}`, { method: "DELETE", token: owner.token }),
+      409,
+      /이미 수락되었거나 취소된/,
+    );
     expectApiError(await api(`/invitations/${revoked.token}/accept`, { method: "POST", token: b.token }), 410, /취소된 초대/);
 
     const expired = await invite(owner, org.id);
@@ -150,7 +179,11 @@ describe("invitations", () => {
     expectApiError(await api(`/invitations/${fresh.token}/accept`, { method: "POST", token: a.token }), 409, /이미 기관에 소속/);
     expectApiError(await api(`/invitations/${fresh.token}/accept`, { method: "POST", token: owner.token }), 409, /이미 기관에 소속/);
     const guest = await createGuest();
-    expectApiError(await api(`/invitations/${fresh.token}/accept`, { method: "POST", token: guest.token }), 403, /게스트는 기관에 참여할 수 없습니다/);
+    expectApiError(
+      await api(`/invitations/${fresh.token}/accept`, { method: "POST", token: guest.token }),
+      403,
+      /게스트는 기관에 참여할 수 없습니다/,
+    );
     expect((await api(`/invitations/${fresh.token}/accept`, { method: "POST" })).status).toBe(401);
     await join(c, fresh.token);
     expect((await api("/orgs", { token: c.token })).body.org).toMatchObject({ id: other.org.id, role: "teacher" });
@@ -172,7 +205,9 @@ describe("invitations", () => {
     const people = await Promise.all(Array.from({ length: 5 }, () => createMember()));
     const links = [];
     for (let i = 0; i < 5; i++) links.push(await invite(owner, org.id));
-    const results = await Promise.all(people.map((p, i) => api(`/invitations/${links[i].token}/accept`, { method: "POST", token: p.token })));
+    const results = await Promise.all(
+      people.map((p, i) => api(`/invitations/${links[i].token}/accept`, { method: "POST", token: p.token })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(2);
     for (const r of results.filter((x) => x.status !== 200)) expectApiError(r, 409, /좌석이 모두 찼습니다/);
     const [{ n }] = await testSql()`select count(*)::int as n from public.org_members where org_id = ${org.id}`;
@@ -222,7 +257,11 @@ describe("members", () => {
     expectApiError(await api(path(owner), { method: "PATCH", token: t1.token, json: { monthlyCap: 1 } }), 404, "기관을 찾을 수 없습니다.");
     expect((await api(path(t2), { method: "DELETE", token: t2.token })).body).toEqual({ message: "기관에서 나왔습니다." });
     expectApiError(await api(path(manager), { method: "DELETE", token: manager.token + "x" }), 401, /.+/);
-    expectApiError(await api(`/orgs/${org.id}/members/${t2.user.id}`, { method: "DELETE", token: owner.token }), 404, "구성원을 찾을 수 없습니다.");
+    expectApiError(
+      await api(`/orgs/${org.id}/members/${t2.user.id}`, { method: "DELETE", token: owner.token }),
+      404,
+      "구성원을 찾을 수 없습니다.",
+    );
     const left = await testSql()`select user_id from public.org_members where org_id = ${org.id} order by user_id`;
     expect(left.map((r) => r.user_id).sort()).toEqual([owner.user.id, manager.user.id].sort());
     // the database holds the same rule for any writer

@@ -67,7 +67,15 @@ export async function orgDetail(sql: AnySql, orgId: string, role: OrgRole): Prom
     select id, name, created_at from public.organisations where id = ${orgId}`;
   if (!org) throw new HttpError(404, M.orgNotFound);
   const members = await sql<
-    { user_id: string; username: string; display_name: string | null; email: string | null; role: OrgRole; monthly_cap: number | null; created_at: Date }[]
+    {
+      user_id: string;
+      username: string;
+      display_name: string | null;
+      email: string | null;
+      role: OrgRole;
+      monthly_cap: number | null;
+      created_at: Date;
+    }[]
   >`
     select m.user_id, p.username, p.display_name, p.email, m.role, m.monthly_cap, m.created_at
       from public.org_members m join public.profiles p on p.id = m.user_id
@@ -88,17 +96,15 @@ export async function orgDetail(sql: AnySql, orgId: string, role: OrgRole): Prom
     name: org.name,
     role,
     createdAt: iso(org.created_at)!,
-    members: members.map(
-      (m): OrgMember => ({
-        userId: m.user_id,
-        name: m.display_name?.trim() || m.username,
-        username: m.username,
-        email: m.email,
-        role: m.role,
-        monthlyCap: m.monthly_cap,
-        joinedAt: iso(m.created_at)!,
-      }),
-    ),
+    members: members.map((m): OrgMember => ({
+      userId: m.user_id,
+      name: m.display_name?.trim() || m.username,
+      username: m.username,
+      email: m.email,
+      role: m.role,
+      monthlyCap: m.monthly_cap,
+      joinedAt: iso(m.created_at)!,
+    })),
     seats: { used: s.used, max: s.max },
     plan: s.plan,
     invitations,
