@@ -203,7 +203,7 @@ describe("invitations", () => {
     // 10 seats: the owner and 7 members take 8; five invitees race for the last two
     for (let i = 0; i < 7; i++) await join(await createMember(), (await invite(owner, org.id)).token);
     const people = await Promise.all(Array.from({ length: 5 }, () => createMember()));
-    const links = [];
+    const links: { token: string }[] = [];
     for (let i = 0; i < 5; i++) links.push(await invite(owner, org.id));
     const results = await Promise.all(
       people.map((p, i) => api(`/invitations/${links[i].token}/accept`, { method: "POST", token: p.token })),
