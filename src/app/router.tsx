@@ -49,6 +49,8 @@ const SharedReport = page(() => import("@/app/routes/shared-report"));
 const Intake = page(() => import("@/app/routes/intake"));
 const Login = page(() => import("@/app/routes/login"));
 const Student = page(() => import("@/app/routes/student"));
+const Org = page(() => import("@/app/routes/org"));
+const Invite = page(() => import("@/app/routes/invite"));
 
 type Page = LazyExoticComponent<ComponentType>;
 
@@ -73,6 +75,7 @@ const protectedRoutes: Array<[string, Page]> = [
   [paths.adminBlog.path, AdminBlog],
   [paths.account.path, Account],
   [paths.student.path, Student],
+  [paths.org.path, Org],
 ];
 
 const publicRoutes: Array<[string, Page]> = [
@@ -85,6 +88,7 @@ const publicRoutes: Array<[string, Page]> = [
   [paths.terms.path, Terms],
   [paths.sharedReport.path, SharedReport],
   [paths.intake.path, Intake],
+  [paths.invite.path, Invite],
   ["*", NotFound],
 ];
 
