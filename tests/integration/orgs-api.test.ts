@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectApiError } from "../helpers/expect-api.ts";
-import { api, closeTestSql, createGuest, createMember, setPlan, testSql, type TestUser } from "../helpers/users.ts";
+import { api, closeTestSql, createAdmin, createGuest, createMember, setPlan, testSql, type TestUser } from "../helpers/users.ts";
 
 afterAll(async () => {
   await closeTestSql();
@@ -278,5 +278,26 @@ describe("members", () => {
     expect((await api("/account/delete", { token: solo.token, json: { password: solo.password } })).status).toBe(200);
     expect(await testSql()`select 1 from public.organisations where id = ${soloOrg.id}`).toHaveLength(0);
     expect(await testSql()`select 1 from public.organisations where id = ${org.id}`).toHaveLength(1);
+  });
+});
+
+describe("the admin's member list", () => {
+  it("shows each member's organisation with their role, its seats and plan", async () => {
+    const { owner, org, teachers } = await orgWithTeachers(1);
+    const admin = await createAdmin();
+    const res = await api(`/admin/users?q=${teachers[0].username}`, { token: admin.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.users[0].org).toEqual({
+      id: org.id,
+      name: "해오름 논술학원",
+      role: "teacher",
+      seatsUsed: 2,
+      seatsMax: 10,
+      planName: "기업",
+    });
+    const lone = await api(`/admin/users?q=${admin.username}`, { token: admin.token });
+    expect(lone.body.users[0].org).toBeNull();
+    const asOwner = await api(`/admin/users?q=${owner.username}`, { token: admin.token });
+    expect(asOwner.body.users[0].org).toMatchObject({ role: "owner" });
   });
 });

@@ -87,14 +87,10 @@ export function InviteSection({ org }: { org: OrgDetail }) {
       {link && (
         <div className="space-y-2" data-testid="invite-link">
           <Label htmlFor="invite-link-value">{T.linkLabel}</Label>
-          <div className="flex flex-wrap items-center gap-2">
-            <Input
-              id="invite-link-value"
-              readOnly
-              value={link}
-              className="max-w-xl flex-1 font-mono text-sm"
-              onFocus={(e) => e.target.select()}
-            />
+          <div className="flex items-center gap-2">
+            <div className="min-w-0 max-w-xl flex-1">
+              <Input id="invite-link-value" readOnly value={link} className="font-mono text-sm" onFocus={(e) => e.target.select()} />
+            </div>
             <Button variant="outline" size="sm" onClick={() => void copy()}>
               {T.copy}
             </Button>
@@ -102,7 +98,7 @@ export function InviteSection({ org }: { org: OrgDetail }) {
           <p className="text-sm text-base-content/75">{T.linkOnce}</p>
         </div>
       )}
-      <div className="space-y-2">
+      <div className="space-y-2 pt-2">
         <h3 className="text-base font-semibold">{T.pendingTitle}</h3>
         {!org.invitations?.length ? (
           <p className="text-sm text-base-content/75">{T.pendingEmpty}</p>

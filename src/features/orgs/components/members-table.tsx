@@ -19,7 +19,8 @@ function CapCell({ org, member, editable }: { org: OrgDetail; member: OrgMember;
   if (!editable) {
     return (
       <span className="text-sm tabular-nums">
-        {T.colCap} {member.monthlyCap === null ? T.capNone : `${member.monthlyCap}${T.capUnit}`}
+        <span className="text-base-content/75">{T.colCap}</span>{" "}
+        {member.monthlyCap === null ? T.capNone : `${member.monthlyCap}${T.capUnit}`}
       </span>
     );
   }
@@ -46,18 +47,22 @@ function CapCell({ org, member, editable }: { org: OrgDetail; member: OrgMember;
         save();
       }}
     >
-      <span className="text-sm text-base-content/75" aria-hidden="true">
+      <span className="whitespace-nowrap text-sm text-base-content/75" aria-hidden="true">
         {T.colCap}
       </span>
-      <Input
-        className="input-sm w-20 text-right tabular-nums"
-        inputMode="numeric"
-        aria-label={T.capLabel(member.name)}
-        placeholder={T.capNone}
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-      />
-      <span className="text-sm">{T.capUnit}</span>
+      <span className="block w-20">
+        <Input
+          className="input-sm text-right tabular-nums"
+          inputMode="numeric"
+          aria-label={T.capLabel(member.name)}
+          placeholder={T.capNone}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+        />
+      </span>
+      <span className="text-sm" aria-hidden="true">
+        {T.capUnit}
+      </span>
       <Button type="submit" variant="ghost" size="sm" loading={update.isPending}>
         {T.capSave}
       </Button>
@@ -125,16 +130,18 @@ export function MembersTable({ org, meId, onLeft }: { org: OrgDetail; meId: stri
             </div>
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
               {org.role === "owner" && m.role !== "owner" ? (
-                <Select
-                  className="select-sm w-28"
-                  aria-label={T.roleLabel(m.name)}
-                  value={m.role}
-                  options={ROLE_OPTIONS}
-                  disabled={update.isPending}
-                  onChange={(e) => changeRole(m, e.target.value as OrgRole)}
-                />
+                <span className="block w-28">
+                  <Select
+                    className="select-sm"
+                    aria-label={T.roleLabel(m.name)}
+                    value={m.role}
+                    options={ROLE_OPTIONS}
+                    disabled={update.isPending}
+                    onChange={(e) => changeRole(m, e.target.value as OrgRole)}
+                  />
+                </span>
               ) : (
-                <span className="w-28 text-sm">{ORG_ROLE_LABELS[m.role]}</span>
+                <span className="block w-28 text-sm">{ORG_ROLE_LABELS[m.role]}</span>
               )}
               <CapCell key={`${m.userId}:${m.monthlyCap}`} org={org} member={m} editable={canCap(m)} />
               <div className="w-20 text-right">

@@ -15,6 +15,7 @@ import { PAYMENT_MESSAGES } from "../lib/payments/messages.ts";
 import { changePlanSchema, listUsersQuery, listUsersWithUsage, refundSchema } from "./users.ts";
 import { deleteAuthUser, essayObjectNames, removeEssayObjects } from "../lib/users/delete.ts";
 import { assertNoOrgToTransfer } from "../lib/orgs/ownership.ts";
+import { withOrgs } from "../lib/orgs/admin-list.ts";
 import { ADMIN_MESSAGES } from "./messages.ts";
 import { gradingUsage } from "./grading-usage.ts";
 import { adminAgreement } from "./agreement.ts";
@@ -40,7 +41,8 @@ async function listUsers(ctx: Ctx<unknown, AuthUser>): Promise<Response> {
   const query = listUsersQuery.parse(Object.fromEntries(ctx.url.searchParams));
   // paid months that ended since anyone looked: the list shows the plan in force
   await adminSql`select private.apply_all_due_subscription_changes(500)`;
-  return json(await ctx.asCaller((sql) => listUsersWithUsage(sql, query)));
+  const list = await ctx.asCaller((sql) => listUsersWithUsage(sql, query));
+  return json({ ...list, users: await withOrgs(adminSql, list.users) });
 }
 
 async function deleteUser(ctx: AdminCtx): Promise<Response> {
