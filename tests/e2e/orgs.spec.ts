@@ -2,7 +2,7 @@
 // teachers by link (shown once), both open their link signed out, sign up there and join (참여하기), the
 // owner sees three members and removes one after confirming; the header's switch keeps the active space.
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { fillSignUp, signInOnPlan, toast, uniqueName } from "./support.ts";
+import { designSystemViolations, fillSignUp, signInOnPlan, toast, uniqueName } from "./support.ts";
 
 /** Makes an invitation link and reads it from the field that shows it once (`previous`: the link shown before). */
 async function newInviteLink(page: Page, previous = ""): Promise<string> {
@@ -21,6 +21,7 @@ async function acceptAsNewTeacher(browser: Browser, url: string, orgName: string
   const username = uniqueName("orgt");
   await page.goto(new URL(url).pathname);
   await expect(page.getByTestId("invite-banner")).toContainText(`${orgName}에서 교사(으)로 초대했습니다`);
+  expect(await designSystemViolations(page, '[data-testid="invite-banner"]')).toEqual([]);
   await fillSignUp(page, username, "secret123");
   await expect(page.getByTestId("invite-page")).toContainText(`${orgName}에서 교사(으)로 초대했습니다.`);
   await page.getByRole("button", { name: "참여하기" }).click();
@@ -56,6 +57,7 @@ test("an owner creates an organisation, two teachers join by link, the owner see
   await expect(rows).toHaveCount(3);
   await expect(page.getByTestId("org-facts")).toContainText("좌석 3 / 10");
   await expect(page.getByText("대기 중인 초대가 없습니다.")).toBeVisible();
+  expect(await designSystemViolations(page)).toEqual([]);
 
   const rowA = rows.filter({ hasText: teacherA });
   await rowA.getByRole("button", { name: "내보내기" }).click();
