@@ -33,7 +33,10 @@ async function acceptAsNewTeacher(browser: Browser, url: string, orgName: string
   return username;
 }
 
-test("an owner creates an organisation, two teachers join by link, the owner sees three members and removes one", async ({ page, browser }) => {
+test("an owner creates an organisation, two teachers join by link, the owner sees three members and removes one", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1366, height: 900 });
   await signInOnPlan(page, "business", "/org");
