@@ -1,6 +1,6 @@
 // Organisations in the browser: an owner on the business plan creates one on the 기관 page, invites two
 // teachers by link (shown once), both open their link signed out, sign up there and join (참여하기), the
-// owner sees three members and removes one after confirming; the header's switch keeps the active space.
+// owner sees three members and removes one after confirming; the header's switch keeps the active space, and signing out forgets it.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { designSystemViolations, fillSignUp, signInOnPlan, toast, uniqueName } from "./support.ts";
 
@@ -76,4 +76,10 @@ test("an owner creates an organisation, two teachers join by link, the owner see
   await page.reload();
   await expect(page.getByTestId("org-switch").first()).toHaveValue("");
   expect(await page.evaluate(() => localStorage.getItem("activeOrgId"))).toBeNull();
+
+  // signing out forgets the chosen organisation: the next account starts in the personal space
+  await page.getByTestId("org-switch").first().selectOption({ label: orgName });
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("activeOrgId"))).toMatch(/^[0-9a-f-]{36}$/);
+  await page.getByRole("banner").getByRole("button", { name: "로그아웃" }).click();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("activeOrgId"))).toBeNull();
 });
