@@ -50,6 +50,8 @@ const Intake = page(() => import("@/app/routes/intake"));
 const Login = page(() => import("@/app/routes/login"));
 const Student = page(() => import("@/app/routes/student"));
 const OrgDashboard = page(() => import("@/app/routes/org-dashboard"));
+const Org = page(() => import("@/app/routes/org"));
+const Invite = page(() => import("@/app/routes/invite"));
 
 type Page = LazyExoticComponent<ComponentType>;
 
@@ -75,6 +77,7 @@ const protectedRoutes: Array<[string, Page]> = [
   [paths.account.path, Account],
   [paths.student.path, Student],
   [paths.orgDashboard.path, OrgDashboard],
+  [paths.org.path, Org],
 ];
 
 const publicRoutes: Array<[string, Page]> = [
@@ -87,6 +90,7 @@ const publicRoutes: Array<[string, Page]> = [
   [paths.terms.path, Terms],
   [paths.sharedReport.path, SharedReport],
   [paths.intake.path, Intake],
+  [paths.invite.path, Invite],
   ["*", NotFound],
 ];
 

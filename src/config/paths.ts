@@ -41,6 +41,10 @@ export const paths = {
   /** Where Toss's card registration (자동결제) returns. */
   billingCardSuccess: fixed("/billing/card/success"),
   billingCardFail: fixed("/billing/card/fail"),
+  /** 기관: the teacher's organisation (members, roles, caps, invitations), or the form that makes one. */
+  org: fixed("/org"),
+  /** An invitation link to an organisation: its preview, sign-in or sign-up, then 참여하기. */
+  invite: { path: "/invite/:token", getHref: (token: string) => `/invite/${encodeURIComponent(token)}` },
   adminUsers: fixed("/admin/users"),
   adminBlog: fixed("/admin/blog"),
   blog: fixed("/blog"),

@@ -1,6 +1,7 @@
 import { env } from "@/config/env";
 import { hasStoredSession } from "@/lib/session-storage";
 import { deviceId } from "@/lib/device-id";
+import { readActiveOrgId } from "@/lib/active-org";
 
 export const DEFAULT_DOWNLOAD_FILENAME = "논술첨삭_리포트.txt";
 
@@ -85,6 +86,8 @@ export interface ApiClientConfig {
   getAccessToken: () => Promise<string | null | undefined>;
   /** Sent as X-Device-Id (free gradings are also counted per device). */
   getDeviceId?: () => string | null;
+  /** Sent as X-Org-Id: the active organisation (none: the personal space). */
+  getOrgId?: () => string | null;
   fetch?: typeof fetch;
 }
 
@@ -104,6 +107,8 @@ export function createApiClient(config: ApiClientConfig) {
     if (token) headers.Authorization = `Bearer ${token}`;
     const device = config.getDeviceId?.();
     if (device) headers["X-Device-Id"] = device;
+    const org = config.getOrgId?.();
+    if (org) headers["X-Org-Id"] = org;
     let payload: BodyInit | undefined;
     if (body instanceof FormData) {
       payload = body;
@@ -158,6 +163,7 @@ export const api = createApiClient({
     return data.session?.access_token ?? null;
   },
   getDeviceId: deviceId,
+  getOrgId: readActiveOrgId,
 });
 
 /** Saves a downloaded blob through a temporary object URL. */

@@ -1,6 +1,7 @@
 // The signed-in side of lib/auth.tsx, loaded on demand: when storage holds a session, or when a
 // visitor logs in, registers or starts as a guest. It brings supabase-js, the API client and
 // TanStack Query; a signed-out visitor's first page loads none of them.
+import { writeActiveOrgId } from "@/lib/active-org";
 import { QueryObserver } from "@tanstack/react-query";
 import { api, ApiError, errorMessage } from "@/lib/api-client";
 import { authKeys, type AuthSnapshot } from "@/lib/auth-keys";
@@ -29,6 +30,12 @@ function clearUserData() {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
 }
 
+/** Signed out: the active organisation was that account's choice, so the next sign-in starts in the personal space. */
+function forgetSignedOutUser() {
+  clearUserData();
+  writeActiveOrgId(null);
+}
+
 /**
  * Follows the `me` query (so `invalidateQueries(authKeys.me())` elsewhere refetches it) and Supabase's
  * SIGNED_OUT, reporting to `publish`. `storedSession`: false when the visitor had none (the user is
@@ -44,7 +51,7 @@ export function watchUser(publish: (snapshot: AuthSnapshot) => void, storedSessi
   const { data } = supabase.auth.onAuthStateChange((event) => {
     if (event !== "SIGNED_OUT") return;
     if (queryClient.getQueryData(authKeys.me()) === null) return;
-    clearUserData();
+    forgetSignedOutUser();
     queryClient.setQueryData(authKeys.me(), null);
   });
   return () => {
@@ -156,7 +163,7 @@ export async function logout() {
   } catch (error) {
     console.error("로컬 세션 정리에 실패했습니다.", error);
   }
-  clearUserData();
+  forgetSignedOutUser();
   queryClient.setQueryData(authKeys.me(), null);
   notify({ title: "로그아웃", description: "성공적으로 로그아웃되었습니다." });
 }

@@ -115,22 +115,105 @@ comment on function private.org_role(uuid) is
 revoke execute on function private.org_role(uuid) from public, anon;
 grant execute on function private.org_role(uuid) to authenticated, service_role;
 
--- Guests (anonymous sign-ins) neither create nor join an organisation, whatever writes the row.
+-- Seats: an organisation's plan is its owner's plan in force; its seats are that plan's max_users.
+-- Members fill seats (pending invitations do not).
+create or replace function private.org_seats(p_org_id uuid)
+returns table (used integer, max_seats integer, plan_id text, plan_name text)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select (select count(*)::integer from public.org_members m where m.org_id = p_org_id),
+         coalesce(pl.max_users, 1),
+         pl.id,
+         pl.name
+    from public.org_members o
+    left join public.subscription_plans pl on pl.id = private.effective_plan_id(o.user_id)
+   where o.org_id = p_org_id and o.role = 'owner';
+$$;
+
+comment on function private.org_seats(uuid) is
+  'Seats of an organisation: members (used), the owner''s plan in force max_users (max_seats), and that plan.';
+revoke execute on function private.org_seats(uuid) from public, anon, authenticated;
+grant execute on function private.org_seats(uuid) to service_role;
+
+-- Guests (anonymous sign-ins) neither create nor join an organisation, whatever writes the row;
+-- a new member needs a free seat, counted with the organisation's row locked (concurrent joins
+-- queue on it, so the last seat goes to exactly one of them).
 create or replace function private.check_org_member()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  v_used integer;
+  v_max integer;
 begin
   if (select p.is_guest from public.profiles p where p.id = new.user_id) then
     raise exception 'a guest cannot join an organisation' using errcode = '23514';
+  end if;
+  if tg_op = 'INSERT' and new.role <> 'owner' then
+    perform 1 from public.organisations o where o.id = new.org_id for update;
+    select s.used, s.max_seats into v_used, v_max from private.org_seats(new.org_id) s;
+    if v_used >= coalesce(v_max, 1) then
+      raise exception 'org_full' using errcode = 'P0001', detail = 'every seat of the organisation is taken';
+    end if;
   end if;
   return new;
 end;
 $$;
 
 revoke execute on function private.check_org_member() from public, anon, authenticated;
+
+-- The owner leaves last: while other members remain, the owner's row goes only by a transfer
+-- (an update of its role) or with the whole organisation; the owner leaving alone takes the
+-- organisation with them.
+create or replace function private.check_org_owner_leaves()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if old.role = 'owner'
+     and exists (select 1 from public.organisations o where o.id = old.org_id)
+     and exists (select 1 from public.org_members m where m.org_id = old.org_id and m.user_id <> old.user_id) then
+    raise exception 'org_owner_has_members' using errcode = 'P0001',
+      detail = 'transfer the ownership before the owner leaves';
+  end if;
+  return old;
+end;
+$$;
+
+revoke execute on function private.check_org_owner_leaves() from public, anon, authenticated;
+
+create or replace function private.drop_empty_org()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if old.role = 'owner' and not exists (select 1 from public.org_members m where m.org_id = old.org_id) then
+    delete from public.organisations o where o.id = old.org_id;
+  end if;
+  return null;
+end;
+$$;
+
+revoke execute on function private.drop_empty_org() from public, anon, authenticated;
+
+drop trigger if exists org_members_owner_leaves_last on public.org_members;
+create trigger org_members_owner_leaves_last
+  before delete on public.org_members
+  for each row execute function private.check_org_owner_leaves();
+
+drop trigger if exists org_members_drop_empty_org on public.org_members;
+create trigger org_members_drop_empty_org
+  after delete on public.org_members
+  for each row execute function private.drop_empty_org();
 
 drop trigger if exists org_members_no_guests on public.org_members;
 create trigger org_members_no_guests

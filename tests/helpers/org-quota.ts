@@ -10,8 +10,8 @@ export interface TestOrg {
   members: TestUser[];
 }
 
-/** An organisation owned by a new member on `plan` (active) with `teachers` new teacher members. */
-export async function createOrg(teachers: number, plan = "educator"): Promise<TestOrg> {
+/** An organisation owned by a new member on `plan` (active; its max_users are the seats) with `teachers` new teacher members. */
+export async function createOrg(teachers: number, plan = "business"): Promise<TestOrg> {
   const sql = testSql();
   const owner = await createMember();
   const members: TestUser[] = [];

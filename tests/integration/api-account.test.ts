@@ -33,6 +33,8 @@ describe("GET /plans", () => {
     expect(plans.map((p) => p.maxEssaysPerMonth)).toEqual([10, 100, 500, 3000]);
     expect(plans.map((p) => p.maxFilesPerUpload)).toEqual([1, 1, 10, 50]);
     expect(plans.map((p) => p.yearlyPrice)).toEqual([null, 99000, 299000, 990000]);
+    // an organisation's seats are its owner's plan's max_users: the business plan has 10
+    expect(plans.map((p) => p.maxUsers)).toEqual([1, 1, 1, 10]);
     for (const plan of plans) {
       expect(Object.keys(plan).sort()).toEqual([
         "billingPeriod",
@@ -48,7 +50,7 @@ describe("GET /plans", () => {
         "price",
         "yearlyPrice",
       ]);
-      expect(plan).toMatchObject({ currency: "KRW", billingPeriod: "monthly", maxUsers: 1, isActive: 1 });
+      expect(plan).toMatchObject({ currency: "KRW", billingPeriod: "monthly", isActive: 1 });
       expect(Array.isArray(plan.features)).toBe(true);
       expect((plan.features as string[]).length).toBeGreaterThan(0);
       expect(plan.name).toBe(await planName(plan.id as string));

@@ -48,7 +48,7 @@ describe("GET /orgs/:id/usage", () => {
     expect(res.status).toBe(200);
     const body = res.body;
     expect(body.org).toEqual({ id: org.id, name: `학원 ${org.owner.username}` });
-    expect(body.pool).toEqual({ used: 4, limit: 500, remaining: 496 });
+    expect(body.pool).toEqual({ used: 4, limit: 3000, remaining: 2996 });
     expect(new Date(body.period.resetDate).getTime()).toBeGreaterThan(new Date(body.period.start).getTime());
     const byId = Object.fromEntries(body.teachers.map((t: any) => [t.userId, t]));
     expect(byId[withClass.user.id]).toEqual({ userId: withClass.user.id, name: "김선생", role: "teacher", count: 2, cap: null });
@@ -57,9 +57,9 @@ describe("GET /orgs/:id/usage", () => {
     expect(byId[manager.user.id]).toMatchObject({ role: "manager", count: 0 });
     expect(body.teachers[0].userId).toBe(withClass.user.id); // most gradings first
     expect(body.classes).toEqual([{ classId, name: className, count: 2 }]);
-    const [plan] = await testSql()`select max_users from public.subscription_plans where id = 'educator'`;
+    const [plan] = await testSql()`select max_users from public.subscription_plans where id = 'business'`;
     expect(body.seats).toEqual({ used: 4, max: plan.max_users });
-    expect(body.subscription).toMatchObject({ planId: "educator", planName: "교육자", status: "active" });
+    expect(body.subscription).toMatchObject({ planId: "business", planName: "기업", status: "active" });
     // the organisation's three reviewed answers, not the owner's personal one
     expect(body.agreement).toMatchObject({ reviewed: 3, sessions: 2, teachers: 2 });
     expect(body.agreement.categories.length).toBeGreaterThan(0);

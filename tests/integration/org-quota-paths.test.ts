@@ -28,7 +28,7 @@ describe("an organisation's assignment uses the pool on every path", () => {
     expect(await memberUsed(org.id, teacher)).toBe(1);
     expect(await used(teacher)).toBe(10);
 
-    await setUsed(org.owner, 500); // educator: the pool is spent
+    await setUsed(org.owner, 3000); // business: the pool is spent
     const refused = await draft(token, codes[c.students[1].id]);
     expect(refused.status).toBe(403);
     expect(refused.body.quotaExhausted).toBe(true);
@@ -70,7 +70,7 @@ describe("an organisation's assignment uses the pool on every path", () => {
   });
 
   it("a batch of an organisation's assignment follows the organisation's plan and reserves from its pool", async () => {
-    const org = await createOrg(1); // the owner on educator: batches of up to 10 files
+    const org = await createOrg(1); // the owner on business: batches of up to 50 files
     const [teacher] = org.members; // on the trial plan: no batches of their own
     const sessionId = await orgSession(teacher, org.id);
     const form = new FormData();
@@ -110,7 +110,7 @@ describe("an organisation's assignment uses the pool on every path", () => {
     const headers = { "X-Org-Id": org.id };
     expect((await api("/sessions", { token: teacher.token, form: form() })).status).toBe(403);
     expect((await api("/sessions", { token: teacher.token, form: form(), headers })).status).toBe(201);
-    await setUsed(org.owner, 500);
+    await setUsed(org.owner, 3000);
     const refused = await api("/sessions", { token: teacher.token, form: form(), headers });
     expect(refused.status).toBe(403);
     expect(refused.body.orgLimit).toBe("pool");
@@ -127,8 +127,8 @@ describe("an organisation's assignment uses the pool on every path", () => {
     const inOrg = await api("/usage/status", { token: teacher.token, headers: { "X-Org-Id": org.id } });
     expect(inOrg.status).toBe(200);
     expect(inOrg.body).toEqual({
-      usage: { current: 41, limit: 500 },
-      plan: { id: "educator", name: "교육자" },
+      usage: { current: 41, limit: 3000 },
+      plan: { id: "business", name: "기업" },
       member: { current: 1, cap: 7 },
       orgId: org.id,
     });

@@ -27,7 +27,7 @@ async function charge(submissionId: string) {
 describe("the organisation's pooled quota", () => {
   it("five teachers and the owner grading at once on the last 3 uses: exactly 3 are accepted", async () => {
     const org = await createOrg(5);
-    await setUsed(org.owner, 497); // educator: 500 a month
+    await setUsed(org.owner, 2997); // business: 3,000 a month
     const sessions = await Promise.all(org.members.map((m) => orgSession(m, org.id)));
     const personal = await createSession(org.owner);
     const results = await Promise.all([
@@ -42,7 +42,7 @@ describe("the organisation's pooled quota", () => {
       expect(r.body.usageExceeded).toBe(true);
     }
     // the pool is the owner's usage row; the teachers' own quotas are untouched
-    expect(await used(org.owner)).toBe(500);
+    expect(await used(org.owner)).toBe(3000);
     for (const m of org.members) expect(await used(m)).toBe(0);
     const attributed = await Promise.all(org.members.map((m) => memberUsed(org.id, m)));
     const [{ n: personalAccepted }] = await sql()`
@@ -51,12 +51,12 @@ describe("the organisation's pooled quota", () => {
     // a teacher is refused with the organisation's message, the owner's personal answer with the plan's
     for (const r of results.slice(0, 10).filter((r) => r.status !== 201)) {
       expect(r.body.orgLimit).toBe("pool");
-      expect(r.body.error).toBe("기관의 이번 달 공동 분석 한도(500회)를 모두 사용했습니다. 기관 소유자에게 플랜 변경을 요청해 주세요.");
-      expect(r.body.usageInfo).toMatchObject({ current: 500, limit: 500 });
+      expect(r.body.error).toBe("기관의 이번 달 공동 분석 한도(3,000회)를 모두 사용했습니다. 기관 소유자에게 플랜 변경을 요청해 주세요.");
+      expect(r.body.usageInfo).toMatchObject({ current: 3000, limit: 3000 });
     }
     for (const r of results.slice(10).filter((r) => r.status !== 201)) {
       expect(r.body.orgLimit).toBeUndefined();
-      expect(r.body.usageInfo).toMatchObject({ current: 500, limit: 500 });
+      expect(r.body.usageInfo).toMatchObject({ current: 3000, limit: 3000 });
     }
   });
 

@@ -37,7 +37,9 @@ beforeAll(async () => {
     createMember(),
     createMember(),
   ]);
-  for (const u of [owner, maker]) await setPlan(u, "educator");
+  // the owner's plan gives the organisation its seats (business: 10)
+  await setPlan(owner, "business");
+  await setPlan(maker, "educator");
   [{ id: org }] = await sql()`insert into public.organisations (name, created_by) values ('공유 학원', ${owner.user.id}) returning id`;
   const [{ id: other }] = await sql()`insert into public.organisations (name) values ('다른 학원') returning id`;
   await sql()`

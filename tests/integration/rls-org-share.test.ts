@@ -61,6 +61,8 @@ beforeAll(async () => {
   uid.guest = await authUser("guest", true);
   [{ id: org }] = await sql`insert into public.organisations (name, created_by) values ('공유 학원', ${uid.owner}) returning id`;
   [{ id: otherOrg }] = await sql`insert into public.organisations (name, created_by) values ('다른 학원', ${uid.outsider}) returning id`;
+  // the owner's plan gives the organisation its seats (business: 10)
+  await sql`update public.subscriptions set plan_id = 'business', status = 'active' where user_id = ${uid.owner}`;
   await sql`
     insert into public.org_members (org_id, user_id, role)
     values (${org}, ${uid.owner}, 'owner'), (${org}, ${uid.manager}, 'manager'), (${org}, ${uid.teacher}, 'teacher'),

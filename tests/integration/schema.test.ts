@@ -181,7 +181,7 @@ describe("seed data", () => {
         billing_period: "monthly",
         max_essays_per_month: 3000,
         max_files_per_upload: 50,
-        max_users: 1,
+        max_users: 10,
         is_active: true,
       },
     ]);

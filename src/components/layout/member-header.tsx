@@ -1,7 +1,8 @@
-import { FileText, LogOut, Menu, Newspaper, School, Sparkles, Users, UserRound, X } from "lucide-react";
+import { Building2, FileText, LogOut, Menu, Newspaper, School, Sparkles, Users, UserRound, X } from "lucide-react";
 import { useState } from "react";
 import { Link, NavLink } from "react-router-dom";
 import { BrandLogo } from "@/components/layout/brand-logo";
+import { OrgSwitch } from "@/components/layout/org-switch";
 import { ThemeToggle } from "@/components/layout/theme-toggle";
 import { UsageBadge } from "@/components/layout/usage-badge";
 import { paths } from "@/config/paths";
@@ -39,6 +40,12 @@ export function MemberHeader() {
       {user.isGuest !== 1 && (
         <NavLink to={paths.classes.getHref()} className={navClass} onClick={() => setMenuOpen(false)}>
           <School className="size-4" aria-hidden="true" />반 관리
+        </NavLink>
+      )}
+      {user.isGuest !== 1 && (
+        <NavLink to={paths.org.getHref()} className={navClass} onClick={() => setMenuOpen(false)}>
+          <Building2 className="size-4" aria-hidden="true" />
+          기관
         </NavLink>
       )}
       <NavLink
@@ -108,6 +115,7 @@ export function MemberHeader() {
           )}
         </div>
       </div>
+      {user && user.isGuest !== 1 && <OrgSwitch />}
       {user && menuOpen && (
         <div id="mobile-menu" className="border-t border-base-300 bg-base-100 px-4 py-3 lg:hidden">
           <Link to="/account" title="계정 설정" className="mb-3 flex items-center gap-1.5 text-sm font-medium md:hidden">

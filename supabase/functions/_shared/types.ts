@@ -289,6 +289,17 @@ export interface AdminUser extends User {
   usage: UsageCounter;
   /** Essays counted in this Asia/Seoul month's usage row (0 when none). */
   essaysThisMonth: number;
+  /** The member's organisation (기관) with their role, its seats and plan; null without one. */
+  org?: AdminUserOrg | null;
+}
+
+export interface AdminUserOrg {
+  id: string;
+  name: string;
+  role: "owner" | "manager" | "teacher";
+  seatsUsed: number;
+  seatsMax: number;
+  planName: string;
 }
 
 /** GET /admin/users: one page of the accounts the filter and search match, and the service's counts. */

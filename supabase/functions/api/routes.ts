@@ -30,6 +30,7 @@ import { routes as intakeStudent } from "./intake/student.ts";
 import { routes as intakeReports } from "./reports/intake-drafts.ts";
 import { routes as studentDrafts } from "./reports/student-drafts.ts";
 import { routes as orgUsage } from "./orgs/usage.ts";
+import { routes as orgs } from "./orgs/routes.ts";
 
 export const allRoutes: Route[] = [
   ...auth,
@@ -62,4 +63,5 @@ export const allRoutes: Route[] = [
   ...intakeReports,
   ...studentDrafts,
   ...orgUsage,
+  ...orgs,
 ];

@@ -4,6 +4,7 @@ import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { formatSeoulDateOr } from "@shared/format.ts";
+import { ORG_ROLE_LABELS } from "@shared/orgs.ts";
 import type { AdminUser } from "@/features/admin/api/types";
 
 const STATUS_VARIANT: Record<SubscriptionStatusValue, BadgeVariant> = {
@@ -40,13 +41,14 @@ export function UsersTable({ users, currentUserId, onChangePlan, onPayments, onD
       </p>
       <DataTable
         region="회원 목록 (옆으로 스크롤)"
-        className="table-sm min-w-[60rem] [&_td]:align-middle"
+        className="table-sm min-w-[68rem] [&_td]:align-middle"
         data-testid="users-table"
         columns={[
           "사용자명",
           "이메일",
           "표시 이름",
           "플랜",
+          "기관",
           { label: "이번 달 사용량", end: true },
           "가입일",
           "최근 로그인",
@@ -84,6 +86,20 @@ export function UsersTable({ users, currentUserId, onChangePlan, onPayments, onD
                     </Badge>
                   )}
                 </div>
+              </td>
+              <td data-testid="user-org">
+                {u.org ? (
+                  <div>
+                    <div className="whitespace-nowrap">
+                      {u.org.name} · {ORG_ROLE_LABELS[u.org.role]}
+                    </div>
+                    <div className="whitespace-nowrap text-xs text-base-content/75 tabular-nums">
+                      좌석 {u.org.seatsUsed}/{u.org.seatsMax} · {u.org.planName}
+                    </div>
+                  </div>
+                ) : (
+                  "-"
+                )}
               </td>
               <td className="text-right tabular-nums">{u.usage ? `${u.usage.current}/${u.usage.limit}` : "-"}</td>
               <td className="whitespace-nowrap">{formatDate(u.createdAt)}</td>

@@ -8,6 +8,7 @@ import { json } from "../lib/http.ts";
 import { adminSql } from "../lib/db.ts";
 import { checkPassword, passwordReentry } from "../lib/password-grant.ts";
 import { forgetToken } from "../lib/auth.ts";
+import { assertNoOrgToTransfer } from "../lib/orgs/ownership.ts";
 import { deleteAuthUser, essayObjectNames, leaveOrganisation, removeEssayObjects } from "../lib/users/delete.ts";
 
 export const ACCOUNT_MESSAGES = {
@@ -35,6 +36,7 @@ export const routes: Route[] = [
       await checkPassword(ctx.user.id, email, body.password, ACCOUNT_MESSAGES.wrongPassword, ACCOUNT_MESSAGES.failed);
 
       const id = ctx.user.id;
+      await assertNoOrgToTransfer(id);
       await leaveOrganisation(adminSql, id);
       const files = await essayObjectNames(adminSql, id);
       const removed = await deleteAuthUser(id);

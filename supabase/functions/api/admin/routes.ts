@@ -13,6 +13,8 @@ import { refundOrder } from "../lib/payments/refund.ts";
 import { cancelTossConfig, paymentsSetup } from "../lib/payments/config.ts";
 import { PAYMENT_MESSAGES } from "../lib/payments/messages.ts";
 import { changePlanSchema, listUsersQuery, listUsersWithUsage, refundSchema } from "./users.ts";
+import { assertNoOrgToTransfer } from "../lib/orgs/ownership.ts";
+import { withOrgs } from "../lib/orgs/admin-list.ts";
 import { deleteAuthUser, essayObjectNames, leaveOrganisation, removeEssayObjects } from "../lib/users/delete.ts";
 import { ADMIN_MESSAGES } from "./messages.ts";
 import { gradingUsage } from "./grading-usage.ts";
@@ -39,13 +41,15 @@ async function listUsers(ctx: Ctx<unknown, AuthUser>): Promise<Response> {
   const query = listUsersQuery.parse(Object.fromEntries(ctx.url.searchParams));
   // paid months that ended since anyone looked: the list shows the plan in force
   await adminSql`select private.apply_all_due_subscription_changes(500)`;
-  return json(await ctx.asCaller((sql) => listUsersWithUsage(sql, query)));
+  const list = await ctx.asCaller((sql) => listUsersWithUsage(sql, query));
+  return json({ ...list, users: await withOrgs(adminSql, list.users) });
 }
 
 async function deleteUser(ctx: AdminCtx): Promise<Response> {
   const id = ctx.params.id;
   if (id === ctx.user.id) throw new HttpError(400, ADMIN_MESSAGES.selfDelete);
   await existingUserId(ctx);
+  await assertNoOrgToTransfer(id);
 
   await leaveOrganisation(adminSql, id);
   const files = await essayObjectNames(adminSql, id);

@@ -17,12 +17,12 @@ export const USAGE_MESSAGES = {
   userNotFound: "사용자를 찾을 수 없습니다.",
   /** An organisation's pooled quota ran out (its owner's plan). */
   orgPoolExceeded: (limit: number) =>
-    `기관의 이번 달 공동 분석 한도(${limit}회)를 모두 사용했습니다. 기관 소유자에게 플랜 변경을 요청해 주세요.`,
+    `기관의 이번 달 공동 분석 한도(${limit.toLocaleString("ko-KR")}회)를 모두 사용했습니다. 기관 소유자에게 플랜 변경을 요청해 주세요.`,
   orgNotEnough: (remaining: number, wanted: number) =>
     `기관의 이번 달 남은 공동 분석 횟수(${remaining}회)보다 많은 답안(${wanted}개)입니다. 답안 수를 줄이거나 기관 소유자에게 문의해 주세요.`,
   /** The member's own monthly cap in the organisation (set by its owner or managers). */
   memberCapExceeded: (cap: number) =>
-    `이번 달 선생님께 배정된 분석 한도(${cap}회)를 모두 사용했습니다. 기관 관리자에게 한도 조정을 요청해 주세요.`,
+    `이번 달 선생님께 배정된 분석 한도(${cap.toLocaleString("ko-KR")}회)를 모두 사용했습니다. 기관 관리자에게 한도 조정을 요청해 주세요.`,
   memberNotEnough: (remaining: number, wanted: number) =>
     `이번 달 선생님께 배정된 남은 분석 횟수(${remaining}회)보다 많은 답안(${wanted}개)입니다. 답안 수를 줄이거나 기관 관리자에게 문의해 주세요.`,
 } as const;
