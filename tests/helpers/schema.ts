@@ -29,4 +29,4 @@ export const BASE_TABLES = [
  * Tables shared within an organisation: their RLS is checked per organisation role (owner, manager, teacher, a member of
  * another organisation, a guest, anon) by the tests/integration/rls-org-*.test.ts files, each covering the tables it lists.
  */
-export const ORG_TABLES = ["organisations", "org_members", "org_invitations"];
+export const ORG_TABLES = ["organisations", "org_members", "org_invitations", "rubrics", "comment_bank"];
