@@ -29,6 +29,8 @@ import { routes as intakeTeacher } from "./intake/teacher.ts";
 import { routes as intakeStudent } from "./intake/student.ts";
 import { routes as intakeReports } from "./reports/intake-drafts.ts";
 import { routes as studentDrafts } from "./reports/student-drafts.ts";
+import { routes as rubrics } from "./rubrics/routes.ts";
+import { routes as comments } from "./comments/routes.ts";
 
 export const allRoutes: Route[] = [
   ...auth,
@@ -60,4 +62,6 @@ export const allRoutes: Route[] = [
   ...intakeStudent,
   ...intakeReports,
   ...studentDrafts,
+  ...rubrics,
+  ...comments,
 ];
