@@ -27,4 +27,7 @@ export async function libraryCast(): Promise<LibraryCast> {
 }
 
 /** Request options as `who`, in the organisation's space when `orgId` is given. */
-export const as = (who: TestUser, orgId?: string) => ({ token: who.token, headers: orgId ? { "X-Org-Id": orgId } : {} });
+export const as = (who: TestUser, orgId?: string): { token: string; headers: Record<string, string> } => ({
+  token: who.token,
+  headers: orgId ? { "X-Org-Id": orgId } : {},
+});
