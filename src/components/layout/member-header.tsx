@@ -1,4 +1,4 @@
-import { FileText, LogOut, Menu, Newspaper, School, Sparkles, Users, UserRound, X } from "lucide-react";
+import { BookOpen, FileText, LogOut, Menu, Newspaper, School, Sparkles, Users, UserRound, X } from "lucide-react";
 import { useState } from "react";
 import { Link, NavLink } from "react-router-dom";
 import { BrandLogo } from "@/components/layout/brand-logo";
@@ -39,6 +39,12 @@ export function MemberHeader() {
       {user.isGuest !== 1 && (
         <NavLink to={paths.classes.getHref()} className={navClass} onClick={() => setMenuOpen(false)}>
           <School className="size-4" aria-hidden="true" />반 관리
+        </NavLink>
+      )}
+      {user.isGuest !== 1 && (
+        <NavLink to={paths.library.getHref()} className={navClass} title="평가 기준 보관함" onClick={() => setMenuOpen(false)}>
+          <BookOpen className="size-4" aria-hidden="true" />
+          보관함
         </NavLink>
       )}
       <NavLink
