@@ -28,6 +28,7 @@ const Workspace = page(() => import("@/app/routes/workspace"));
 const MyWork = page(() => import("@/app/routes/my-work"));
 const Classes = page(() => import("@/app/routes/classes"));
 const ClassDetail = page(() => import("@/app/routes/class-detail"));
+const Library = page(() => import("@/app/routes/library"));
 const Plans = page(() => import("@/app/routes/plans"));
 const PaymentSuccess = page(() => import("@/app/routes/payment-success"));
 const PaymentFail = page(() => import("@/app/routes/payment-fail"));
@@ -64,6 +65,7 @@ const protectedRoutes: Array<[string, Page]> = [
   [paths.myWork.path, MyWork],
   [paths.classes.path, Classes],
   [paths.classDetail.path, ClassDetail],
+  [paths.library.path, Library],
   [paths.plans.path, Plans],
   [paths.subscription.path, Plans],
   [paths.paymentSuccess.path, PaymentSuccess],

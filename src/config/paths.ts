@@ -25,6 +25,8 @@ export const paths = {
   orgDashboard: fixed("/org/dashboard"),
   /** 반 관리: the teacher's classes, and one class (roster, assignments). */
   classes: fixed("/classes"),
+  /** 평가 기준 보관함: saved rubrics and the comment bank. */
+  library: fixed("/library"),
   classDetail: { path: "/classes/:id", getHref: (id: string) => `/classes/${encodeURIComponent(id)}` },
   /** A new assignment (session) for a class: the setup opens with the class chosen. */
   newAssignment: { path: "/", getHref: (classId: string) => `/?class=${encodeURIComponent(classId)}` },

@@ -172,6 +172,16 @@ export const SCREENS: Screen[] = [
     },
   },
   {
+    name: "library",
+    signedIn: true,
+    open: async (page, data) => {
+      await seedLibrary(data);
+      await page.goto("/library");
+      await expect(page.getByRole("heading", { level: 1, name: "평가 기준 보관함" })).toBeVisible();
+      await expect(page.getByTestId("comment-library")).toContainText("근거로 든 통계의 출처를 밝히세요.");
+    },
+  },
+  {
     name: "admin-members",
     signedIn: true,
     open: async (page, data) => {
@@ -231,6 +241,23 @@ function fixedDates(value: Record<string, unknown>): Record<string, unknown> {
     else out[key] = v;
   }
   return out;
+}
+
+/** The teacher's 평가 기준 보관함: one saved rubric and two saved comments, at fixed times. */
+async function seedLibrary(data: ClassData) {
+  const sql = testSql();
+  await sql`delete from public.rubrics where user_id = ${data.teacher.user.id}`;
+  await sql`delete from public.comment_bank where user_id = ${data.teacher.user.id}`;
+  const criteria = [
+    { name: "논지의 명확성", maxScore: 40, description: "주장이 서론에서 분명히 드러나는가" },
+    { name: "근거", maxScore: 40 },
+    { name: "표현", maxScore: 20 },
+  ];
+  await sql`insert into public.rubrics (user_id, name, description, criteria, created_at, updated_at)
+            values (${data.teacher.user.id}, '2학년 환경 논술', '기후변화 단원 수행평가용', ${sql.json(criteria)}, ${GRADED_AT}, ${GRADED_AT})`;
+  await sql`insert into public.comment_bank (user_id, text, category, created_at) values
+              (${data.teacher.user.id}, '근거로 든 통계의 출처를 밝히세요.', '고칠 점', ${GRADED_AT}),
+              (${data.teacher.user.id}, '반론을 먼저 인정한 뒤 재반박한 흐름이 좋습니다.', '잘한 점', ${GRADED_AT})`;
 }
 
 /** Signs in as the class's teacher (the login card), leaving the workspace open. */

@@ -37,4 +37,7 @@ export const ORG_TABLES = [
   "class_teachers",
   // rls-org-quota.test.ts
   "org_usage",
+  // rls-org-library.test.ts
+  "rubrics",
+  "comment_bank",
 ];

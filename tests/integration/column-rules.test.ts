@@ -360,6 +360,68 @@ for (const [column, rule] of Object.entries(postRules)) {
   cases[`blog_posts.${column}:INSERT`] = { actor: "admin", write: insertPost(column), ...rule };
   cases[`blog_posts.${column}:UPDATE`] = { actor: "admin", write: updatePost(column), ...rule };
 }
+// The rubric library and the comment bank (_shared/library.ts): a rubric's criteria are a session's rubric.
+const LIBRARY_CRITERIA = [
+  { name: "논리 구조", maxScore: 60 },
+  { name: "표현", maxScore: 40, description: "맞춤법과 문장" },
+];
+let ownerRubric = "";
+beforeAll(async () => {
+  [{ id: ownerRubric }] = await sql()`insert into public.rubrics (user_id, name, criteria)
+                                        values (${uid.owner}, '기준', ${sql().json(LIBRARY_CRITERIA)}) returning id`;
+});
+const insertRubric = (column: string) => (tx: TransactionSql, v: unknown) => {
+  const row = { org_id: null, name: "인문 논술", description: "", criteria: LIBRARY_CRITERIA, [column]: v } as Record<string, any>;
+  return count(tx`insert into public.rubrics (org_id, name, description, criteria)
+                  values (${row.org_id}, ${row.name}, ${row.description}, ${row.criteria === null ? null : tx.json(row.criteria)})`);
+};
+const updateRubric = (column: string) => (tx: TransactionSql, v: unknown) =>
+  column === "criteria"
+    ? count(tx`update public.rubrics set criteria = ${v === null ? null : tx.json(v as any)} where id = ${ownerRubric}`)
+    : count(tx`update public.rubrics set ${tx({ [column]: v } as Record<string, any>)} where id = ${ownerRubric}`);
+const rubricRules: Record<string, { good: unknown; bad: Bad[] }> = {
+  name: { good: "찬반 논증", bad: [...trimmedText(50, "찬반 논증"), ...refused("23502", null)] },
+  description: { good: "3학년 모의 논술용", bad: [...refused("23514", long(301), " 설명", "설명\n"), ...refused("23502", null)] },
+  criteria: {
+    good: [{ name: "종합", maxScore: 100 }],
+    bad: [
+      ...refused(
+        "23514",
+        [],
+        [{ name: "논리", maxScore: 1.5 }],
+        [
+          { name: "논리", maxScore: 600 },
+          { name: "표현", maxScore: 600 },
+        ],
+      ),
+      ...refused("23514", [{ name: " 논리", maxScore: 10 }], [{ name: "논리", maxScore: 10, extra: 1 }]),
+      ...refused("23502", null),
+    ],
+  },
+};
+for (const [column, rule] of Object.entries(rubricRules)) {
+  cases[`rubrics.${column}:INSERT`] = { actor: "owner", write: insertRubric(column), ...rule };
+  cases[`rubrics.${column}:UPDATE`] = { actor: "owner", write: updateRubric(column), ...rule };
+}
+// The space is the caller's own (null) or an organisation they may share into (rls-org-library.test.ts).
+cases["rubrics.org_id:INSERT"] = { actor: "owner", write: insertRubric("org_id"), good: null, bad: refused("denied", randomUUID()) };
+const insertComment = (column: string) => (tx: TransactionSql, v: unknown) =>
+  count(
+    tx`insert into public.comment_bank ${tx({ org_id: null, text: "근거를 더 구체적으로", category: null, [column]: v } as Record<string, any>)}`,
+  );
+cases["comment_bank.org_id:INSERT"] = { actor: "owner", write: insertComment("org_id"), good: null, bad: refused("denied", randomUUID()) };
+cases["comment_bank.text:INSERT"] = {
+  actor: "owner",
+  write: insertComment("text"),
+  good: "서론에서 주장을 먼저 밝히세요.",
+  bad: [...trimmedText(500, "서론"), ...refused("23502", null)],
+};
+cases["comment_bank.category:INSERT"] = {
+  actor: "owner",
+  write: insertComment("category"),
+  good: "고칠 점",
+  bad: trimmedText(40, "고칠 점", false),
+};
 /** Names of fixture users and posts in `good` / `bad` values, resolved once the fixtures exist. */
 const resolve = (v: unknown) => {
   const named: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { Building2, FileText, LogOut, Menu, Newspaper, School, Sparkles, Users, UserRound, X } from "lucide-react";
+import { BookOpen, Building2, FileText, LogOut, Menu, Newspaper, School, Sparkles, Users, UserRound, X } from "lucide-react";
 import { useState } from "react";
 import { Link, NavLink } from "react-router-dom";
 import { BrandLogo } from "@/components/layout/brand-logo";
@@ -46,6 +46,12 @@ export function MemberHeader() {
         <NavLink to={paths.org.getHref()} className={navClass} onClick={() => setMenuOpen(false)}>
           <Building2 className="size-4" aria-hidden="true" />
           기관
+        </NavLink>
+      )}
+      {user.isGuest !== 1 && (
+        <NavLink to={paths.library.getHref()} className={navClass} title="평가 기준 보관함" onClick={() => setMenuOpen(false)}>
+          <BookOpen className="size-4" aria-hidden="true" />
+          보관함
         </NavLink>
       )}
       <NavLink

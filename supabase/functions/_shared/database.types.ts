@@ -195,6 +195,32 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"comment_bank": {
+                  Row: {
+                    "category": string | null,"created_at": string,"id": string,"org_id": string | null,"text": string,"user_id": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "category"?: string | null,"created_at"?: string,"id"?: string,"org_id"?: string | null,"text": string,"user_id"?: string | null
+                  }
+                  Update: {
+                    "category"?: string | null,"created_at"?: string,"id"?: string,"org_id"?: string | null,"text"?: string,"user_id"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "comment_bank_org_id_fkey"
+      columns: ["org_id"]
+isOneToOne: false
+      referencedRelation: "organisations"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "comment_bank_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"essay_drafts": {
                   Row: {
                     "created_at": string,"draft_number": number,"hidden": boolean,"intake_id": string,"session_id": string,"student_id": string,"submission_id": string,"user_id": string
@@ -544,6 +570,32 @@ isOneToOne: false
       columns: ["result_id"]
 isOneToOne: false
       referencedRelation: "analysis_results"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"rubrics": {
+                  Row: {
+                    "created_at": string,"criteria": NonNullable<Json>,"description": string,"id": string,"name": string,"org_id": string | null,"updated_at": string,"user_id": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"criteria": NonNullable<Json>,"description"?: string,"id"?: string,"name": string,"org_id"?: string | null,"updated_at"?: string,"user_id"?: string | null
+                  }
+                  Update: {
+                    "created_at"?: string,"criteria"?: NonNullable<Json>,"description"?: string,"id"?: string,"name"?: string,"org_id"?: string | null,"updated_at"?: string,"user_id"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "rubrics_org_id_fkey"
+      columns: ["org_id"]
+isOneToOne: false
+      referencedRelation: "organisations"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "rubrics_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
       referencedColumns: ["id"]
     }
                   ]

@@ -31,6 +31,8 @@ import { routes as intakeReports } from "./reports/intake-drafts.ts";
 import { routes as studentDrafts } from "./reports/student-drafts.ts";
 import { routes as orgUsage } from "./orgs/usage.ts";
 import { routes as orgs } from "./orgs/routes.ts";
+import { routes as rubrics } from "./rubrics/routes.ts";
+import { routes as comments } from "./comments/routes.ts";
 
 export const allRoutes: Route[] = [
   ...auth,
@@ -64,4 +66,6 @@ export const allRoutes: Route[] = [
   ...studentDrafts,
   ...orgUsage,
   ...orgs,
+  ...rubrics,
+  ...comments,
 ];

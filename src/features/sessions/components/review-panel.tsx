@@ -12,6 +12,7 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { Toolbar } from "@/components/ui/section";
+import { SaveCommentButton, SavedCommentSelect } from "@/components/library/comment-bank";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { formatScore } from "@/lib/report-format";
@@ -91,6 +92,10 @@ function AnnotationEditor({
         value={a.comment}
         onChange={(e) => onChange({ comment: e.target.value })}
       />
+      <div className="flex items-center gap-2" data-testid="comment-bank">
+        <SavedCommentSelect category={a.kind} label={`첨삭 ${n}`} onPick={(comment) => onChange({ comment })} />
+        <SaveCommentButton text={a.comment} category={a.kind} label={`첨삭 ${n}`} />
+      </div>
       {a.kind === "고칠 점" && (
         <Input
           aria-label={`첨삭 ${n} ${REVIEW_TEXT.rewrite}`}
