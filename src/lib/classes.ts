@@ -2,20 +2,11 @@
 // dashboard's student chooser: one query key family and one fetch per shape.
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { readActiveOrgId } from "@/lib/active-org";
 import type { ClassDetail, ClassSummary } from "@shared/types.ts";
 
-/**
- * The active space (localStorage `activeOrgId`, which the API client sends as X-Org-Id; "personal"
- * without one): the class list is the space's, so its key names it. (A local read until the
- * organisations feature's `useActiveOrg()` is at hand.)
- */
-function activeSpace(): string {
-  try {
-    return globalThis.localStorage?.getItem("activeOrgId") || "personal";
-  } catch {
-    return "personal";
-  }
-}
+/** The active space (the organisation the API client names in X-Org-Id, or "personal"): the class list is the space's. */
+const activeSpace = (): string => readActiveOrgId() ?? "personal";
 
 export const classKeys = {
   all: ["classes"] as const,

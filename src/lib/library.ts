@@ -3,25 +3,12 @@
 // Lists depend on the space (personal or an organisation), so their keys carry the active organisation.
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { readActiveOrgId } from "@/lib/active-org";
 import { useInvalidatingMutation } from "@/lib/mutation";
 import type { CommentInput, LibraryRubric, RubricInput, RubricPatch, SavedComment } from "@shared/library.ts";
 
-/**
- * The active organisation's id (localStorage `activeOrgId`, null = the personal space). Stands in for
- * `useActiveOrg()` of src/features/orgs until the header's switch lands beside it.
- */
-export function activeOrgId(): string | null {
-  try {
-    return globalThis.localStorage?.getItem("activeOrgId") || null;
-  } catch {
-    return null;
-  }
-}
-
-const orgHeaders = (): Record<string, string> => {
-  const org = activeOrgId();
-  return org ? { "X-Org-Id": org } : {};
-};
+/** The active organisation's id (null = the personal space); the API client sends it as X-Org-Id. */
+export const activeOrgId = readActiveOrgId;
 
 export const libraryKeys = {
   all: ["library"] as const,
@@ -29,8 +16,8 @@ export const libraryKeys = {
   comments: (org: string | null) => [...libraryKeys.all, "comments", org ?? "personal"] as const,
 };
 
-export const getRubrics = () => api.get<{ rubrics: LibraryRubric[] }>("/rubrics", { headers: orgHeaders() }).then((r) => r.rubrics);
-export const getComments = () => api.get<{ comments: SavedComment[] }>("/comments", { headers: orgHeaders() }).then((r) => r.comments);
+export const getRubrics = () => api.get<{ rubrics: LibraryRubric[] }>("/rubrics").then((r) => r.rubrics);
+export const getComments = () => api.get<{ comments: SavedComment[] }>("/comments").then((r) => r.comments);
 
 /** Built-in templates, mine and the active organisation's rubrics. */
 export function useRubrics(enabled = true) {
@@ -46,7 +33,7 @@ type Saved<K extends string, T> = { [key in K]: T } & { message: string };
 
 export function useCreateRubric() {
   return useInvalidatingMutation(
-    (body: RubricInput) => api.post<Saved<"rubric", LibraryRubric>>("/rubrics", body, { headers: orgHeaders() }),
+    (body: RubricInput) => api.post<Saved<"rubric", LibraryRubric>>("/rubrics", body),
     () => [libraryKeys.all],
   );
 }
@@ -54,28 +41,28 @@ export function useCreateRubric() {
 export function useUpdateRubric() {
   return useInvalidatingMutation(
     ({ id, body }: { id: string; body: RubricPatch }) =>
-      api.patch<Saved<"rubric", LibraryRubric>>(`/rubrics/${encodeURIComponent(id)}`, body, { headers: orgHeaders() }),
+      api.patch<Saved<"rubric", LibraryRubric>>(`/rubrics/${encodeURIComponent(id)}`, body),
     () => [libraryKeys.all],
   );
 }
 
 export function useDeleteRubric() {
   return useInvalidatingMutation(
-    (id: string) => api.delete<{ message: string }>(`/rubrics/${encodeURIComponent(id)}`, { headers: orgHeaders() }),
+    (id: string) => api.delete<{ message: string }>(`/rubrics/${encodeURIComponent(id)}`),
     () => [libraryKeys.all],
   );
 }
 
 export function useSaveComment() {
   return useInvalidatingMutation(
-    (body: CommentInput) => api.post<Saved<"comment", SavedComment>>("/comments", body, { headers: orgHeaders() }),
+    (body: CommentInput) => api.post<Saved<"comment", SavedComment>>("/comments", body),
     () => [libraryKeys.all],
   );
 }
 
 export function useDeleteComment() {
   return useInvalidatingMutation(
-    (id: string) => api.delete<{ message: string }>(`/comments/${encodeURIComponent(id)}`, { headers: orgHeaders() }),
+    (id: string) => api.delete<{ message: string }>(`/comments/${encodeURIComponent(id)}`),
     () => [libraryKeys.all],
   );
 }

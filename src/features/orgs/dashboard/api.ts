@@ -9,17 +9,8 @@ export const orgUsageKeys = {
   usage: (orgId: string) => ["orgs", orgId, "usage"] as const,
 };
 
-/**
- * The active organisation's id as the API client sends it (localStorage `activeOrgId`); null in the personal
- * space. Read here directly until the organisations feature's `useActiveOrg()` can be imported.
- */
-export function readActiveOrgId(): string | null {
-  try {
-    return window.localStorage.getItem("activeOrgId") || null;
-  } catch {
-    return null;
-  }
-}
+/** The active organisation's id as the API client sends it; null in the personal space. */
+export { readActiveOrgId } from "@/lib/active-org";
 
 export function useOrgUsage(orgId: string | null) {
   return useQuery({
