@@ -173,6 +173,8 @@ test("계정 설정: display name, email and password changed; the new password 
   await loginAs(page, username, "secret123");
   await expect(page.getByText("아이디 또는 비밀번호가 올바르지 않습니다.").first()).toBeVisible();
   await loginAs(page, username, "changed456");
+  // the sign-in toast covers the header's right end for its 5 s (paused while the pointer is on it)
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
   await header(page).getByTestId("user-label").click();
   await expect(page.getByRole("textbox", { name: "표시 이름" })).toHaveValue("박 선생님");
   await expect(page.getByRole("form", { name: "이메일 변경" }).getByLabel("이메일")).toHaveValue(fresh);

@@ -1,5 +1,7 @@
 import { useState } from "react";
+import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
+import { paths } from "@/config/paths";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Section } from "@/components/ui/section";
 import { TextField } from "@/components/ui/text-field";
@@ -93,6 +95,11 @@ export function OrgPage() {
           <span>{T.seats(org.seats.used, org.seats.max)}</span>
           <span>{T.plan(org.plan.name)}</span>
           <span>{T.myRole(ORG_ROLE_LABELS[org.role])}</span>
+          {org.role !== "teacher" && (
+            <Link className="link link-primary" to={paths.orgDashboard.getHref()} data-testid="org-dashboard-link">
+              기관 현황 보기
+            </Link>
+          )}
         </p>
         <MembersTable org={org} meId={user?.id ?? ""} onLeft={() => space.switchTo(null)} />
         {org.role !== "teacher" && <InviteSection org={org} />}
