@@ -9,6 +9,11 @@ import { paths } from "@/config/paths";
 import { useAuth } from "@/lib/auth";
 import { isAtUsageLimit, useUsageStatus } from "@/lib/usage";
 
+/**
+ * The admin links show their icon alone in the bar between 1024 and 1536 px (the name stays for screen readers
+ * and as the tooltip), so an admin's eight links leave room for the usage badge; the phone menu names them.
+ */
+const adminLabel = "lg:sr-only 2xl:not-sr-only";
 const navClass = ({ isActive }: { isActive: boolean }) => `btn btn-ghost btn-sm gap-1.5 font-medium ${isActive ? "btn-active" : ""}`;
 
 /** The header of a signed-in user (loaded with the first signed-in page: it needs TanStack Query for the usage badge). */
@@ -64,13 +69,13 @@ export function MemberHeader() {
       </NavLink>
       {isAdmin && (
         <>
-          <NavLink to={paths.adminBlog.getHref()} className={navClass} onClick={() => setMenuOpen(false)}>
+          <NavLink to={paths.adminBlog.getHref()} className={navClass} title="블로그 관리" onClick={() => setMenuOpen(false)}>
             <Newspaper className="size-4" aria-hidden="true" />
-            블로그 관리
+            <span className={adminLabel}>블로그 관리</span>
           </NavLink>
-          <NavLink to={paths.adminUsers.getHref()} className={navClass} onClick={() => setMenuOpen(false)}>
+          <NavLink to={paths.adminUsers.getHref()} className={navClass} title="회원 관리" onClick={() => setMenuOpen(false)}>
             <Users className="size-4" aria-hidden="true" />
-            회원 관리
+            <span className={adminLabel}>회원 관리</span>
           </NavLink>
         </>
       )}
