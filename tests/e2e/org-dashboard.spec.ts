@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { api, closeTestSql, testSql } from "../helpers/users.ts";
 import { FIXTURE_ESSAY, submitEssay } from "../helpers/grading.ts";
 import { createClass } from "../helpers/rosters.ts";
-import { createOrg, orgSession, setCap, setUsed, type TestOrg } from "../helpers/org-quota.ts";
+import { createOrg, moveClassToOrg, orgSession, setCap, setUsed, type TestOrg } from "../helpers/org-quota.ts";
 import { designSystemViolations, signIn, WORKSPACE_VIEWPORTS } from "./support.ts";
 
 let org: TestOrg;
@@ -16,6 +16,7 @@ test.beforeAll(async () => {
   await testSql()`update public.profiles set display_name = '김선생' where id = ${kim.user.id}`;
   await setCap(org.id, lee, 20);
   const c = await createClass(kim, "고3 논술 A반");
+  await moveClassToOrg(c.id, org.id);
   const sessionId = await orgSession(kim, org.id);
   expect((await api(`/sessions/${sessionId}`, { token: kim.token, method: "PATCH", json: { classId: c.id } })).status).toBe(200);
   await submitEssay(kim, sessionId, FIXTURE_ESSAY);
