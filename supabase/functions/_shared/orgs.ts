@@ -20,6 +20,8 @@ export const ORG_LIMITS = {
 
 export const ORG_MESSAGES = {
   orgNotFound: "기관을 찾을 수 없습니다.",
+  /** X-Org-Id names an organisation the caller is not a member of (or is malformed). */
+  notMember: "이 기관의 구성원이 아닙니다. 기관을 다시 선택해 주세요.",
   memberNotFound: "구성원을 찾을 수 없습니다.",
   invitationNotFound: "초대를 찾을 수 없습니다.",
   nameRequired: "기관 이름을 입력해 주세요.",

@@ -11,7 +11,7 @@ import { HttpError } from "../lib/errors.ts";
 import { iso, json } from "../lib/http.ts";
 import { uuidParam } from "../lib/params.ts";
 import { defineRoute, type Route } from "../lib/types.ts";
-import { ORG_MESSAGES } from "../lib/orgs/active.ts";
+import { ORG_MESSAGES } from "../../_shared/orgs.ts";
 import { scopedUsageSnapshot } from "../lib/usage/quota.ts";
 
 /** At most this many reviewed answers are read for the agreement (the newest): bounded work. */

@@ -3,8 +3,8 @@
 import type { AuthUser } from "../types.ts";
 import { HttpError } from "../errors.ts";
 import { adminSql } from "../db.ts";
-
-export type OrgRole = "owner" | "manager" | "teacher";
+import { uuidParam } from "../params.ts";
+import { ORG_MESSAGES, type OrgRole } from "../../../_shared/orgs.ts";
 
 /** The organisation a request acts in, with the caller's role in it. */
 export interface ActiveOrg {
@@ -12,11 +12,7 @@ export interface ActiveOrg {
   role: OrgRole;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const ORG_MESSAGES = {
-  notMember: "이 기관의 구성원이 아닙니다. 기관을 다시 선택해 주세요.",
-} as const;
+const orgIdHeader = uuidParam(ORG_MESSAGES.notMember);
 
 /**
  * The organisation named by `X-Org-Id`, or null for the personal space (header absent or empty).
@@ -25,7 +21,7 @@ export const ORG_MESSAGES = {
 export async function activeOrg(ctx: { req: Request; user: AuthUser }): Promise<ActiveOrg | null> {
   const raw = ctx.req.headers.get("x-org-id")?.trim() ?? "";
   if (!raw) return null;
-  if (!UUID.test(raw)) throw new HttpError(403, ORG_MESSAGES.notMember);
+  if (!orgIdHeader.safeParse(raw).success) throw new HttpError(403, ORG_MESSAGES.notMember);
   const rows = await adminSql<{ role: OrgRole }[]>`
     select role from public.org_members where org_id = ${raw.toLowerCase()} and user_id = ${ctx.user.id}`;
   if (!rows[0]) throw new HttpError(403, ORG_MESSAGES.notMember);
